@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES, ERROR_MESSAGES } from '@ks/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { AccountService } from './modules/account/service.ts';
+import { platformInfoRoutes } from './modules/platform-info/routes.ts';
+import { PlatformInfoService } from './modules/platform-info/service.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { SessionService } from './modules/session/service.ts';
+import { HttpSmsProvider, LocalSmsProvider, type SmsProvider } from './modules/sms/providers.ts';
+import { smsRoutes } from './modules/sms/routes.ts';
+import { SmsService } from './modules/sms/service.ts';
+import { accessPlugin } from './platform/access.ts';
+import { envelopePlugin } from './platform/envelope.ts';
+import { SealedFields } from './platform/sealed-fields.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+const SERVER_VERSION =
+  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string })
+    .version ?? '0.0.0';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Replace the SMS provider (tests stand in for the gateway they do not own). */
+  smsProvider?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening: main.ts listens, tests inject. */
+export async function buildApp({ config, database, smsProvider, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'KS Platform API', version: SERVER_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(envelopePlugin);
+  await app.register(fastifyRateLimit, { global: false });
+
+  const db = database.db;
+  const sealed = new SealedFields(db);
+  const sessions = new SessionService(db, config, sealed);
+  const provider =
+    smsProvider ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? new HttpSmsProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN)
+      : new LocalSmsProvider(db, app.log));
+  const sms = new SmsService(db, config, provider);
+  const platformInfo = new PlatformInfoService(db, SERVER_VERSION);
+  const ratePerMinute = config.LOGIN_RATE_PER_MINUTE;
+
+  await app.register(accessPlugin, { authenticate: (token) => sessions.authenticate(token) });
+  await app.register(sessionRoutes, { sessions, sealed, loginRatePerMinute: ratePerMinute });
+  await app.register(smsRoutes, { sms, ratePerMinute });
+  await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
+  await app.register(platformInfoRoutes, {
+    platformInfo,
+    deployConfig: {
+      loginVariant: config.LOGIN_VARIANT,
+      deploymentType: config.DEPLOYMENT_TYPE,
+      supportChannelKey: config.SUPPORT_CHANNEL_KEY,
+    },
+  });
+  await platformInfo.ensureDefaults({
+    platformName: 'KS建设工程与公共资源交易平台',
+    describe: '<p>本平台为演示部署，页面中的企业与人员均为演示数据。</p>',
+  });
+
+  registerWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+/**
+ * Serves the built web app. Unknown paths outside /ks and /docs get index.html (history-mode
+ * routing decides there); unknown API paths get the JSON 404.
+ */
+function registerWebApp(app: FastifyInstance, webDist: string) {
+  const root = webDist ? resolve(webDist) : '';
+  const hasWeb = root !== '' && existsSync(join(root, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, { root, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/ks/') || request.url.startsWith('/docs');
+    if (!isApi && hasWeb && request.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: ERROR_CODES.NOT_FOUND, data: null, message: ERROR_MESSAGES[404] });
+  });
+}

@@ -1,0 +1,61 @@
+import { LoginVariantSchema } from '@ks/contract';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .default(false);
+
+/** Every environment variable the server reads; README.md documents each one. */
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** When set, the server uses this PostgreSQL server instead of the embedded PGlite. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where PGlite keeps its data (and, later, where local files go). */
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built web app to serve; empty disables static serving. */
+  WEB_DIST: z.string().default(''),
+  SEED_DEMO: bool.default(true),
+  LOGIN_VARIANT: LoginVariantSchema.default('plain'),
+  DEPLOYMENT_TYPE: z.string().default('standard'),
+  SUPPORT_CHANNEL_KEY: z.string().default(''),
+  /** A session unused this long ends with code 10001. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** No session lives longer than this, however busy. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
+  /** One session per user: a new login ends the others with code 10017. */
+  SESSION_SINGLE: bool,
+  /** Failed logins of one account before the captcha is required, and before the account locks. */
+  LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(0).default(3),
+  LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Login requests per IP and minute, before 429. */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** SMS provider: `local` records messages in an outbox administrators can read; `http` posts to a gateway. */
+  SMS_PROVIDER: z.enum(['local', 'http']).default('local'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(5),
+  /** Minimum seconds between two codes to one phone. */
+  SMS_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Public origin used in links sent by SMS (activation). */
+  PUBLIC_URL: z.string().default('http://localhost:8080'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
+    throw new Error('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http');
+  }
+  return config;
+}

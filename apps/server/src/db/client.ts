@@ -1,0 +1,92 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The one database type the code uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type DatabaseOptions = { url: string } | { dataDir: string | null };
+
+/**
+ * One factory for both drivers: `{url}` connects to PostgreSQL, `{dataDir}` opens the embedded
+ * PGlite there (null: in memory, for tests).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pg',
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = options.dataDir
+      ? await PGlite.create(resolve(options.dataDir, 'pg'))
+      : await PGlite.create();
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * Two PGlite processes on one data directory corrupt it, so a lock file with our pid guards it.
+ * A lock left by a process that is gone is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = join(dataDir, 'pglite.lock');
+  if (existsSync(lockPath)) {
+    const pid = Number(readFileSync(lockPath, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The data directory ${resolve(dataDir)} is in use by process ${pid}; stop it first (two embedded databases on one directory would corrupt it).`,
+      );
+    }
+    rmSync(lockPath, { force: true });
+  }
+  const fd = openSync(lockPath, 'wx');
+  writeFileSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

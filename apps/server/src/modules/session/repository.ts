@@ -1,0 +1,126 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { enterprises, loginFailures, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A live user by login name or phone; account names are stored lower-case. */
+export async function findUserByLogValue(db: Db, logValue: string): Promise<UserRow | null> {
+  const value = logValue.trim();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), or(eq(users.account, value.toLowerCase()), eq(users.phone, value))))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function findEnterprise(db: Db, id: string) {
+  const [row] = await db.select().from(enterprises).where(eq(enterprises.id, id));
+  return row ?? null;
+}
+
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+export async function touchSession(db: Db, id: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt, idleExpiresAt }).where(eq(sessions.id, id));
+}
+
+export async function endSession(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+}
+
+/** Ends every live session of a user, but `exceptId`; returns how many ended. */
+export async function endUserSessions(
+  db: Db,
+  userId: string,
+  reason: string,
+  exceptId?: string,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        exceptId ? sql`${sessions.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+export async function findLoginFailures(db: Db, account: string) {
+  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.account, account));
+  return row ?? null;
+}
+
+/** Counts one more failure atomically (concurrent attempts must not undercount) and returns the new total. */
+export async function incrementLoginFailures(db: Db, account: string): Promise<number> {
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ account, failures: 1 })
+    .onConflictDoUpdate({
+      target: loginFailures.account,
+      set: { failures: sql`${loginFailures.failures} + 1`, lastFailedAt: new Date() },
+    })
+    .returning({ failures: loginFailures.failures });
+  return row?.failures ?? 1;
+}
+
+export async function lockAccount(
+  db: Db,
+  account: string,
+  until: Date,
+  failuresAfterLock: number,
+): Promise<void> {
+  await db
+    .update(loginFailures)
+    .set({ lockedUntil: until, failures: failuresAfterLock })
+    .where(eq(loginFailures.account, account));
+}
+
+export async function clearLoginFailures(db: Db, account: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.account, account));
+}
+
+export async function updatePassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, codeStatus: '1', updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export async function findUserByCode(db: Db, userCode: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.userCode, userCode), isNull(users.deletedAt)));
+  return row ?? null;
+}

@@ -1,0 +1,298 @@
+import {
+  ERROR_CODES,
+  type LoginBody,
+  type LoginResult,
+  type LoginRoleType,
+  PasswordSchema,
+  type PracticingStatus,
+  rolesOf,
+  type UserInfo,
+} from '@ks/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { SealedFields } from '../../platform/sealed-fields.ts';
+import { consumeCaptcha } from './captcha.ts';
+import * as repo from './repository.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** Where each kind of account lands after login until menus say otherwise. */
+const HOME_URLS: Record<LoginRoleType, string> = {
+  M: '/system/pageConfig',
+  D: '/system/allSystem',
+  U: '/system/companyInfo?type=1',
+  P: '/userCenter/uCenter',
+};
+
+/** Why a session ended, and the code a later request with its token gets. */
+const END_REASON_CODES: Record<string, number> = {
+  logout: ERROR_CODES.TOKEN_INVALID,
+  refreshed: ERROR_CODES.TOKEN_INVALID,
+  elsewhere: ERROR_CODES.SESSION_ENDED,
+  password_changed: ERROR_CODES.SESSION_ENDED,
+  kicked: ERROR_CODES.SESSION_ENDED,
+};
+
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export function practicingStatusOf(details: PracticingStatus['practiceDetails']): PracticingStatus {
+  return { abnormal: details.some((d) => d.status !== 2), practiceDetails: details };
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly sealed: SealedFields,
+  ) {}
+
+  async login(body: LoginBody, meta: RequestMeta): Promise<LoginResult> {
+    const { logValue, passWord } = await this.sealed.open(body.keyId, {
+      logValue: body.logValue,
+      passWord: body.passWord,
+    });
+    const account = logValue.trim().toLowerCase();
+    if (!account || !passWord) throw badRequest('请输入账号和密码');
+
+    const failures = await repo.findLoginFailures(this.db, account);
+    if (failures?.lockedUntil && failures.lockedUntil > new Date()) throw lockedUntil(failures.lockedUntil);
+    if ((failures?.failures ?? 0) >= this.config.LOGIN_CAPTCHA_AFTER) {
+      if (!body.captchaId || !body.captchaCode) {
+        throw new AppError(ERROR_CODES.CAPTCHA_REQUIRED, '请输入图形验证码', { captchaRequired: true });
+      }
+      if (!(await consumeCaptcha(this.db, body.captchaId, body.captchaCode))) {
+        throw new AppError(ERROR_CODES.CAPTCHA_REQUIRED, '图形验证码错误，请重新输入', {
+          captchaRequired: true,
+        });
+      }
+    }
+
+    const user = await repo.findUserByLogValue(this.db, account);
+    // Verify against a dummy hash for unknown accounts so timing does not reveal which accounts exist.
+    const passwordOk = await verifyPassword(passWord, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !passwordOk) return this.failLogin(account, user, meta);
+
+    if (user.status === 'inactive') throw badRequest('账号未激活，请先激活账号');
+    if (user.status === 'disabled') throw new AppError(ERROR_CODES.FORBIDDEN, '账号已被停用，请联系管理员');
+    if (body.loginRoleType && body.loginRoleType !== user.loginRoleType) {
+      throw badRequest('该账号不能以所选身份登录，请切换登录方式');
+    }
+
+    await repo.clearLoginFailures(this.db, account);
+    const { token, session } = await this.db.transaction(async (tx) => {
+      if (this.config.SESSION_SINGLE) await repo.endUserSessions(tx, user.id, 'elsewhere');
+      const issued = await this.issueSession(tx, user.id, meta);
+      await recordOperation(tx, {
+        user,
+        action: '登录',
+        targetType: 'session',
+        targetId: user.userCode,
+        ip: meta.ip,
+      });
+      return issued;
+    });
+    return {
+      token,
+      userCode: user.userCode,
+      codeStatus: user.codeStatus,
+      practicingStatus: practicingStatusOf(user.practicingStatus),
+      expiresAt: session.idleExpiresAt.toISOString(),
+    };
+  }
+
+  private async failLogin(account: string, user: repo.UserRow | null, meta: RequestMeta): Promise<never> {
+    const failures = await repo.incrementLoginFailures(this.db, account);
+    await recordOperation(this.db, {
+      user,
+      action: '登录',
+      targetType: 'session',
+      targetId: account,
+      result: '账号或密码错误',
+      ip: meta.ip,
+    });
+    if (failures >= this.config.LOGIN_LOCK_AFTER) {
+      const until = new Date(Date.now() + this.config.LOGIN_LOCK_MINUTES * 60 * 1000);
+      // After the lock the captcha is still required: the account stays under suspicion.
+      await repo.lockAccount(this.db, account, until, this.config.LOGIN_CAPTCHA_AFTER);
+      throw lockedUntil(until);
+    }
+    const remaining = this.config.LOGIN_LOCK_AFTER - failures;
+    throw new AppError(ERROR_CODES.BAD_REQUEST, `账号或密码错误，再失败${remaining}次账号将被临时锁定`, {
+      captchaRequired: failures >= this.config.LOGIN_CAPTCHA_AFTER,
+    });
+  }
+
+  private async issueSession(db: Db, userId: string, meta: RequestMeta) {
+    const token = newToken();
+    const now = Date.now();
+    const session = await repo.insertSession(db, {
+      tokenHash: hashToken(token),
+      userId,
+      idleExpiresAt: new Date(now + this.config.SESSION_IDLE_MINUTES * 60 * 1000),
+      absoluteExpiresAt: new Date(now + this.config.SESSION_MAX_HOURS * 3600 * 1000),
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 300),
+    });
+    return { token, session };
+  }
+
+  /** The session behind a token, or the code that says why there is none (10000, 10001, 10017). */
+  async authenticate(token: string | null): Promise<SessionUser> {
+    if (!token) throw new AppError(ERROR_CODES.TOKEN_INVALID);
+    const found = await repo.findSessionWithUser(this.db, hashToken(token));
+    if (!found) throw new AppError(ERROR_CODES.TOKEN_INVALID);
+    const { session, user } = found;
+    if (session.endReason) {
+      throw new AppError((END_REASON_CODES[session.endReason] ?? ERROR_CODES.TOKEN_INVALID) as 10000);
+    }
+    if (user.deletedAt || user.status !== 'active') throw new AppError(ERROR_CODES.SESSION_ENDED);
+    const now = new Date();
+    if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+      throw new AppError(ERROR_CODES.TOKEN_EXPIRED);
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      const idle = new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60 * 1000);
+      await repo.touchSession(this.db, session.id, now, idle);
+    }
+    return {
+      id: user.id,
+      userCode: user.userCode,
+      userName: user.userName,
+      loginRoleType: user.loginRoleType,
+      enterpriseId: user.enterpriseId,
+      sessionId: session.id,
+    };
+  }
+
+  async expiresAt(sessionId: string, token: string): Promise<string> {
+    const found = await repo.findSessionWithUser(this.db, hashToken(token));
+    if (!found || found.session.id !== sessionId) throw new AppError(ERROR_CODES.TOKEN_INVALID);
+    const { idleExpiresAt, absoluteExpiresAt } = found.session;
+    return new Date(Math.min(idleExpiresAt.getTime(), absoluteExpiresAt.getTime())).toISOString();
+  }
+
+  /** Swaps the token for a new one with fresh limits; the old token answers 10000 from now on. */
+  async refresh(user: SessionUser, meta: RequestMeta) {
+    return this.db.transaction(async (tx) => {
+      await repo.endSession(tx, user.sessionId, 'refreshed');
+      const { token, session } = await this.issueSession(tx, user.id, meta);
+      return { token, expiresAt: session.idleExpiresAt.toISOString() };
+    });
+  }
+
+  async logout(user: SessionUser, meta: RequestMeta): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await repo.endSession(tx, user.sessionId, 'logout');
+      await recordOperation(tx, {
+        user,
+        action: '退出登录',
+        targetType: 'session',
+        targetId: user.userCode,
+        ip: meta.ip,
+      });
+    });
+  }
+
+  async userInfo(sessionUser: SessionUser): Promise<UserInfo> {
+    const user = await repo.findUserById(this.db, sessionUser.id);
+    if (!user) throw new AppError(ERROR_CODES.SESSION_ENDED);
+    const enterprise = user.enterpriseId ? await repo.findEnterprise(this.db, user.enterpriseId) : null;
+    return {
+      id: user.userCode,
+      userCode: user.userCode,
+      userName: user.userName,
+      photo: user.photo,
+      phone: maskPhone(user.phone),
+      loginRoleType: user.loginRoleType,
+      roles: rolesOf(user.loginRoleType),
+      practicingStatus: practicingStatusOf(user.practicingStatus),
+      enterprise: enterprise
+        ? {
+            id: enterprise.id,
+            name: enterprise.name,
+            creditCode: enterprise.creditCode,
+            enterpriseType: enterprise.enterpriseType,
+          }
+        : null,
+      homeUrl: HOME_URLS[user.loginRoleType],
+    };
+  }
+
+  /** Changes the caller's password and ends all their sessions, this one too (code 10017 afterwards). */
+  async updateSecret(
+    sessionUser: SessionUser,
+    body: { oldPassWord: string; newPassWord: string; keyId: string },
+    meta: RequestMeta,
+  ) {
+    const { oldPassWord, newPassWord } = await this.sealed.open(body.keyId, {
+      oldPassWord: body.oldPassWord,
+      newPassWord: body.newPassWord,
+    });
+    const checked = PasswordSchema.safeParse(newPassWord);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? '新密码不符合要求';
+      throw badRequest(message, { newPassWord: message });
+    }
+    const user = await repo.findUserById(this.db, sessionUser.id);
+    if (!user) throw new AppError(ERROR_CODES.SESSION_ENDED);
+    if (!(await verifyPassword(oldPassWord, user.passwordHash))) {
+      throw badRequest('原密码错误', { oldPassWord: '原密码错误' });
+    }
+    if (oldPassWord === newPassWord) {
+      throw badRequest('新密码不能与原密码相同', { newPassWord: '新密码不能与原密码相同' });
+    }
+    const passwordHash = await hashPassword(newPassWord);
+    await this.db.transaction(async (tx) => {
+      await repo.updatePassword(tx, user.id, passwordHash);
+      await repo.endUserSessions(tx, user.id, 'password_changed');
+      await recordOperation(tx, {
+        user,
+        action: '修改密码',
+        targetType: 'user',
+        targetId: user.userCode,
+        ip: meta.ip,
+      });
+    });
+  }
+
+  /** An administrator ends every session of a user: their next request gets 10017. */
+  async kickUser(admin: SessionUser, userCode: string, meta: RequestMeta): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const target = await repo.findUserByCode(tx, userCode);
+      if (!target) throw new AppError(ERROR_CODES.NOT_FOUND, '用户不存在');
+      const ended = await repo.endUserSessions(tx, target.id, 'kicked');
+      await recordOperation(tx, {
+        user: admin,
+        action: '强制下线',
+        targetType: 'user',
+        targetId: target.userCode,
+        targetName: target.userName,
+        detail: `结束会话${ended}个`,
+        ip: meta.ip,
+      });
+      return ended;
+    });
+  }
+}
+
+function lockedUntil(until: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
+  return new AppError(
+    ERROR_CODES.ACCOUNT_LOCKED,
+    `登录失败次数过多，账号已被临时锁定，请${minutes}分钟后再试`,
+    { lockedUntil: until.toISOString() },
+  );
+}
+
+/** Phone numbers leave the server masked: 138****8000. */
+export const maskPhone = (phone: string) =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

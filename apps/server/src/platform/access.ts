@@ -1,0 +1,86 @@
+import { ERROR_CODES, type LoginRoleType } from '@ks/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors.ts';
+
+/**
+ * Who may call a route. Every route under /ks declares one in `config.access`; a route without it
+ * stops the server at start-up, so no route is public by accident.
+ * - `public`: anyone;
+ * - `session`: any logged-in user;
+ * - `{ roles }`: logged-in users whose loginRoleType is listed.
+ */
+export type Access = 'public' | 'session' | { roles: readonly LoginRoleType[] };
+
+/** The caller of a request with a live session. */
+export interface SessionUser {
+  id: string;
+  userCode: string;
+  userName: string;
+  loginRoleType: LoginRoleType;
+  enterpriseId: string | null;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** Set by the access guard on every non-public route. */
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** Resolves a bearer token into its user, or throws the session code that explains why not. */
+export type Authenticate = (token: string | null) => Promise<SessionUser>;
+
+/** A route as the guard saw it, for the test that proves every route is guarded. */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guardedRoutes: GuardedRoute[];
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, options: { authenticate: Authenticate }) => {
+  const routes: GuardedRoute[] = [];
+  app.decorate('guardedRoutes', routes);
+  app.decorateRequest('sessionUser', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/ks/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const user = await options.authenticate(bearerToken(request));
+    request.sessionUser = user;
+    if (access !== 'session' && !access.roles.includes(user.loginRoleType)) {
+      throw new AppError(ERROR_CODES.FORBIDDEN);
+    }
+  });
+});
+
+/** The caller of a route whose access rule guarantees a session. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw new AppError(ERROR_CODES.TOKEN_INVALID);
+  return request.sessionUser;
+}

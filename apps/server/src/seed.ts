@@ -1,0 +1,75 @@
+import { count } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { enterprises, users } from './db/schema.ts';
+import { hashPassword } from './platform/passwords.ts';
+
+/** The demo accounts printed at start-up; every password meets the platform's password rule. */
+export const DEMO_ACCOUNTS = [
+  {
+    account: 'admin',
+    password: 'Admin2026',
+    userName: '系统管理员',
+    loginRoleType: 'M',
+    userCode: 'M0000001',
+    phone: '13800000001',
+  },
+  {
+    account: 'developer',
+    password: 'Dev2026ks',
+    userName: '平台开发者',
+    loginRoleType: 'D',
+    userCode: 'D0000001',
+    phone: '13800000002',
+  },
+  {
+    account: 'enterprise',
+    password: 'Ent2026ks',
+    userName: '演示企业联系人',
+    loginRoleType: 'U',
+    userCode: 'U0000001',
+    phone: '13800000003',
+  },
+  {
+    account: 'personnel',
+    password: 'Per2026ks',
+    userName: '演示执业人员',
+    loginRoleType: 'P',
+    userCode: 'P0000001',
+    phone: '13800000004',
+  },
+] as const;
+
+/** Seeds demo data into an empty database; a database with any user is left alone. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ value: count() }).from(users);
+  if ((existing?.value ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    const [enterprise] = await tx
+      .insert(enterprises)
+      .values({
+        name: 'KS演示建设集团有限公司（演示数据）',
+        creditCode: '91320100MA1KS2026T',
+        enterpriseType: '施工企业',
+      })
+      .returning();
+    for (const demo of DEMO_ACCOUNTS) {
+      await tx.insert(users).values({
+        userCode: demo.userCode,
+        account: demo.account,
+        phone: demo.phone,
+        userName: demo.userName,
+        loginRoleType: demo.loginRoleType,
+        passwordHash: await hashPassword(demo.password),
+        enterpriseId: demo.loginRoleType === 'U' ? (enterprise?.id ?? null) : null,
+        practicingStatus:
+          demo.loginRoleType === 'P'
+            ? [
+                { region: '江苏省', status: 2, reason: '' },
+                { region: '浙江省', status: 1, reason: '执业资格证书将于30日内到期，请及时办理延续注册' },
+              ]
+            : [],
+      });
+    }
+  });
+  return true;
+}

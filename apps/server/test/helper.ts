@@ -1,0 +1,166 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { LoginRoleType } from '@ks/contract';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { enterprises, smsOutbox, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * A fresh database for this test file: in-memory PGlite, or a new database on the PostgreSQL server
+ * named by DATABASE_URL (created here, dropped afterwards). Returns a getter for the built app.
+ */
+export function useTestApp(env: Record<string, string> = {}) {
+  let app: TestApp | undefined;
+  let database: Database | undefined;
+  let dropDatabase = async () => {};
+
+  beforeAll(async () => {
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl) {
+      const name = `ks_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      database = await openDatabase({ url: url.toString() });
+      dropDatabase = async () => {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+    } else {
+      database = await openDatabase({ dataDir: null });
+    }
+    await database.migrate();
+    // Login rate limiting has its own test; elsewhere it would only count the suite's own logins.
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_PER_MINUTE: '10000',
+      ...env,
+    });
+    app = await buildApp({ config, database, logger: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await dropDatabase();
+  });
+
+  return () => {
+    if (!app) throw new Error('test app not built yet');
+    return app;
+  };
+}
+
+let sequence = 0;
+/** A value no other test uses: tests never depend on each other's data. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;
+export const uniquePhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+export interface TestUser {
+  id: string;
+  userCode: string;
+  account: string;
+  phone: string;
+  password: string;
+  loginRoleType: LoginRoleType;
+}
+
+/** Inserts an active user of the given role (enterprise accounts get an enterprise). */
+export async function createUser(
+  app: TestApp,
+  loginRoleType: LoginRoleType,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<TestUser> {
+  const password = 'Passw0rd9';
+  const account = unique('u').toLowerCase();
+  const phone = overrides.phone ?? uniquePhone();
+  let enterpriseId: string | null = null;
+  if (loginRoleType === 'U') {
+    const [enterprise] = await app.db
+      .insert(enterprises)
+      .values({ name: unique('企业'), creditCode: unique('CC'), enterpriseType: '施工企业' })
+      .returning();
+    enterpriseId = enterprise?.id ?? null;
+  }
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      userCode: unique(loginRoleType),
+      account,
+      phone,
+      userName: unique('用户'),
+      loginRoleType,
+      passwordHash: await hashPassword(password),
+      enterpriseId,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  return { id: row.id, userCode: row.userCode, account, phone, password, loginRoleType };
+}
+
+/** Seals and encrypts fields the way the browser does: one nonce for the request, the current time. */
+export async function seal<K extends string>(
+  app: TestApp,
+  fields: Record<K, string>,
+  options: { nonce?: string; t?: number } = {},
+): Promise<Record<K, string> & { keyId: string }> {
+  const response = await app.inject({ method: 'GET', url: '/ks/common/public-key' });
+  const { keyId, publicKey } = response.json().data as { keyId: string; publicKey: string };
+  const nonce = options.nonce ?? randomBytes(16).toString('hex');
+  const t = options.t ?? Date.now();
+  const sealed = { keyId } as Record<K, string> & { keyId: string };
+  for (const [name, value] of Object.entries(fields) as [K, string][]) {
+    const plain = Buffer.from(JSON.stringify({ v: value, n: nonce, t }));
+    const cipher = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      plain,
+    );
+    (sealed as Record<string, string>)[name] = cipher.toString('base64');
+  }
+  return sealed;
+}
+
+export async function loginBody(
+  app: TestApp,
+  account: string,
+  password: string,
+  extra: Record<string, string> = {},
+) {
+  return { ...(await seal(app, { logValue: account, passWord: password })), ...extra };
+}
+
+/** Logs in through the real endpoint and returns the bearer header. */
+export async function loginAs(app: TestApp, user: Pick<TestUser, 'account' | 'password'>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/ks/common/login',
+    payload: await loginBody(app, user.account, user.password),
+  });
+  if (response.json().code !== 200) throw new Error(`login failed: ${response.body}`);
+  const token = response.json().data.token as string;
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The last code the local SMS provider recorded for a phone. */
+export async function lastSmsText(app: TestApp, phone: string): Promise<string> {
+  const rows = await app.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
+  const last = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
+  if (!last) throw new Error(`no SMS to ${phone}`);
+  return last.text;
+}
+
+export const codeIn = (text: string) => /验证码为(\d{6})/.exec(text)?.[1] ?? '';

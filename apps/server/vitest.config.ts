@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // Each test file gets its own database; two at a time suits a 2-core machine.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30000,
+    hookTimeout: 60000,
+  },
+});
