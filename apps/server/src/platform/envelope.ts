@@ -39,13 +39,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode < 500) {
       // Malformed JSON, a body too large, a wrong content type: Fastify's own 4xx.
-      return reply
-        .status(error.statusCode)
-        .send({
-          code: ERROR_CODES.BAD_REQUEST,
-          data: null,
-          message: `${ERROR_MESSAGES[400]}：${error.message}`,
-        });
+      return reply.status(error.statusCode).send({
+        code: ERROR_CODES.BAD_REQUEST,
+        data: null,
+        message: `${ERROR_MESSAGES[400]}：${error.message}`,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ERROR_CODES.INTERNAL, data: null, message: ERROR_MESSAGES[500] });
