@@ -17,6 +17,11 @@ function fieldOf(instancePath: string): string {
  * with the request id and answered without internals.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  // The request id travels back so a person's error report can be matched with the server log.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
+
+const getApp = useTestApp({
+  LOGIN_VARIANT: 'business-handling',
+  DEPLOYMENT_TYPE: 'province',
+  SUPPORT_CHANNEL_KEY: 'kf-1',
+});
+
+const current = async () =>
+  (await getApp().inject({ method: 'GET', url: '/ks/common/platform-info' })).json().data;
+
+describe('GET /ks/common/platform-info', () => {
+  it('answers without a session, with the server version', async () => {
+    const info = await current();
+    expect(info.platformName).toBe('KS建设工程与公共资源交易平台');
+    expect(info.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('GET /ks/common/deploy-config', () => {
+  it('answers the deployment configuration from the environment', async () => {
+    const response = await getApp().inject({ method: 'GET', url: '/ks/common/deploy-config' });
+    expect(response.json().data).toEqual({
+      loginVariant: 'business-handling',
+      deploymentType: 'province',
+      supportChannelKey: 'kf-1',
+    });
+  });
+});
+
+describe('PUT /ks/common/platform-info', () => {
+  const edit = (revision: number, overrides: object = {}) => ({
+    platformName: '某市公共资源交易平台',
+    describe: '<p>主办：某市公共资源交易中心</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+    filingsCoding: '苏ICP备12345678号',
+    supportPhone: '025-12345678',
+    revision,
+    ...overrides,
+  });
+
+  it('lets an administrator edit it, sanitising the describe HTML', async () => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, 'M'));
+    const before = await current();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/ks/common/platform-info',
+      headers,
+      payload: edit(before.revision),
+    });
+    expect(response.json()).toMatchObject({ code: 200, message: '保存成功' });
+    const after = await current();
+    expect(after).toMatchObject({
+      platformName: '某市公共资源交易平台',
+      filingsCoding: '苏ICP备12345678号',
+      revision: before.revision + 1,
+    });
+    expect(after.describe).toBe('<p>主办：某市公共资源交易中心</p><a rel="noopener noreferrer">x</a>');
+  });
+
+  it('refuses a stale revision with 409 and changes nothing', async () => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, 'M'));
+    const before = await current();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/ks/common/platform-info',
+      headers,
+      payload: edit(before.revision - 1, { platformName: '不应保存' }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('数据已被他人修改，请刷新后重试');
+    expect(await current()).toEqual(before);
+  });
+
+  it('refuses an empty name with 请输入平台名称', async () => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, 'M'));
+    const before = await current();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/ks/common/platform-info',
+      headers,
+      payload: edit(before.revision, { platformName: '  ' }),
+    });
+    expect(response.json()).toMatchObject({
+      code: 400,
+      message: '请输入平台名称',
+      data: { platformName: '请输入平台名称' },
+    });
+  });
+
+  it.each(['D', 'U', 'P'] as const)('refuses role %s with 403', async (role) => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, role));
+    const before = await current();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/ks/common/platform-info',
+      headers,
+      payload: edit(before.revision),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await current()).toEqual(before);
+  });
+});
