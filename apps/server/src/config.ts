@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { LoginVariantSchema } from '@ks/contract';
 import { z } from 'zod';
 
@@ -15,8 +16,8 @@ const ConfigSchema = z.object({
   /** Where PGlite keeps its data (and, later, where local files go). */
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Built web app to serve; empty disables static serving. */
-  WEB_DIST: z.string().default(''),
+  /** Built web app to serve (history-mode fallback to its index.html); empty disables static serving. */
+  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   SEED_DEMO: bool.default(true),
   LOGIN_VARIANT: LoginVariantSchema.default('plain'),
   DEPLOYMENT_TYPE: z.string().default('standard'),
@@ -48,7 +49,9 @@ const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // An empty variable means "not set", as shells and compose files write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

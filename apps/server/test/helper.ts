@@ -79,12 +79,17 @@ export interface TestUser {
 }
 
 /** Inserts an active user of the given role (enterprise accounts get an enterprise). */
+const TEST_PASSWORD = 'Passw0rd9';
+// scrypt is deliberately slow: hash the shared test password once per file, not once per user.
+let testPasswordHash: Promise<string> | undefined;
+
 export async function createUser(
   app: TestApp,
   loginRoleType: LoginRoleType,
   overrides: Partial<typeof users.$inferInsert> = {},
 ): Promise<TestUser> {
-  const password = 'Passw0rd9';
+  const password = TEST_PASSWORD;
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const account = unique('u').toLowerCase();
   const phone = overrides.phone ?? uniquePhone();
   let enterpriseId: string | null = null;
@@ -103,7 +108,7 @@ export async function createUser(
       phone,
       userName: unique('用户'),
       loginRoleType,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash,
       enterpriseId,
       ...overrides,
     })

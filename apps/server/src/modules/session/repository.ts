@@ -24,17 +24,33 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return row ?? null;
 }
 
-export async function findEnterprise(db: Db, id: string) {
-  const [row] = await db.select().from(enterprises).where(eq(enterprises.id, id));
+/** A live user with their enterprise (if any) in one query. */
+export async function findUserWithEnterprise(db: Db, id: string) {
+  const [row] = await db
+    .select({ user: users, enterprise: enterprises })
+    .from(users)
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row ?? null;
 }
 
-export async function findSessionWithUser(db: Db, tokenHash: string) {
-  const [row] = await db
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('find_session_with_user');
+// Every authenticated request runs this lookup: build its SQL once per database, not per request.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash });
   return row ?? null;
 }
 

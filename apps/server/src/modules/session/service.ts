@@ -203,9 +203,9 @@ export class SessionService {
   }
 
   async userInfo(sessionUser: SessionUser): Promise<UserInfo> {
-    const user = await repo.findUserById(this.db, sessionUser.id);
-    if (!user) throw new AppError(ERROR_CODES.SESSION_ENDED);
-    const enterprise = user.enterpriseId ? await repo.findEnterprise(this.db, user.enterpriseId) : null;
+    const found = await repo.findUserWithEnterprise(this.db, sessionUser.id);
+    if (!found) throw new AppError(ERROR_CODES.SESSION_ENDED);
+    const { user, enterprise } = found;
     return {
       id: user.userCode,
       userCode: user.userCode,

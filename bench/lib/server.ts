@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, spawnUntilReady, stopChild } from './child.ts';
+
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  pid: number | undefined;
+  /** SIGTERM, wait for the exit, remove the temporary data directory. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** The exact command the harness runs, from the repository root. */
+export const PLATFORM_COMMAND = ['--import', 'tsx', 'apps/server/src/main.ts'];
+
+/**
+ * Starts the production server (`apps/server/src/main.ts`, as `npm run serve` does) as a child
+ * process on a free port with a fresh embedded PGlite database in a temporary directory.
+ */
+export async function startPlatformServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ks-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    LOGIN_RATE_PER_MINUTE: '100000',
+    ...extraEnv,
+  };
+  try {
+    const { child, match } = await spawnUntilReady({
+      label: 'platform',
+      args: PLATFORM_COMMAND,
+      cwd: REPO_ROOT,
+      env,
+      readyPattern: /KS Platform is running at http:\/\/localhost:(\d+)/,
+      timeoutMs: 120_000,
+    });
+    let stopped: Promise<void> | undefined;
+    return {
+      url: `http://127.0.0.1:${match[1]}`,
+      pid: child.pid,
+      stop: () => {
+        stopped ??= stopChild(child).finally(() => rm(dataDir, { recursive: true, force: true }));
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
