@@ -28,6 +28,9 @@ interface Benchmark {
 
 const ADMIN = { account: 'admin', password: 'Admin2026' };
 
+/** The platform runs on PostgreSQL when DATABASE_URL is set (a fresh, empty database), else on PGlite. */
+const DATABASE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
 const BENCHMARKS: Benchmark[] = [
   {
     name: 'user-info',
@@ -170,8 +173,8 @@ async function main(): Promise<number> {
       ...failures(`${bench.name} baseline`, b.measured),
     ];
     const result: BenchmarkResult = {
-      name: bench.name,
-      description: bench.description,
+      name: DATABASE === 'postgres' ? `${bench.name}-postgres` : bench.name,
+      description: `${bench.description} Database: ${DATABASE === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}.`,
       connections: bench.connections,
       durationSeconds: durations.measured,
       warmupSeconds: durations.warmup,
