@@ -61,15 +61,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * Two PGlite processes on one data directory corrupt it, so a lock file with our pid guards it.
- * A lock left by a process that is gone is taken over.
+ * Two PGlite instances on one data directory corrupt it, so a lock file with the owner's pid guards
+ * it — against another process and against a second open in this one. A lock left by a process that
+ * is gone is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'pglite.lock');
   if (existsSync(lockPath)) {
     const pid = Number(readFileSync(lockPath, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
+    if (pid && isAlive(pid)) {
       throw new Error(
         `The data directory ${resolve(dataDir)} is in use by process ${pid}; stop it first (two embedded databases on one directory would corrupt it).`,
       );

@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { rsaKeys } from './schema.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ks-db-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('openDatabase on PGlite', () => {
+  it('keeps data across a close and a reopen of the data directory', async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    await first.migrate();
+    await first.db.execute(
+      sql`insert into rsa_keys (id, public_key, private_key) values ('k', 'pub', 'priv')`,
+    );
+    await first.close();
+    const second = await openDatabase({ dataDir });
+    const rows = await second.db.select({ id: rsaKeys.id }).from(rsaKeys);
+    expect(rows).toEqual([{ id: 'k' }]);
+    await second.close();
+  });
+
+  it('refuses a second open of a data directory in use, and frees it on close', async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/is in use by process \d+/);
+    await first.close();
+    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+    const again = await openDatabase({ dataDir });
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'pglite.lock'), '2147483646');
+    const database = await openDatabase({ dataDir });
+    await database.close();
+  });
+});
