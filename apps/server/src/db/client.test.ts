@@ -20,9 +20,7 @@ describe('openDatabase on PGlite', () => {
     const dataDir = tempDir();
     const first = await openDatabase({ dataDir });
     await first.migrate();
-    await first.db.execute(
-      sql`insert into rsa_keys (id, public_key, private_key) values ('k', 'pub', 'priv')`,
-    );
+    await first.db.insert(rsaKeys).values({ id: 'k', publicKey: 'pub', privateKey: 'priv' });
     await first.close();
     const second = await openDatabase({ dataDir });
     const rows = await second.db.select({ id: rsaKeys.id }).from(rsaKeys);
