@@ -2,23 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginWithApi } from '../support/api.ts';
 import { baseUrl, DEMO, LAN_HOST, useBrowser } from '../support/browser.ts';
+import { logIn, waitForPath } from '../support/login.ts';
 
 const newPage = useBrowser();
-
-async function logIn(page: Page, account: string, password: string) {
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-}
 
 const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname + url.search === path, { timeout: 20000 });
-}
 
 async function logOut(page: Page, userName: string) {
   await page.getByRole('button', { name: new RegExp(userName) }).click();

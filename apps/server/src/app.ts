@@ -103,18 +103,21 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
 }
 
 /**
- * Serves the built web app. Unknown paths outside /ks and /docs get index.html (history-mode
- * routing decides there); unknown API paths get the JSON 404.
+ * Serves the built web app. Files are looked up per request (a rebuild needs no restart); unknown
+ * paths outside /ks, /docs and /assets get index.html (history-mode routing decides there); unknown
+ * API paths and missing assets get the JSON 404.
  */
 function registerWebApp(app: FastifyInstance, webDist: string) {
   const root = webDist ? resolve(webDist) : '';
   const hasWeb = root !== '' && existsSync(join(root, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root, wildcard: false, index: false });
+    app.register(fastifyStatic, { root, wildcard: true, index: false });
+    // The root is a directory to the static plugin (403); to the web app it is a page like any other.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/ks/') || request.url.startsWith('/docs');
-    if (!isApi && hasWeb && request.method === 'GET') {
+    const isPage = !/^\/(ks|docs|assets)(\/|$)/.test(request.url);
+    if (isPage && hasWeb && request.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: ERROR_CODES.NOT_FOUND, data: null, message: ERROR_MESSAGES[404] });

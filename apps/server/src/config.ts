@@ -22,8 +22,8 @@ const ConfigSchema = z.object({
   LOGIN_VARIANT: LoginVariantSchema.default('plain'),
   DEPLOYMENT_TYPE: z.string().default('standard'),
   SUPPORT_CHANNEL_KEY: z.string().default(''),
-  /** A session unused this long ends with code 10001. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** A session unused this long ends with code 10001 (fractions allowed: 0.5 = 30 s). */
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   /** No session lives longer than this, however busy. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   /** One session per user: a new login ends the others with code 10017. */

@@ -28,6 +28,13 @@ describe('serving the built web app', () => {
     },
   );
 
+  it('serves a file added after start-up (a rebuild needs no restart), and 404s a missing asset', async () => {
+    writeFileSync(join(webDist, 'late.js'), 'console.log(2)');
+    expect((await getApp().inject({ method: 'GET', url: '/late.js' })).body).toBe('console.log(2)');
+    const missing = await getApp().inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('keeps the JSON 404 for unknown API paths', async () => {
     const response = await getApp().inject({ method: 'GET', url: '/ks/nothing/here' });
     expect(response.statusCode).toBe(404);

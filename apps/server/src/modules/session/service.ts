@@ -36,8 +36,8 @@ const END_REASON_CODES: Record<string, number> = {
   kicked: ERROR_CODES.SESSION_ENDED,
 };
 
-/** Sliding expiry is written at most once a minute per session, not on every request. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+/** Sliding expiry is written at most once a minute per session (sooner for short idle limits), not on every request. */
+const MAX_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface RequestMeta {
   ip: string;
@@ -159,8 +159,9 @@ export class SessionService {
     if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
       throw new AppError(ERROR_CODES.TOKEN_EXPIRED);
     }
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      const idle = new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60 * 1000);
+    const idleMs = this.config.SESSION_IDLE_MINUTES * 60 * 1000;
+    if (now.getTime() - session.lastSeenAt.getTime() > Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4)) {
+      const idle = new Date(now.getTime() + idleMs);
       await repo.touchSession(this.db, session.id, now, idle);
     }
     return {
