@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/lib/session-store.ts';
+import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
+import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { PLANNED_PAGES, PUBLIC_PAGES, ROUTE_GROUPS } from './route-table.ts';
+import { createRoutes } from './router.tsx';
+
+const publicCalls = () => ({
+  'GET /ks/common/deploy-config': ok(makeDeployConfig()),
+  'GET /ks/common/platform-info': ok(makePlatformInfo()),
+});
+
+function signIn(homeUrl: string) {
+  const userInfo = makeUserInfo({ homeUrl });
+  const store = useSessionStore.getState();
+  store.setToken('token-1', '2099-01-01T00:00:00Z');
+  store.setUser(userInfo, ['user']);
+  return userInfo;
+}
+
+describe('router guard', () => {
+  it('sends a page behind the session to / without a token, remembering the deep link', async () => {
+    mockFetch(publicCalls());
+    const { location } = renderRoute('/system/pageConfig?tab=2');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+    expect(location()).toBe(`/?redirect=${encodeURIComponent('/system/pageConfig?tab=2')}`);
+  });
+
+  it.each(['/', '/login'])('sends %s with a token to the stored home URL', async (path) => {
+    mockFetch(publicCalls());
+    signIn('/system/companyInfo?type=1');
+    const { location } = renderRoute(path);
+    expect(await screen.findByRole('heading', { name: '企业信息' })).toBeTruthy();
+    expect(screen.getByText('此页面尚未开放')).toBeTruthy();
+    expect(location()).toBe('/system/companyInfo?type=1');
+  });
+
+  it('lets a signed-in person through to a page behind the session', async () => {
+    mockFetch(publicCalls());
+    signIn('/userCenter/uCenter');
+    const { location } = renderRoute('/credit/analysis');
+    expect(await screen.findByRole('heading', { name: '信用分析' })).toBeTruthy();
+    expect(location()).toBe('/credit/analysis');
+  });
+
+  it('opens public pages without a token', async () => {
+    mockFetch(publicCalls());
+    renderRoute('/venue');
+    expect(await screen.findByRole('heading', { name: '场地预约' })).toBeTruthy();
+    expect(screen.getByText('此页面尚未开放')).toBeTruthy();
+  });
+
+  it('shows the 404 page for an unknown path, whose button returns home', async () => {
+    mockFetch(publicCalls());
+    const { user, location } = renderRoute('/no/such/page');
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '返回首页' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+  });
+});
+
+describe('route table', () => {
+  const routes = createRoutes();
+  const titleAt = (path: string) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    return (matches[matches.length - 1]?.route.handle as { title?: string } | undefined)?.title;
+  };
+
+  it('registers every child of every route group of spec 001 §2', () => {
+    const paths = ROUTE_GROUPS.flatMap((group) =>
+      group.children.map(
+        (page) => [`${group.path}/${page.path.replace(':bianma', 'B001')}`, page.title] as const,
+      ),
+    );
+    expect(paths.length).toBeGreaterThan(60);
+    for (const [path, title] of [...paths, ...PLANNED_PAGES.map((p) => [p.path, p.title] as const)]) {
+      expect(titleAt(path), path).toBe(title);
+    }
+    expect(titleAt('/userCenter/uCenter')).toBe('个人中心');
+  });
+
+  it('registers the public routes of the access rules', () => {
+    for (const path of [
+      '/realName',
+      '/creditCode',
+      '/auth',
+      '/admin-business',
+      '/caLogin',
+      '/caLoginPage',
+      '/caRegister',
+      '/venue',
+    ]) {
+      expect(
+        PUBLIC_PAGES.some((page) => page.path === path),
+        path,
+      ).toBe(true);
+      expect(titleAt(path), path).toBeTruthy();
+    }
+  });
+});
+
+describe('shell', () => {
+  it('shows the user centre with the account and logs out to /login', async () => {
+    const userInfo = makeUserInfo({ userName: '王小明', loginRoleType: 'U', enterprise: null });
+    let isLoggedOut = false;
+    mockFetch({
+      ...publicCalls(),
+      'GET /ks/individual/user-info': ok(userInfo),
+      'GET /ks/common/logout': () => {
+        isLoggedOut = true;
+        return ok(null);
+      },
+    });
+    signIn('/userCenter/uCenter');
+    const { user, location } = renderRoute('/userCenter/uCenter');
+
+    expect(await screen.findByText(userInfo.userCode)).toBeTruthy();
+    expect(screen.getAllByText('王小明').length).toBeGreaterThan(0);
+    expect(screen.getByText('企业用户')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: /测试用户|王小明/ }));
+    await user.click(await screen.findByText('退出登录'));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(isLoggedOut).toBe(true);
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+  });
+
+  it('shows one dialog when the session has expired, then goes to /login', async () => {
+    mockFetch({
+      ...publicCalls(),
+      'GET /ks/individual/user-info': failure(401, 10001, '登录已过期，请重新登录'),
+    });
+    signIn('/userCenter/uCenter');
+    const { location } = renderRoute('/userCenter/uCenter');
+
+    expect(await screen.findByText('登录已过期，请重新登录')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/login'), { timeout: 2000 });
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(screen.getAllByText('登录已过期，请重新登录')).toHaveLength(1);
+  });
+});

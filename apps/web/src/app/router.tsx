@@ -1,0 +1,118 @@
+import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading.tsx';
+import { setNavigator } from '@/lib/navigation.ts';
+import { requireSession, skipLoginWhenSignedIn } from './guards.ts';
+import {
+  ACTIVATE_PATH,
+  FORGET_PASSWORD_PATH,
+  LOGIN_PATH,
+  PLANNED_PAGES,
+  PLATFORM_SETTINGS_PATH,
+  PUBLIC_PAGES,
+  REGISTER_PATH,
+  ROUTE_GROUPS,
+  USER_CENTER_PATH,
+} from './route-table.ts';
+import { RouteError } from './routes/route-error.tsx';
+
+// Every page is its own chunk; the login chunk carries only the login form and footer.
+const loginRoute = () => import('./routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute }));
+const notOpenRoute = () => import('./routes/not-open-route.tsx').then((m) => ({ Component: m.NotOpenRoute }));
+
+const plannedRoute = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title },
+  lazy: notOpenRoute,
+});
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      HydrateFallback: PageLoading,
+      ErrorBoundary: RouteError,
+      children: [
+        { path: '/', loader: skipLoginWhenSignedIn, lazy: loginRoute },
+        { path: LOGIN_PATH, loader: skipLoginWhenSignedIn, lazy: loginRoute },
+        {
+          lazy: () => import('./layout/public-layout.tsx').then((m) => ({ Component: m.PublicLayout })),
+          children: [
+            {
+              ErrorBoundary: RouteError,
+              children: [
+                {
+                  path: REGISTER_PATH,
+                  handle: { title: '注册账号' },
+                  lazy: () =>
+                    import('./routes/register-route.tsx').then((m) => ({ Component: m.RegisterRoute })),
+                },
+                {
+                  path: ACTIVATE_PATH,
+                  handle: { title: '激活账号' },
+                  lazy: () =>
+                    import('./routes/activate-route.tsx').then((m) => ({ Component: m.ActivateRoute })),
+                },
+                {
+                  path: FORGET_PASSWORD_PATH,
+                  handle: { title: '忘记密码' },
+                  lazy: () =>
+                    import('./routes/forget-password-route.tsx').then((m) => ({
+                      Component: m.ForgetPasswordRoute,
+                    })),
+                },
+                ...PUBLIC_PAGES.map((page) => plannedRoute(page.path, page.title)),
+              ],
+            },
+          ],
+        },
+        {
+          loader: requireSession,
+          lazy: () => import('./layout/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout })),
+          children: [
+            {
+              // Inside the shell, so a failing page leaves header and footer usable.
+              ErrorBoundary: RouteError,
+              children: [
+                {
+                  path: USER_CENTER_PATH,
+                  handle: { title: '个人中心' },
+                  lazy: () =>
+                    import('./routes/user-center-route.tsx').then((m) => ({ Component: m.UserCenterRoute })),
+                },
+                {
+                  // Not in spec 001 §2's route groups: the administrators' page of this issue.
+                  path: PLATFORM_SETTINGS_PATH,
+                  handle: { title: '平台设置' },
+                  lazy: () =>
+                    import('./routes/platform-settings-route.tsx').then((m) => ({
+                      Component: m.PlatformSettingsRoute,
+                    })),
+                },
+                ...ROUTE_GROUPS.map(
+                  (group): RouteObject => ({
+                    path: group.path,
+                    children: group.children.map((page) => plannedRoute(page.path, page.title)),
+                  }),
+                ),
+                ...PLANNED_PAGES.map((page) => plannedRoute(page.path, page.title)),
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: () => import('./routes/not-found-route.tsx').then((m) => ({ Component: m.NotFoundRoute })),
+        },
+      ],
+    },
+  ];
+}
+
+/** Lets the HTTP client read and change the router's location (session expiry, login prompt). */
+export function connectRouter(router: DataRouter) {
+  setNavigator({ navigate: (to) => void router.navigate(to), getPath: () => router.state.location.pathname });
+  return router;
+}
+
+export function createAppRouter() {
+  return connectRouter(createBrowserRouter(createRoutes()));
+}

@@ -1,0 +1,1 @@
+export { ActivatePage as ActivateRoute } from '@/features/session/pages/activate-page.tsx';

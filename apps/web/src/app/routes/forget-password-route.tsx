@@ -1,0 +1,1 @@
+export { ForgetPasswordPage as ForgetPasswordRoute } from '@/features/session/pages/forget-password-page.tsx';

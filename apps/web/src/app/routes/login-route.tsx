@@ -1,0 +1,22 @@
+import { PageLoading } from '@/components/page-loading.tsx';
+import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
+import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
+import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
+import { LoginPage } from '@/features/session/components/login-page.tsx';
+
+/**
+ * / and /login: the deployment's login variant. If deploy-config cannot be read, the plain login
+ * still lets people in (the failure is told in the login prompt).
+ */
+export function LoginRoute() {
+  const deployConfig = useDeployConfig();
+  const platformInfo = usePlatformInfo();
+  if (deployConfig.isPending) return <PageLoading />;
+  return (
+    <LoginPage
+      variant={deployConfig.data?.loginVariant ?? 'plain'}
+      platformName={platformInfo.data?.platformName ?? ''}
+      footer={<PlatformFooter />}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { PlatformSettingsPage as PlatformSettingsRoute } from '@/features/platform/pages/platform-settings-page.tsx';

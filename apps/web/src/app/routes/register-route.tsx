@@ -1,0 +1,1 @@
+export { RegisterPage as RegisterRoute } from '@/features/session/pages/register-page.tsx';

@@ -1,0 +1,1 @@
+export { UserCenterPage as UserCenterRoute } from '@/features/session/pages/user-center-page.tsx';

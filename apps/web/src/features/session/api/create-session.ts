@@ -1,0 +1,68 @@
+import type { LoginResult, LoginRoleType } from '@ks/contract/session';
+import { useMutation } from '@tanstack/react-query';
+import { USER_CENTER_PATH } from '@/lib/constants.ts';
+import { http } from '@/lib/http.ts';
+import { getSafeRedirect } from '@/lib/navigation.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { endSession } from '@/lib/session.ts';
+import { useSessionStore } from '@/lib/session-store.ts';
+import { getUserInfoQueryOptions } from './get-user-info.ts';
+import { quietStaleOnFirstTry, sealAndSend } from './seal-and-send.ts';
+
+export type LoginInput = {
+  account: string;
+  password: string;
+  loginRoleType?: LoginRoleType;
+  captchaId?: string;
+  captchaCode?: string;
+};
+
+/** POST /ks/common/login with account and password sealed and encrypted (spec 001 §3). */
+export function createSession(input: LoginInput) {
+  return sealAndSend({ logValue: input.account, passWord: input.password }, (sealed, key, isRetry) =>
+    http.post<LoginResult>(
+      '/ks/common/login',
+      {
+        ...sealed,
+        keyId: key.keyId,
+        loginRoleType: input.loginRoleType,
+        captchaId: input.captchaId,
+        captchaCode: input.captchaCode,
+      },
+      { isToken: false, quietCodes: quietStaleOnFirstTry(isRetry) },
+    ),
+  );
+}
+
+/**
+ * Logs in, then loads user-info with the new token: the session counts as started only once both
+ * answered, so a half-started session never lingers in sessionStorage. Answers where to go next:
+ * the user centre when the initial password must be changed (codeStatus '2'), else the remembered
+ * deep link, else the user's home page.
+ */
+export async function startSession(input: LoginInput, redirect: string | null): Promise<string> {
+  // The contract's session module carries zod (~60 KB gzip); loading it while the login call runs
+  // keeps it out of the login page's first load.
+  const contract = import('@ks/contract/session');
+  const result = await createSession(input);
+  const store = useSessionStore.getState();
+  store.setToken(result.token, result.expiresAt);
+  try {
+    const userInfo = await queryClient.fetchQuery({ ...getUserInfoQueryOptions(), staleTime: 0 });
+    const { rolesOf } = await contract;
+    store.setUser(userInfo, rolesOf(userInfo.loginRoleType));
+    const mustChangePassword = result.codeStatus === '2';
+    store.setMustChangePassword(mustChangePassword);
+    if (mustChangePassword) return USER_CENTER_PATH;
+    return getSafeRedirect(redirect) ?? userInfo.homeUrl;
+  } catch (error) {
+    endSession();
+    throw error;
+  }
+}
+
+export const useStartSession = () =>
+  useMutation({
+    mutationFn: ({ input, redirect }: { input: LoginInput; redirect: string | null }) =>
+      startSession(input, redirect),
+  });

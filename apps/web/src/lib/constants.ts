@@ -1,0 +1,25 @@
+/**
+ * Spec 001 §9 constants under the spec's names. The contract is their one definition; the web app
+ * imports them from here. Subpath imports keep zod (used by the contract's schemas) out of the
+ * initial chunk.
+ */
+export * from '@ks/contract/constants';
+export { ERROR_CODES, ERROR_MESSAGES, SESSION_CODES } from '@ks/contract/errors';
+
+/** Pages where messages go to the login prompt instead of a dialog (spec 001 §8). */
+export const LOGIN_PATHS = ['/', '/login'] as const;
+
+/** Default text of a failed call without a server message (spec 001 §8). */
+export const DEFAULT_FAILURE_MESSAGE = '请求失败，请联系管理员！';
+export const TIMEOUT_MESSAGE = '请求超时';
+
+/** Seconds before another SMS code may be asked for (the server refuses faster requests with 429). */
+export const SMS_CODE_COUNTDOWN_SECONDS = 60;
+
+/** Paths features link to; the router registers them (app/route-table.ts). */
+export const LOGIN_PATH = '/login';
+export const REGISTER_PATH = '/register';
+export const ACTIVATE_PATH = '/activate';
+export const FORGET_PASSWORD_PATH = '/forgetPassword';
+export const USER_CENTER_PATH = '/userCenter/uCenter';
+export const PLATFORM_SETTINGS_PATH = '/system/platformSettings';

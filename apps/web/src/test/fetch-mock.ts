@@ -1,0 +1,37 @@
+import { vi } from 'vitest';
+
+export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | Response;
+export type MockHandler = (request: {
+  url: URL;
+  init: RequestInit;
+  body: unknown;
+}) => MockAnswer | Promise<MockAnswer>;
+
+/** `{code, data, message}` as the server answers it. */
+export const ok = (data: unknown) => ({ status: 200, body: { code: 200, data, message: '成功' } });
+export const failure = (status: number, code: number, message: string, data: unknown = null) => ({
+  status,
+  body: { code, data, message },
+});
+
+/**
+ * Stubs `fetch`, the boundary the web app does not own, routing by "METHOD /path". An unknown
+ * route fails the test loudly instead of hanging.
+ */
+export function mockFetch(routes: Record<string, MockHandler | MockAnswer>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const route = routes[key];
+    if (!route) throw new Error(`Unexpected request ${key}`);
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const answer = typeof route === 'function' ? await route({ url, init, body }) : route;
+    if (answer instanceof Response) return answer;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

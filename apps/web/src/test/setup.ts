@@ -1,0 +1,47 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { setFeedback } from '@/lib/feedback.ts';
+import { setNavigator } from '@/lib/navigation.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { useSessionStore } from '@/lib/session-store.ts';
+
+// Lazy routes, antd's first render and RSA encryption take a moment under jsdom.
+configure({ asyncUtilTimeout: 5000 });
+
+// antd's responsive components ask for matchMedia, which jsdom lacks.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+// antd measures layout with ResizeObserver, which jsdom lacks; nothing resizes in these tests.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) Object.assign(window, { ResizeObserver: NoopResizeObserver });
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  queryClient.clear();
+  useSessionStore.getState().clearSession();
+  useSessionStore.getState().setLoginPrompt(null);
+  setFeedback(null);
+  setNavigator(null);
+  sessionStorage.clear();
+  localStorage.clear();
+  document.body.innerHTML = '';
+});
