@@ -31,6 +31,9 @@ export type DatabaseOptions = { url: string } | { dataDir: string | null };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client can lose its connection (server restart, failover, admin termination); pg
+    // emits that on the pool, and an unhandled 'error' event would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
