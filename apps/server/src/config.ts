@@ -13,8 +13,8 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** When set, the server uses this PostgreSQL server instead of the embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
-  /** Where PGlite keeps its data (and, later, where local files go). */
-  DATA_DIR: z.string().default('./data'),
+  /** Where PGlite keeps its data (and, later, where local files go); default `data/` at the repository root. */
+  DATA_DIR: z.string().default(fileURLToPath(new URL('../../../data', import.meta.url))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve (history-mode fallback to its index.html); empty disables static serving. */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),

@@ -136,6 +136,14 @@ export const UpdateSecretBodySchema = z.object({
 export const SMS_PURPOSES = ['register', 'reset', 'verify', 'activate'] as const;
 export const SmsPurposeSchema = z.enum(SMS_PURPOSES);
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
+export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
+  register: '注册账号',
+  reset: '重置密码',
+  verify: '验证手机号',
+  activate: '激活账号',
+};
+/** SMS providers as administrators read them: the local one delivers nothing. */
+export const SMS_PROVIDER_LABELS: Record<string, string> = { local: '本地（未发送）', http: '短信网关' };
 
 export const SendSmsBodySchema = z.object({ phone: PhoneSchema, purpose: SmsPurposeSchema });
 export const PhoneCodeBodySchema = z.object({ phone: PhoneSchema });

@@ -46,6 +46,13 @@ describe('router guard', () => {
     expect(location()).toBe('/credit/analysis');
   });
 
+  it('sends the platform settings to / without a token', async () => {
+    mockFetch(publicCalls());
+    const { location } = renderRoute('/system/platformSettings');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+    expect(location()).toBe(`/?redirect=${encodeURIComponent('/system/platformSettings')}`);
+  });
+
   it('opens public pages without a token', async () => {
     mockFetch(publicCalls());
     renderRoute('/venue');
@@ -81,6 +88,15 @@ describe('route table', () => {
       expect(titleAt(path), path).toBe(title);
     }
     expect(titleAt('/userCenter/uCenter')).toBe('个人中心');
+    expect(titleAt('/system/platformSettings')).toBe('平台设置');
+  });
+
+  it.each([
+    ['/register', '注册账号'],
+    ['/activate', '激活账号'],
+    ['/forgetPassword', '忘记密码'],
+  ])('registers the built public page %s', (path, title) => {
+    expect(titleAt(path)).toBe(title);
   });
 
   it('registers the public routes of the access rules', () => {

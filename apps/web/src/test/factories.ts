@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { DeployConfig, PlatformInfo } from '@ks/contract/platform';
-import type { UserInfo } from '@ks/contract/session';
+import { isCreditCode, type SmsOutboxEntry, type UserInfo } from '@ks/contract/session';
 
 let sequence = 0;
 const next = () => {
@@ -52,3 +52,38 @@ export function makeKeyPair() {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
 }
+
+/** Opens a field sealed by the browser side: `{v, n, t}` as the server would read it. */
+export function openSealedField(privateKey: string, cipherText: string) {
+  return JSON.parse(
+    privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(cipherText, 'base64'),
+    ).toString('utf8'),
+  ) as { v: string; n: string; t: number };
+}
+
+/** A unique unified social credit code with a correct check character. */
+export function makeCreditCode() {
+  const body = `91330100MA${String(next()).padStart(7, '0')}`;
+  for (const check of '0123456789ABCDEFGHJKLMNPQRTUWXY') {
+    if (isCreditCode(body + check)) return body + check;
+  }
+  throw new Error(`no check character for ${body}`);
+}
+
+/** A unique 32-hex activation code, as sent in the SMS link. */
+export const makeActivationCode = () => next().toString(16).padStart(32, 'a');
+
+export const makeSmsOutboxEntry = (overrides: Partial<SmsOutboxEntry> = {}): SmsOutboxEntry => {
+  const n = next();
+  return {
+    id: `sms-${n}`,
+    phone: `138${String(n).padStart(8, '0')}`,
+    purpose: 'register',
+    text: `【测试平台】您的注册验证码为${String(100000 + n)}，5分钟内有效。`,
+    provider: 'local',
+    createdAt: '2024-05-01T08:30:00',
+    ...overrides,
+  };
+};

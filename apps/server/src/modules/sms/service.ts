@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { ERROR_CODES, type SmsPurpose } from '@ks/contract';
+import { ERROR_CODES, SMS_PURPOSE_LABELS, type SmsPurpose } from '@ks/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,13 +10,6 @@ import type { SmsProvider } from './providers.ts';
 const MAX_ATTEMPTS = 5;
 const hashCode = (phone: string, code: string) =>
   createHash('sha256').update(`${phone}:${code}`).digest('hex');
-
-const PURPOSE_TEXT: Record<SmsPurpose, string> = {
-  register: '注册账号',
-  reset: '重置密码',
-  verify: '验证手机号',
-  activate: '激活账号',
-};
 
 /** Verification codes: six digits, expiring, single-use, limited per phone per minute and per day. */
 export class SmsService {
@@ -39,7 +32,7 @@ export class SmsService {
     await this.provider.send({
       phone,
       purpose,
-      text: `【KS平台】您正在${PURPOSE_TEXT[purpose]}，验证码为${code}，${ttl}分钟内有效，请勿泄露给他人。`,
+      text: `【KS平台】您正在${SMS_PURPOSE_LABELS[purpose]}，验证码为${code}，${ttl}分钟内有效，请勿泄露给他人。`,
     });
   }
 

@@ -1,18 +1,14 @@
-import type { SmsOutboxEntry, SmsPurpose } from '@ks/contract/session';
+import {
+  SMS_PROVIDER_LABELS,
+  SMS_PURPOSE_LABELS,
+  type SmsOutboxEntry,
+  type SmsPurpose,
+} from '@ks/contract/session';
 import { Alert, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 import { type OutboxQuery, useSmsOutbox } from '../api/find-sms-outbox.ts';
-
-// The contract has no labels for these yet; they belong there once another place shows them.
-const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
-  register: '注册账号',
-  reset: '重置密码',
-  verify: '验证手机号',
-  activate: '激活账号',
-};
-const SMS_PROVIDER_LABELS: Record<string, string> = { local: '本地（未发送）' };
 
 const COLUMNS: TableColumnsType<SmsOutboxEntry> = [
   { title: '手机号', dataIndex: 'phone', width: 140 },

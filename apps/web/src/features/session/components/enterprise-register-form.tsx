@@ -49,7 +49,14 @@ export function EnterpriseRegisterForm({ onRegistered }: { onRegistered: (phone:
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} aria-label="企业注册" autoComplete="off">
+    <Form
+      form={form}
+      name="enterprise-register"
+      layout="vertical"
+      onFinish={onFinish}
+      aria-label="企业注册"
+      autoComplete="off"
+    >
       <Form.Item label="企业名称" name="enterpriseName" rules={[zodRule(FIELDS.enterpriseName)]} required>
         <Input placeholder="请输入企业名称" maxLength={100} />
       </Form.Item>

@@ -1,7 +1,7 @@
 import { constants, privateDecrypt } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION_STORAGE_KEY } from '@/lib/session-store.ts';
+import { SESSION_STORAGE_KEY, useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makeKeyPair, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
@@ -60,14 +60,15 @@ function mockLoginApi(
   };
 }
 
-const loginResult = () =>
+const loginAnswer = (codeStatus: '1' | '2') =>
   ok({
     token: 'token-abc',
     userCode: 'admin',
-    codeStatus: '1',
+    codeStatus,
     practicingStatus: { abnormal: false, practiceDetails: [] },
     expiresAt: '2099-01-01T00:00:00Z',
   });
+const loginResult = () => loginAnswer('1');
 
 async function fillAndSubmit(
   user: ReturnType<typeof renderRoute>['user'],
@@ -114,6 +115,23 @@ describe('login form', () => {
     await fillAndSubmit(user);
     expect(await screen.findByRole('heading', { name: '个人中心' })).toBeTruthy();
     expect(location()).toBe('/userCenter/uCenter');
+  });
+
+  it("sends an account with an initial password (codeStatus '2') to change it first", async () => {
+    mockLoginApi(() => loginAnswer('2'));
+    const { user, location } = renderRoute(`/?redirect=${encodeURIComponent('/credit/analysis')}`);
+    await fillAndSubmit(user);
+    expect(await screen.findByText('首次登录请修改初始密码')).toBeTruthy();
+    expect(location()).toBe('/userCenter/uCenter');
+    expect(screen.getByRole('form', { name: '修改密码' })).toBeTruthy();
+    expect(useSessionStore.getState().mustChangePassword).toBe(true);
+  });
+
+  it('links to registration and the forgotten password page', async () => {
+    mockLoginApi(loginResult);
+    renderRoute('/login');
+    expect((await screen.findByRole('link', { name: '注册账号' })).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: '忘记密码' }).getAttribute('href')).toBe('/forgetPassword');
   });
 
   it('shows a failure in the login prompt, not in a dialog', async () => {

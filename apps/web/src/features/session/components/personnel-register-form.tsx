@@ -28,7 +28,14 @@ export function PersonnelRegisterForm({ onRegistered }: { onRegistered: (phone: 
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} aria-label="个人注册" autoComplete="off">
+    <Form
+      form={form}
+      name="personnel-register"
+      layout="vertical"
+      onFinish={onFinish}
+      aria-label="个人注册"
+      autoComplete="off"
+    >
       <Form.Item
         label="账号"
         name="account"

@@ -17,6 +17,7 @@ export function RegisterPage() {
           <RegisteredResult phone={registeredPhone} />
         ) : (
           <>
+            {/* Both panes stay in the page once opened: each form has a name, so field ids differ. */}
             <Tabs
               items={[
                 {
