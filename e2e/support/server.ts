@@ -16,8 +16,10 @@ export interface RunningServer {
  * database with the demo data, the real login. `env` adjusts its configuration.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
+  // E2E_WEB_DIST lets parallel work build the web app elsewhere without disturbing this run.
+  const webDist = process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` before the end-to-end tests`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ks-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -29,6 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIST: webDist,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

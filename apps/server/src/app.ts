@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +17,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { FileService } from './modules/files/service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PlatformInfoService } from './modules/platform-info/service.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -26,6 +29,7 @@ import { SmsService } from './modules/sms/service.ts';
 import { accessPlugin } from './platform/access.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
+import { LocalDiskStorage } from './platform/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +72,8 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await app.register(envelopePlugin);
   await app.register(fastifyRateLimit, { global: false });
+  // Each upload route sets its own size limit when it reads the file.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
 
   const db = database.db;
   const sealed = new SealedFields(db);
@@ -79,12 +85,14 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
       : new LocalSmsProvider(db, app.log));
   const sms = new SmsService(db, config, provider);
   const platformInfo = new PlatformInfoService(db, SERVER_VERSION);
+  const files = new FileService(db, new LocalDiskStorage(config.FILES_DIR ?? join(config.DATA_DIR, 'files')));
   const ratePerMinute = config.LOGIN_RATE_PER_MINUTE;
 
   await app.register(accessPlugin, { authenticate: (token) => sessions.authenticate(token) });
   await app.register(sessionRoutes, { sessions, sealed, loginRatePerMinute: ratePerMinute });
   await app.register(smsRoutes, { sms, ratePerMinute });
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
+  await app.register(fileRoutes, { files });
   await app.register(platformInfoRoutes, {
     platformInfo,
     deployConfig: {

@@ -15,6 +15,8 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its data (and, later, where local files go); default `data/` at the repository root. */
   DATA_DIR: z.string().default(fileURLToPath(new URL('../../../data', import.meta.url))),
+  /** Where the local file storage keeps uploaded bytes; default `files/` inside DATA_DIR. */
+  FILES_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve (history-mode fallback to its index.html); empty disables static serving. */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),

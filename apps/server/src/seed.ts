@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { enterprises, users } from './db/schema.ts';
+import { enterprises, users } from './db/schema/index.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** The demo accounts printed at start-up; every password meets the platform's password rule. */

@@ -1,4 +1,7 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LoginRoleType } from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -6,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { enterprises, smsOutbox, users } from '../src/db/schema.ts';
+import { enterprises, smsOutbox, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -19,6 +22,7 @@ export function useTestApp(env: Record<string, string> = {}) {
   let app: TestApp | undefined;
   let database: Database | undefined;
   let dropDatabase = async () => {};
+  let filesDir = '';
 
   beforeAll(async () => {
     const adminUrl = process.env.DATABASE_URL;
@@ -41,14 +45,16 @@ export function useTestApp(env: Record<string, string> = {}) {
       database = await openDatabase({ dataDir: null });
     }
     await database.migrate();
+    filesDir = mkdtempSync(join(tmpdir(), 'ks-test-files-'));
     // Login rate limiting has its own test; elsewhere it would only count the suite's own logins.
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       LOGIN_RATE_PER_MINUTE: '10000',
+      FILES_DIR: filesDir,
       ...env,
     });
-    app = await buildApp({ config, database, logger: false });
+    app = await buildApp({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     await app.ready();
   });
 
@@ -56,12 +62,16 @@ export function useTestApp(env: Record<string, string> = {}) {
     await app?.close();
     await database?.close();
     await dropDatabase();
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
 
-  return () => {
+  const getApp = () => {
     if (!app) throw new Error('test app not built yet');
     return app;
   };
+  /** The directory the app's local file storage writes to. */
+  getApp.filesDir = () => filesDir;
+  return getApp;
 }
 
 let sequence = 0;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { rsaKeys } from './schema.ts';
+import { rsaKeys } from './schema/index.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {

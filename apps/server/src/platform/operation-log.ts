@@ -1,6 +1,6 @@
 import { LOGIN_ROLE_TYPE_LABELS, type LoginRoleType } from '@ks/contract';
 import type { Db } from '../db/client.ts';
-import { operationLogs } from '../db/schema.ts';
+import { operationLogs } from '../db/schema/index.ts';
 
 export interface OperationEntry {
   user?: { id: string; userName: string; loginRoleType: LoginRoleType } | null;

@@ -2,7 +2,7 @@ import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { ERROR_CODES, type PublicKey, SealedFieldSchema } from '@ks/contract';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rsaKeys, usedNonces } from '../db/schema.ts';
+import { rsaKeys, usedNonces } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 
 /** How far the browser's clock may be from ours, and how long a nonce is remembered. */

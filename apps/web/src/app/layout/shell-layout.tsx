@@ -4,6 +4,8 @@ import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
 import { UserMenu } from '@/features/session/components/user-menu.tsx';
 import { reloadPage } from '@/lib/navigation.ts';
+import { GlobalOverlays } from './global-overlays.tsx';
+import { HeaderExtras } from './header-extras.tsx';
 
 /** Minimal shell of the logged-in pages: header, page, footer. The full shell (menus, theme) comes later. */
 export function ShellLayout() {
@@ -15,6 +17,7 @@ export function ShellLayout() {
         <button type="button" className="ks-shell-title" onClick={reloadPage}>
           {platformInfo?.platformName ?? ''}
         </button>
+        <HeaderExtras />
         <UserMenu />
       </Layout.Header>
       <Layout.Content className="ks-shell-content">
@@ -23,6 +26,7 @@ export function ShellLayout() {
       <Layout.Footer className="ks-shell-footer">
         <PlatformFooter />
       </Layout.Footer>
+      <GlobalOverlays />
     </Layout>
   );
 }

@@ -1,17 +1,7 @@
 import type { PracticingStatus } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-/** Optimistic locking and soft deletion, carried by every table people edit. */
-const editable = {
-  ...timestamps,
-  version: integer('version').notNull().default(1),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-};
+import { editable } from './columns.ts';
 
 export const enterprises = pgTable(
   'enterprises',
