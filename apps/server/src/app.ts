@@ -17,19 +17,21 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { FileService } from './modules/files/service.ts';
+import { createFileService, registerFiles } from './modules/files/register.ts';
+import { registerNotify } from './modules/notify/register.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PlatformInfoService } from './modules/platform-info/service.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
+import { shellRoutes } from './modules/shell/routes.ts';
+import { ShellService } from './modules/shell/service.ts';
 import { HttpSmsProvider, LocalSmsProvider, type SmsProvider } from './modules/sms/providers.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { SmsService } from './modules/sms/service.ts';
+import { widgetRoutes } from './modules/widgets-routes.ts';
 import { accessPlugin } from './platform/access.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
-import { LocalDiskStorage } from './platform/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,14 +87,19 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
       : new LocalSmsProvider(db, app.log));
   const sms = new SmsService(db, config, provider);
   const platformInfo = new PlatformInfoService(db, SERVER_VERSION);
-  const files = new FileService(db, new LocalDiskStorage(config.FILES_DIR ?? join(config.DATA_DIR, 'files')));
+  const files = createFileService(db, config);
   const ratePerMinute = config.LOGIN_RATE_PER_MINUTE;
 
   await app.register(accessPlugin, { authenticate: (token) => sessions.authenticate(token) });
   await app.register(sessionRoutes, { sessions, sealed, loginRatePerMinute: ratePerMinute });
   await app.register(smsRoutes, { sms, ratePerMinute });
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
-  await app.register(fileRoutes, { files });
+  await registerFiles(app, { db, config, files });
+  await registerNotify(app, { database, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS });
+  await app.register(widgetRoutes, { db, config, files });
+  const shell = new ShellService(db, files);
+  await app.register(shellRoutes, { shell });
+  await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,
     deployConfig: {

@@ -44,8 +44,41 @@ const ConfigSchema = z.object({
   /** Minimum seconds between two codes to one phone. */
   SMS_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Where uploaded bytes live: `local` (FILES_DIR; share it between instances) or `s3` (S3-compatible store). */
+  FILES_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (MinIO and most self-hosted stores need them). */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z.string().default(''),
+  /** Bytes one user may keep (stored files plus uploads in progress), in MB. */
+  FILES_USER_QUOTA_MB: z.coerce.number().positive().default(10240),
+  /** Largest file accepted in one request (simple, slot and editor uploads), in MB; larger files go in chunks. */
+  FILES_REQUEST_MAX_MB: z.coerce.number().positive().default(50),
+  /** Largest file a chunked upload may announce, in MB. */
+  FILES_MAX_FILE_MB: z.coerce.number().positive().default(2048),
+  /** A chunked upload untouched this long is abandoned and its parts removed (fractions allowed). */
+  UPLOAD_ABANDON_HOURS: z.coerce.number().positive().default(24),
+  /** How often each instance runs the abandoned-upload sweep (one at a time, by an advisory lock). */
+  UPLOAD_CLEANUP_MINUTES: z.coerce.number().positive().default(30),
   /** Public origin used in links sent by SMS (activation). */
   PUBLIC_URL: z.string().default('http://localhost:8080'),
+  /** Seconds between the comment lines that keep idle push (SSE) streams open through proxies. */
+  PUSH_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  /** AMap (高德) weather key; without it the weather widget says weather is not configured. */
+  WEATHER_AMAP_KEY: z.string().optional(),
+  /** City adcode the weather is for (e.g. 330100 for Hangzhou); required with the key. */
+  WEATHER_CITY: z
+    .string()
+    .regex(/^\d{6}$/, 'a six-digit adcode')
+    .optional(),
+  /** AMap's REST origin; tests point it at a local server. */
+  WEATHER_AMAP_URL: z.string().url().default('https://restapi.amap.com'),
+  /** Largest help file (PDF or video) an administrator may upload, in MiB. */
+  HELP_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -61,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
     throw new Error('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http');
+  }
+  if (config.FILES_STORAGE === 's3' && !config.S3_BUCKET) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when FILES_STORAGE=s3');
   }
   return config;
 }

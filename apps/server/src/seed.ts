@@ -1,6 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
+import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
+import { seedNotifyDemo } from './modules/notify/demo.ts';
+import { seedShellDemo } from './modules/shell/demo.ts';
 import { hashPassword } from './platform/passwords.ts';
 
 /** The demo accounts printed at start-up; every password meets the platform's password rule. */
@@ -70,6 +73,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
             : [],
       });
     }
+    await seedShellDemo(tx);
+    await seedNotifyDemo(tx);
+    await seedDemoAnnexSlots(tx);
   });
   return true;
 }

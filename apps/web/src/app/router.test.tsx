@@ -5,6 +5,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { shellCalls } from '@/test/shell-calls.ts';
 import { PLANNED_PAGES, PUBLIC_PAGES, ROUTE_GROUPS } from './route-table.ts';
 import { createRoutes } from './router.tsx';
 
@@ -125,6 +126,7 @@ describe('shell', () => {
     let isLoggedOut = false;
     mockFetch({
       ...publicCalls(),
+      ...shellCalls(),
       'GET /ks/individual/user-info': ok(userInfo),
       'GET /ks/common/logout': () => {
         isLoggedOut = true;
@@ -149,6 +151,7 @@ describe('shell', () => {
   it('shows one dialog when the session has expired, then goes to /login', async () => {
     mockFetch({
       ...publicCalls(),
+      ...shellCalls(),
       'GET /ks/individual/user-info': failure(401, 10001, '登录已过期，请重新登录'),
     });
     signIn('/userCenter/uCenter');

@@ -79,12 +79,46 @@ export function createRoutes(): RouteObject[] {
                     import('./routes/user-center-route.tsx').then((m) => ({ Component: m.UserCenterRoute })),
                 },
                 {
+                  // Not in spec 001 §2: the user's own attachments (uploaders of the files area).
+                  path: '/userCenter/myAttachments',
+                  handle: { title: '我的附件' },
+                  lazy: () =>
+                    import('./routes/my-attachments-route.tsx').then((m) => ({
+                      Component: m.MyAttachmentsRoute,
+                    })),
+                },
+                {
                   // Not in spec 001 §2's route groups: the administrators' page of this issue.
                   path: PLATFORM_SETTINGS_PATH,
                   handle: { title: '平台设置' },
                   lazy: () =>
                     import('./routes/platform-settings-route.tsx').then((m) => ({
                       Component: m.PlatformSettingsRoute,
+                    })),
+                },
+                {
+                  // Not in spec 001 §2's route groups: administrators manage help and read feedback.
+                  path: '/system/helpConfig',
+                  handle: { title: '帮助配置' },
+                  lazy: () =>
+                    import('./routes/help-config-route.tsx').then((m) => ({ Component: m.HelpConfigRoute })),
+                },
+                {
+                  path: '/system/feedback',
+                  handle: { title: '意见反馈' },
+                  lazy: () =>
+                    import('./routes/feedback-admin-route.tsx').then((m) => ({
+                      Component: m.FeedbackAdminRoute,
+                    })),
+                },
+                {
+                  // Spec 001 §2 /system/jumpNoticeCfg (notification config): the notify area's page.
+                  // Listed before the route groups, whose planned entry for the same path it replaces.
+                  path: '/system/jumpNoticeCfg',
+                  handle: { title: '通知配置' },
+                  lazy: () =>
+                    import('./routes/notice-config-route.tsx').then((m) => ({
+                      Component: m.NoticeConfigRoute,
                     })),
                 },
                 ...ROUTE_GROUPS.map(

@@ -1,20 +1,88 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
+import { PassThrough, pipeline, type Readable, Transform } from 'node:stream';
+import { extensionOf, UPLOAD_MESSAGES, type UploadedFile } from '@ks/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/errors.ts';
-import type { FileStorage } from '../../platform/storage.ts';
+import { recordAttachments, storedFiles, uploadTasks } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { createDigestStream, type FileStorage } from '../../platform/storage.ts';
+import { assertContentMatches, cleanFileName, SNIFF_BYTES } from './content-check.ts';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
+export type FileVisibility = 'session' | 'owner' | 'public';
 
 export interface StoreInput {
   body: Readable;
   fileName: string;
   mimeType: string;
   ownerUserId: string | null;
+  /** Who may download it (see the column); platform content defaults to any logged-in user. */
+  visibility?: FileVisibility;
+}
+
+/** Limits of the files area, from the configuration. */
+export interface FileLimits {
+  /** Bytes one user may keep (stored files plus uploads in progress). */
+  userQuotaBytes: number;
+  /** Largest file accepted in one request (simple, slot and editor uploads). */
+  singleRequestBytes: number;
+  /** Largest file a chunked upload may announce. */
+  maxFileBytes: number;
+}
+
+/** A checked upload: what the uploader allows, and whom the file belongs to. */
+export interface CheckedStoreInput {
+  body: Readable;
+  fileName: string;
+  owner: SessionUser;
+  formats: readonly string[];
+  /** Message when the extension is not among `formats` (the simple uploader has its own). */
+  formatMessage: string;
+  visibility: FileVisibility;
+  /** True once the stream ended because it passed the request's size limit. */
+  isTruncated: () => boolean;
+  /** The size limit the request used, in bytes, for the message. */
+  limitBytes: number;
+  /** A smaller limit of the uploader (a slot's annexSize), with its message. */
+  maxBytes?: number;
+  maxMessage?: string;
+}
+
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
+
+/**
+ * Who may read a stored file. Grows with the platform: reviewers of a record gain access once the
+ * workflow assigns them (`isReviewerOf` is then passed in by the caller).
+ */
+export function canReadFile(
+  user: SessionUser | null,
+  file: Pick<StoredFile, 'visibility' | 'ownerUserId'>,
+  grants: { isReviewerOf?: boolean } = {},
+): boolean {
+  if (file.visibility === 'public') return true;
+  if (!user) return false;
+  if (file.visibility === 'session') return true;
+  return file.ownerUserId === user.id || user.loginRoleType === 'M' || grants.isReviewerOf === true;
+}
+
+/** The URL the web client downloads a stored file from (with its Bearer header). */
+export const fileUrl = (fileId: string) => `/ks/file/v1/files/${fileId}`;
+/** The URL of a public image (rich-text content), fetched by `<img>` without a header. */
+export const publicImageUrl = (fileId: string) => `/ks/file/v1/images/${fileId}`;
+
+/** A stored file as the uploaders and file lists show it (spec 001 §3 "Uploaded file"). */
+export function toUploadedFile(file: StoredFile, fileNo = ''): UploadedFile {
+  return {
+    url: fileUrl(file.id),
+    host: '',
+    fileId: file.id,
+    fileName: file.fileName,
+    fileType: extensionOf(file.fileName),
+    fileSize: file.size,
+    fileNo,
+  };
 }
 
 /** Stores uploaded bytes and their record; the one way any module keeps a file. */
@@ -22,40 +90,112 @@ export class FileService {
   constructor(
     private readonly db: Db,
     readonly storage: FileStorage,
+    readonly limits: FileLimits = {
+      userQuotaBytes: Number.MAX_SAFE_INTEGER,
+      singleRequestBytes: 50 * 1024 * 1024,
+      maxFileBytes: Number.MAX_SAFE_INTEGER,
+    },
   ) {}
+
+  /** A storage key under the year and month, generated: the user's name never reaches a path. */
+  newStorageKey(fileName: string): string {
+    const now = new Date();
+    const extension = extname(fileName)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '')
+      .slice(0, 12);
+    return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}${extension}`;
+  }
 
   /** Streams the body to storage while hashing it (md5, size); the record is written after the bytes. */
   async store(input: StoreInput): Promise<StoredFile> {
-    const now = new Date();
-    const extension = extname(input.fileName)
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '');
-    const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}${extension}`;
-    const md5 = createHash('md5');
-    let size = 0;
-    // Hash inside the stream (not with a 'data' listener, which would start the flow before storage reads it).
-    const counted = new Transform({
+    const storageKey = this.newStorageKey(input.fileName);
+    const digest = createDigestStream();
+    await this.storage.put(storageKey, chain(input.body, digest.stream));
+    const { md5, size } = digest.digest();
+    return this.insertFile({
+      storageKey,
+      fileName: input.fileName,
+      mimeType: input.mimeType || 'application/octet-stream',
+      size,
+      md5,
+      ownerUserId: input.ownerUserId,
+      visibility: input.visibility ?? 'session',
+    });
+  }
+
+  /**
+   * An upload from a person: name, extension, size, quota and magic bytes are all checked again
+   * here whatever the browser checked. A refused file leaves nothing behind.
+   */
+  async storeChecked(input: CheckedStoreInput): Promise<StoredFile> {
+    const fileName = cleanFileName(input.fileName);
+    const extension = extensionOf(fileName);
+    if (!input.formats.map((f) => f.toLowerCase()).includes(extension)) throw badRequest(input.formatMessage);
+    const used = await this.usedBytes(input.owner.id);
+    if (used >= this.limits.userQuotaBytes) throw badRequest(UPLOAD_MESSAGES.quota);
+
+    const storageKey = this.newStorageKey(fileName);
+    const digest = createDigestStream();
+    const head: Buffer[] = [];
+    let headSize = 0;
+    // Keep the first bytes for the magic check while the rest streams on to storage.
+    const sniff = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        md5.update(chunk);
-        size += chunk.length;
+        if (headSize < SNIFF_BYTES) {
+          head.push(chunk.subarray(0, SNIFF_BYTES - headSize));
+          headSize += Math.min(chunk.length, SNIFF_BYTES - headSize);
+        }
         done(null, chunk);
       },
     });
-    input.body.on('error', (error) => counted.destroy(error));
-    await this.storage.put(storageKey, input.body.pipe(counted));
-    const [row] = await this.db
-      .insert(storedFiles)
-      .values({
+    try {
+      await this.storage.put(storageKey, chain(input.body, sniff, digest.stream));
+    } catch (error) {
+      if (input.isTruncated()) throw badRequest(UPLOAD_MESSAGES.size(megabytes(input.limitBytes)));
+      throw error;
+    }
+    const { md5, size } = digest.digest();
+    try {
+      if (input.isTruncated()) throw badRequest(UPLOAD_MESSAGES.size(megabytes(input.limitBytes)));
+      if (size === 0) throw badRequest(UPLOAD_MESSAGES.emptyFile);
+      if (input.maxBytes !== undefined && size > input.maxBytes) {
+        throw badRequest(input.maxMessage ?? UPLOAD_MESSAGES.size(megabytes(input.maxBytes)));
+      }
+      if (used + size > this.limits.userQuotaBytes) throw badRequest(UPLOAD_MESSAGES.quota);
+      const mimeType = await assertContentMatches(fileName, Buffer.concat(head));
+      return await this.insertFile({
         storageKey,
-        fileName: input.fileName,
-        mimeType: input.mimeType || 'application/octet-stream',
+        fileName,
+        mimeType,
         size,
-        md5: md5.digest('hex'),
-        ownerUserId: input.ownerUserId,
-      })
-      .returning();
+        md5,
+        ownerUserId: input.owner.id,
+        visibility: input.visibility,
+      });
+    } catch (error) {
+      await this.storage.delete(storageKey);
+      throw error;
+    }
+  }
+
+  async insertFile(values: typeof storedFiles.$inferInsert, db: Db = this.db): Promise<StoredFile> {
+    const [row] = await db.insert(storedFiles).values(values).returning();
     if (!row) throw new Error('stored file insert returned nothing');
     return row;
+  }
+
+  /** Bytes a user keeps: live stored files plus what unfinished chunked uploads announced. */
+  async usedBytes(userId: string): Promise<number> {
+    const [files] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${storedFiles.size}), 0)` })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.ownerUserId, userId), isNull(storedFiles.deletedAt)));
+    const [uploads] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${uploadTasks.fileSize}), 0)` })
+      .from(uploadTasks)
+      .where(and(eq(uploadTasks.ownerUserId, userId), eq(uploadTasks.status, 'uploading')));
+    return Number(files?.total ?? 0) + Number(uploads?.total ?? 0);
   }
 
   async get(fileId: string): Promise<StoredFile> {
@@ -68,11 +208,39 @@ export class FileService {
     return row;
   }
 
-  async open(fileId: string): Promise<{ file: StoredFile; body: Readable }> {
+  /**
+   * A file the user may read; anything else answers 文件不存在, so guessing ids tells nothing.
+   * Reviewers: a file attached to a record is readable by whoever may review that record — the
+   * workflow issue supplies that check through `isReviewer`.
+   */
+  async getReadable(
+    user: SessionUser | null,
+    fileId: string,
+    isReviewer: (links: { gnCoding: string; recordId: string }[]) => Promise<boolean> = async () => false,
+  ): Promise<StoredFile> {
     const file = await this.get(fileId);
+    if (canReadFile(user, file)) return file;
+    const links = await this.db
+      .select({ gnCoding: recordAttachments.gnCoding, recordId: recordAttachments.recordId })
+      .from(recordAttachments)
+      .where(and(eq(recordAttachments.fileId, file.id), isNull(recordAttachments.deletedAt)));
+    if (links.length > 0 && canReadFile(user, file, { isReviewerOf: await isReviewer(links) })) return file;
+    throw notFound('文件不存在');
+  }
+
+  async open(fileId: string, user?: SessionUser | null): Promise<{ file: StoredFile; body: Readable }> {
+    const file = user === undefined ? await this.get(fileId) : await this.getReadable(user, fileId);
     return { file, body: await this.storage.get(file.storageKey) };
   }
 }
 
-/** The URL the web client downloads a stored file from (with its Bearer header). */
-export const fileUrl = (fileId: string) => `/ks/file/v1/files/${fileId}`;
+/**
+ * `source` through `transforms`, as one readable whose consumer sees any stage's error. Plain
+ * `.pipe()` chains do not forward errors: a failing upload stream would be an uncaught exception.
+ */
+function chain(source: Readable, ...transforms: Transform[]): Readable {
+  const out = new PassThrough();
+  // The error (if any) reaches the consumer through `out`, which pipeline destroys with it.
+  pipeline([source, ...transforms, out], () => {});
+  return out;
+}

@@ -1,15 +1,24 @@
 import { Layout } from 'antd';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
+import { HeaderNav, headerStyleOf } from './header-nav.tsx';
 
-/** Frame of the public pages that need no login (spec 001 §2 access rules). */
+const HEADER_CLASSES = {
+  home: 'ks-shell-header ks-public-header-home',
+  solid: 'ks-shell-header ks-public-header-solid',
+  plain: 'ks-shell-header ks-public-header-plain',
+} as const;
+
+/** Frame of the public pages that need no login (spec 001 §2 access rules), with the portal navigation. */
 export function PublicLayout() {
   const { data: platformInfo } = usePlatformInfo();
+  const { pathname } = useLocation();
   return (
     <Layout className="ks-shell">
-      <Layout.Header className="ks-shell-header">
+      <Layout.Header className={HEADER_CLASSES[headerStyleOf(pathname)]}>
         <span className="ks-shell-title">{platformInfo?.platformName ?? ''}</span>
+        <HeaderNav />
         <Link to="/login">登录</Link>
       </Layout.Header>
       <Layout.Content className="ks-shell-content">

@@ -4,6 +4,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makePlatformInfo, makeSmsOutboxEntry, makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockAnswer, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { shellCalls } from '@/test/shell-calls.ts';
 
 function signIn(loginRoleType: 'M' | 'U') {
   const store = useSessionStore.getState();
@@ -21,6 +22,7 @@ function mockSettingsApi({
   let info = makePlatformInfo({ platformName: '建设工程交易平台', revision: 3 });
   const calls = { saves: [] as Record<string, unknown>[], outboxQueries: [] as string[] };
   mockFetch({
+    ...shellCalls(),
     'GET /ks/common/platform-info': () => ok(info),
     'PUT /ks/common/platform-info': ({ body }) => {
       calls.saves.push(body as Record<string, unknown>);

@@ -5,6 +5,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeKeyPair, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { shellCalls } from '@/test/shell-calls.ts';
 
 const { publicKey, privateKey } = makeKeyPair();
 const open = (cipherText: string) =>
@@ -29,6 +30,7 @@ function renderUserCenter(updateSecret = ok(null)) {
   });
   const updates: Record<string, string>[] = [];
   mockFetch({
+    ...shellCalls(),
     'GET /ks/common/platform-info': ok(makePlatformInfo()),
     'GET /ks/common/deploy-config': ok({
       loginVariant: 'plain',

@@ -1,0 +1,199 @@
+import {
+  type AnnexWithFiles,
+  DEFAULT_UPLOAD_COUNT,
+  type RecordRef,
+  type SaveAttachmentsBody,
+  UPLOAD_MESSAGES,
+  type UploadedFile,
+} from '@ks/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import type { AnnexSlotService } from './annex-slot-service.ts';
+import { toUploadedFile } from './service.ts';
+
+/**
+ * Whose attachments of a record a user sees: administrators all, others their own. Reviewers of
+ * the record join once the workflow issue can tell who they are.
+ */
+function visibleTo(user: SessionUser) {
+  return user.loginRoleType === 'M' ? sql`true` : eq(recordAttachments.ownerUserId, user.id);
+}
+
+/** The required-annex helper lives in the contract: the browser and the server share it. */
+export { findMissingRequired } from '@ks/contract';
+
+/** Files attached to records (systemCoding, gnCoding, record id), by slot. */
+export class AttachmentService {
+  constructor(
+    private readonly db: Db,
+    private readonly slots: AnnexSlotService,
+  ) {}
+
+  /** attachment/list: the record's files the user may see. */
+  async findFiles(user: SessionUser, ref: RecordRef): Promise<UploadedFile[]> {
+    const rows = await this.db
+      .select({ file: storedFiles, annexNo: recordAttachments.annexNo })
+      .from(recordAttachments)
+      .innerJoin(storedFiles, eq(storedFiles.id, recordAttachments.fileId))
+      .where(
+        and(
+          eq(recordAttachments.systemCoding, ref.systemCoding),
+          eq(recordAttachments.gnCoding, ref.gnCoding),
+          eq(recordAttachments.recordId, ref.id),
+          isNull(recordAttachments.deletedAt),
+          isNull(storedFiles.deletedAt),
+          visibleTo(user),
+        ),
+      )
+      .orderBy(recordAttachments.createdAt);
+    return rows.map((r) => toUploadedFile(r.file, r.annexNo));
+  }
+
+  /** fj-list: the node's slots, each with the record's files in it. */
+  async findAnnexes(user: SessionUser, ref: RecordRef): Promise<AnnexWithFiles[]> {
+    const [slots, files] = await Promise.all([this.slots.findSlots(ref.gnCoding), this.findFiles(user, ref)]);
+    return slots.map(({ version: _v, sort: _s, ...slot }) => ({
+      ...slot,
+      fileList: files
+        .filter((f) => f.fileNo === slot.annexNo)
+        .map((f) => ({ ...f, annexName: slot.annexName, annexNo: slot.annexNo })),
+    }));
+  }
+
+  /** att-description: the node's slots in words, for the hint above the uploader. */
+  async describe(gnCoding: string) {
+    const slots = await this.slots.findSlots(gnCoding);
+    const items = slots.map((s) => ({
+      annexNo: s.annexNo,
+      annexName: s.annexName,
+      rule: [
+        s.isRequired ? '必传' : '选传',
+        `格式：${s.annexFormat.join('、')}`,
+        s.annexSize > 0 ? `单个文件不超过${s.annexSize}MB` : '',
+        `最多${s.annexCount}个`,
+      ]
+        .filter(Boolean)
+        .join('；'),
+    }));
+    const required = slots.filter((s) => s.isRequired).map((s) => `【${s.annexName}】`);
+    return {
+      description: required.length > 0 ? `请上传${required.join('')}，其余附件按需上传。` : '附件按需上传。',
+      items,
+    };
+  }
+
+  /**
+   * Applies the uploader's marks in one transaction: `add` links an uploaded file to the record,
+   * `del` unlinks it (soft). Files were hidden in the browser when marked; only here are they
+   * removed. Counts and required slots are checked on the result.
+   */
+  async saveChanges(user: SessionUser, body: SaveAttachmentsBody, ip: string): Promise<UploadedFile[]> {
+    const added = body.fileList.filter((f) => f.fileOperationType === 'add');
+    const removed = body.fileList.filter((f) => f.fileOperationType === 'del');
+    const slots = await this.slots.findSlots(body.gnCoding);
+    const slotByNo = new Map(slots.map((s) => [s.annexNo, s]));
+    for (const file of added) {
+      if (file.fileNo && !slotByNo.has(file.fileNo)) throw badRequest('附件类型不存在');
+    }
+
+    await this.db.transaction(async (tx) => {
+      const ids = [...added, ...removed].map((f) => f.fileId).filter((id) => /^[0-9a-f-]{36}$/.test(id));
+      const owned = ids.length
+        ? await tx
+            .select({ id: storedFiles.id, ownerUserId: storedFiles.ownerUserId })
+            .from(storedFiles)
+            .where(and(inArray(storedFiles.id, ids), isNull(storedFiles.deletedAt)))
+        : [];
+      const ownerOf = new Map(owned.map((f) => [f.id, f.ownerUserId]));
+      for (const file of added) {
+        // One may attach only files one uploaded: a guessed id of someone else's file gives nothing.
+        if (
+          !ownerOf.has(file.fileId) ||
+          (ownerOf.get(file.fileId) !== user.id && user.loginRoleType !== 'M')
+        ) {
+          throw badRequest('文件不存在');
+        }
+      }
+      for (const file of removed) {
+        await tx
+          .update(recordAttachments)
+          .set({
+            deletedAt: new Date(),
+            updatedAt: new Date(),
+            version: sql`${recordAttachments.version} + 1`,
+          })
+          .where(
+            and(
+              eq(recordAttachments.systemCoding, body.systemCoding),
+              eq(recordAttachments.gnCoding, body.gnCoding),
+              eq(recordAttachments.recordId, body.id),
+              eq(recordAttachments.fileId, file.fileId),
+              isNull(recordAttachments.deletedAt),
+              visibleTo(user),
+            ),
+          );
+      }
+      for (const file of added) {
+        const [already] = await tx
+          .select({ id: recordAttachments.id })
+          .from(recordAttachments)
+          .where(
+            and(
+              eq(recordAttachments.gnCoding, body.gnCoding),
+              eq(recordAttachments.recordId, body.id),
+              eq(recordAttachments.fileId, file.fileId),
+              isNull(recordAttachments.deletedAt),
+            ),
+          );
+        if (already) continue;
+        await tx.insert(recordAttachments).values({
+          systemCoding: body.systemCoding,
+          gnCoding: body.gnCoding,
+          recordId: body.id,
+          annexNo: file.fileNo,
+          fileId: file.fileId,
+          ownerUserId: user.id,
+        });
+      }
+
+      const counts = await tx
+        .select({ annexNo: recordAttachments.annexNo, count: sql<number>`count(*)::int` })
+        .from(recordAttachments)
+        .where(
+          and(
+            eq(recordAttachments.systemCoding, body.systemCoding),
+            eq(recordAttachments.gnCoding, body.gnCoding),
+            eq(recordAttachments.recordId, body.id),
+            isNull(recordAttachments.deletedAt),
+            visibleTo(user),
+          ),
+        )
+        .groupBy(recordAttachments.annexNo);
+      const countOf = new Map(counts.map((c) => [c.annexNo, Number(c.count)]));
+      for (const [annexNo, count] of countOf) {
+        const limit = slotByNo.get(annexNo)?.annexCount ?? DEFAULT_UPLOAD_COUNT;
+        if (count > limit) throw badRequest(UPLOAD_MESSAGES.count(limit));
+      }
+      const missing = slots.filter((s) => s.isRequired && !countOf.get(s.annexNo)).map((s) => s.annexName);
+      if (missing.length > 0) throw badRequest(UPLOAD_MESSAGES.required(missing));
+      if (slots.length === 0 && added.length + removed.length > 0 && !countOf.get('')) {
+        // The simple uploader's hint (spec 000 §5): at least one attachment.
+        throw badRequest(UPLOAD_MESSAGES.simpleHint);
+      }
+      await recordOperation(tx, {
+        user,
+        action: '保存附件',
+        targetType: 'record_attachments',
+        targetId: body.id,
+        targetName: `${body.gnCoding}/${body.id}`,
+        detail: `新增${added.length}个，删除${removed.length}个`,
+        ip,
+      });
+    });
+    return this.findFiles(user, body);
+  }
+}

@@ -1,0 +1,52 @@
+import { ACCOUNT_LOG_CODING, type LogHistoryBody, type OperationLogEntry } from '@ks/contract';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { forbidden } from '../../platform/errors.ts';
+import * as repo from './repository.ts';
+
+/** Target types whose id is a userCode: a person's own account. */
+const ACCOUNT_TARGET_TYPES = ['user', 'session'];
+
+/** Which target types a gnCoding reads: `account` is the account's own log; any other coding is its own type. */
+export function targetTypesOf(gnCoding: string): string[] {
+  return gnCoding === ACCOUNT_LOG_CODING ? ACCOUNT_TARGET_TYPES : [gnCoding];
+}
+
+export function toLogEntry(row: repo.OperationLogRow): OperationLogEntry {
+  return {
+    glName: row.targetName || row.action,
+    czrClassification: row.roleType,
+    czrName: row.userName,
+    logbook: row.detail ? `${row.action}：${row.detail}` : row.action,
+    failInfo: row.result,
+    czTime: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Who may read a target's log:
+ * - administrators (M): any target;
+ * - everyone else: their own account (`account`, `user` or `session` with their userCode), and any
+ *   target they have acted on themselves (they then see its whole history, as its owner or
+ *   handler does). Record pages of later issues own their rows, and their log entries carry the
+ *   acting user, so this rule covers owners without knowing every record table.
+ */
+export class OperationLogService {
+  constructor(private readonly db: Db) {}
+
+  async getLogHistory(user: SessionUser, body: LogHistoryBody): Promise<OperationLogEntry[]> {
+    const targetTypes = targetTypesOf(body.gnCoding);
+    await this.assertMayRead(user, targetTypes, body);
+    const rows = await repo.findTargetLog(this.db, targetTypes, body.id);
+    return rows.map(toLogEntry);
+  }
+
+  private async assertMayRead(user: SessionUser, targetTypes: string[], body: LogHistoryBody) {
+    if (user.loginRoleType === 'M') return;
+    const isOwnAccount =
+      targetTypes.every((type) => ACCOUNT_TARGET_TYPES.includes(type)) && body.id === user.userCode;
+    if (isOwnAccount) return;
+    if (await repo.hasActedOn(this.db, user.id, targetTypes, body.id)) return;
+    throw forbidden('无权查看该操作日志');
+  }
+}

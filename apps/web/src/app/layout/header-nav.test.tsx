@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeDeployConfig, makePlatformInfo } from '@/test/factories.ts';
+import { mockFetch, ok } from '@/test/fetch-mock.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { headerStyleOf } from './header-nav.tsx';
+
+describe('headerStyleOf', () => {
+  it.each([
+    ['/', 'home'],
+    ['/transac', 'solid'],
+    ['/transac-news', 'solid'],
+    ['/market', 'solid'],
+    ['/market-details', 'solid'],
+    ['/register', 'plain'],
+    ['/marketing', 'plain'],
+  ])('gives %s the %s header', (path, expected) => {
+    expect(headerStyleOf(path)).toBe(expected);
+  });
+});
+
+describe('header navigation', () => {
+  it('marks the entry of the current route, on a solid header', async () => {
+    mockFetch({
+      'GET /ks/common/deploy-config': ok(makeDeployConfig()),
+      'GET /ks/common/platform-info': ok(makePlatformInfo()),
+    });
+    renderRoute('/market-list');
+    const active = await screen.findByRole('link', { name: '市场主体' });
+    expect(active.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: '交易信息' }).getAttribute('aria-current')).toBeNull();
+    expect(document.querySelector('.ks-public-header-solid')).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+// Its own chunk: ECharts is large and only administrators open this page.
+export { FeedbackAdminPage as FeedbackAdminRoute } from '@/features/feedback/pages/feedback-admin-page.tsx';

@@ -1,0 +1,1 @@
+export { HelpConfigPage as HelpConfigRoute } from '@/features/help/pages/help-config-page.tsx';

@@ -1,0 +1,1 @@
+export { NoticeConfigPage as NoticeConfigRoute } from '@/features/notify/pages/notice-config-page.tsx';

@@ -1,0 +1,39 @@
+import type { ThemeConfig as KsThemeConfig } from '@ks/contract/shell';
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+
+/**
+ * The spec's theme config as antd tokens. In dark mode the colour pickers are hidden (spec 001 §4),
+ * so only the preset colour and the dark algorithm apply; the custom colours are light-mode ones.
+ */
+export function themeTokensOf(config: KsThemeConfig): ThemeConfig {
+  if (config.theme === 'dark') {
+    return { algorithm: antdTheme.darkAlgorithm, token: { colorPrimary: config.themeColor } };
+  }
+  return {
+    algorithm: antdTheme.defaultAlgorithm,
+    token: { colorPrimary: config.themeColor },
+    components: {
+      Layout: { headerBg: config.navBgColor, headerColor: config.navTextColor, siderBg: config.asideBgColor },
+      Menu: {
+        itemBg: config.asideBgColor,
+        subMenuItemBg: config.asideBgColor,
+        itemColor: config.asideTextColor,
+        itemSelectedColor: config.asideActiveColor,
+        itemHoverColor: config.asideActiveColor,
+      },
+      Table: {
+        colorBgContainer: config.tableBgColor,
+        headerBg: config.tableBgColor,
+        colorText: config.tableTextColor,
+        headerColor: config.tableTextColor,
+      },
+      Card: { colorBgContainer: config.cardBgColor, colorText: config.cardTextColor },
+    },
+  };
+}
+
+/** Spec 001 §4: dark mode sets a dark attribute on the page (for CSS outside antd). */
+export function applyThemeAttribute(theme: KsThemeConfig['theme']) {
+  if (theme === 'dark') document.documentElement.setAttribute('data-theme', 'dark');
+  else document.documentElement.removeAttribute('data-theme');
+}
