@@ -106,6 +106,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
       loginVariant: config.LOGIN_VARIANT,
       deploymentType: config.DEPLOYMENT_TYPE,
       supportChannelKey: config.SUPPORT_CHANNEL_KEY,
+      bidHallUrl: config.BID_HALL_URL ?? '',
     },
   });
   await platformInfo.ensureDefaults({

@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOGIN_VARIANT: LoginVariantSchema.default('plain'),
   DEPLOYMENT_TYPE: z.string().default('standard'),
+  /** Bid-opening hall (开标大厅) address for the header navigation; unset: no such entry. */
+  BID_HALL_URL: z.string().url().optional(),
   SUPPORT_CHANNEL_KEY: z.string().default(''),
   /** A session unused this long ends with code 10001 (fractions allowed: 0.5 = 30 s). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),

@@ -43,6 +43,8 @@ export const DeployConfigSchema = z.object({
   deploymentType: z.string(),
   /** Key of the customer-service channel of the support widget. */
   supportChannelKey: z.string(),
+  /** Address of the bid-opening hall, opened in a new window from the header navigation; empty: no entry. */
+  bidHallUrl: z.string(),
 });
 export type DeployConfig = z.infer<typeof DeployConfigSchema>;
 export const DeployConfigEnvelopeSchema = envelopeOf(DeployConfigSchema);

@@ -41,6 +41,7 @@ export const makeDeployConfig = (overrides: Partial<DeployConfig> = {}): DeployC
   loginVariant: 'plain',
   deploymentType: 'default',
   supportChannelKey: '',
+  bidHallUrl: '',
   ...overrides,
 });
 

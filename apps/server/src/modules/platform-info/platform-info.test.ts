@@ -5,6 +5,7 @@ const getApp = useTestApp({
   LOGIN_VARIANT: 'business-handling',
   DEPLOYMENT_TYPE: 'province',
   SUPPORT_CHANNEL_KEY: 'kf-1',
+  BID_HALL_URL: 'https://hall.example.test/open',
 });
 
 const current = async () =>
@@ -25,6 +26,7 @@ describe('GET /ks/common/deploy-config', () => {
       loginVariant: 'business-handling',
       deploymentType: 'province',
       supportChannelKey: 'kf-1',
+      bidHallUrl: 'https://hall.example.test/open',
     });
   });
 });

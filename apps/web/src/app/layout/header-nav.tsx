@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
 
 /** Header navigation of spec 000 §2: home, transaction information, market entities. */
 export const HEADER_NAV_ENTRIES = [
@@ -14,9 +15,13 @@ export function headerStyleOf(pathname: string): 'home' | 'solid' | 'plain' {
   return 'plain';
 }
 
-/** The active entry follows the route (/transac-news belongs to 交易信息, /market-list to 市场主体). */
+/**
+ * The active entry follows the route (/transac-news belongs to 交易信息, /market-list to 市场主体);
+ * the bid-opening hall is another site, opened in a new window when the deployment names it.
+ */
 export function HeaderNav() {
   const { pathname } = useLocation();
+  const bidHallUrl = useDeployConfig().data?.bidHallUrl;
   const activeOf = (path: string) =>
     path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}-`);
   return (
@@ -26,6 +31,11 @@ export function HeaderNav() {
           {entry.title}
         </Link>
       ))}
+      {bidHallUrl ? (
+        <a href={bidHallUrl} target="_blank" rel="noopener noreferrer">
+          开标大厅
+        </a>
+      ) : null}
     </nav>
   );
 }

@@ -3,6 +3,7 @@ import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
 import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
 import { LoginPage } from '@/features/session/components/login-page.tsx';
+import { HeaderNav } from '../layout/header-nav.tsx';
 
 /**
  * / and /login: the deployment's login variant. If deploy-config cannot be read, the plain login
@@ -17,6 +18,7 @@ export function LoginRoute() {
       variant={deployConfig.data?.loginVariant ?? 'plain'}
       platformName={platformInfo.data?.platformName ?? ''}
       footer={<PlatformFooter />}
+      nav={<HeaderNav />}
     />
   );
 }

@@ -9,13 +9,20 @@ const BusinessRoleTabs = lazy(() =>
   import('./business-role-tabs.tsx').then((m) => ({ default: m.BusinessRoleTabs })),
 );
 
-type LoginPageProps = { variant: LoginVariant; platformName: string; footer: ReactNode };
+type LoginPageProps = {
+  variant: LoginVariant;
+  platformName: string;
+  footer: ReactNode;
+  /** The portal navigation the public-service home shows over its banner. */
+  nav?: ReactNode;
+};
 
 /** The login page of the deployment's variant (spec 001 §1: deploy-config.loginVariant). */
-export function LoginPage({ variant, platformName, footer }: LoginPageProps) {
+export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps) {
   if (variant === 'public-service') {
     return (
       <div className="ks-login ks-login-public">
+        {nav ? <div className="ks-public-header-home">{nav}</div> : null}
         <header className="ks-login-banner">
           <Typography.Title level={2}>{platformName || '公共服务平台'}</Typography.Title>
           <Typography.Text>公共服务</Typography.Text>
