@@ -61,5 +61,7 @@ export const SELECT_TYPE_FILTERS = [
 ] as const;
 /** Delay between the session-expired dialog and the redirect to /login. */
 export const SESSION_REDIRECT_DELAY_MS = 500;
+/** A lazily loaded page chunk that has not arrived after this long fails with a chunk-load error. */
+export const CHUNK_LOAD_TIMEOUT = 120000;
 /** Action buttons re-enable this long after a click. */
 export const BUTTON_REENABLE_MS = 1000;

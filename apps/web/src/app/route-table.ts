@@ -186,8 +186,8 @@ export {
   ACTIVATE_PATH,
   FORGET_PASSWORD_PATH,
   LOGIN_PATH,
+  MY_ATTACHMENTS_PATH,
   PLATFORM_SETTINGS_PATH,
   REGISTER_PATH,
-  /** The user centre is the one page of the /userCenter group built so far. */
   USER_CENTER_PATH,
 } from '@/lib/constants.ts';

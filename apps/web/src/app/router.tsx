@@ -1,11 +1,13 @@
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading.tsx';
+import { withChunkTimeout } from '@/lib/chunk-load.ts';
 import { setNavigator } from '@/lib/navigation.ts';
 import { requireSession, skipLoginWhenSignedIn } from './guards.ts';
 import {
   ACTIVATE_PATH,
   FORGET_PASSWORD_PATH,
   LOGIN_PATH,
+  MY_ATTACHMENTS_PATH,
   PLANNED_PAGES,
   PLATFORM_SETTINGS_PATH,
   PUBLIC_PAGES,
@@ -80,7 +82,7 @@ export function createRoutes(): RouteObject[] {
                 },
                 {
                   // Not in spec 001 §2: the user's own attachments (uploaders of the files area).
-                  path: '/userCenter/myAttachments',
+                  path: MY_ATTACHMENTS_PATH,
                   handle: { title: '我的附件' },
                   lazy: () =>
                     import('./routes/my-attachments-route.tsx').then((m) => ({
@@ -141,6 +143,15 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
+/** Every lazy page load fails as a ChunkLoadError instead of hanging (see lib/chunk-load.ts). */
+function guardChunkLoads(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const lazy = typeof route.lazy === 'function' ? withChunkTimeout(route.lazy) : route.lazy;
+    const children = route.children ? guardChunkLoads(route.children) : undefined;
+    return { ...route, lazy, children } as RouteObject;
+  });
+}
+
 /** Lets the HTTP client read and change the router's location (session expiry, login prompt). */
 export function connectRouter(router: DataRouter) {
   setNavigator({ navigate: (to) => void router.navigate(to), getPath: () => router.state.location.pathname });
@@ -148,5 +159,5 @@ export function connectRouter(router: DataRouter) {
 }
 
 export function createAppRouter() {
-  return connectRouter(createBrowserRouter(createRoutes()));
+  return connectRouter(createBrowserRouter(guardChunkLoads(createRoutes())));
 }

@@ -23,3 +23,4 @@ export const ACTIVATE_PATH = '/activate';
 export const FORGET_PASSWORD_PATH = '/forgetPassword';
 export const USER_CENTER_PATH = '/userCenter/uCenter';
 export const PLATFORM_SETTINGS_PATH = '/system/platformSettings';
+export const MY_ATTACHMENTS_PATH = '/userCenter/myAttachments';

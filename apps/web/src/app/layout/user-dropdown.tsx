@@ -4,7 +4,12 @@ import { useNavigate } from 'react-router';
 import { useDeleteSession } from '@/features/session/api/delete-session.ts';
 import { useHeaderItems } from '@/features/shell/api/find-header-items.ts';
 import { usePhoto } from '@/features/shell/api/get-photo.ts';
-import { LOGIN_PATH, PLATFORM_SETTINGS_PATH, USER_CENTER_PATH } from '@/lib/constants.ts';
+import {
+  LOGIN_PATH,
+  MY_ATTACHMENTS_PATH,
+  PLATFORM_SETTINGS_PATH,
+  USER_CENTER_PATH,
+} from '@/lib/constants.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 
 const ITEM_PREFIX = 'server:';
@@ -24,6 +29,7 @@ export function UserDropdown() {
 
   const items: MenuProps['items'] = [
     { key: 'userCenter', label: '个人中心' },
+    { key: 'myAttachments', label: '我的附件' },
     ...serverItems.map((item) => ({ key: `${ITEM_PREFIX}${item.code}`, label: item.title })),
     ...(isAdmin ? [{ key: 'platformSettings', label: '平台设置' }] : []),
     { type: 'divider' },
@@ -31,6 +37,7 @@ export function UserDropdown() {
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'userCenter') navigate(USER_CENTER_PATH);
+    if (key === 'myAttachments') navigate(MY_ATTACHMENTS_PATH);
     if (key === 'platformSettings') navigate(PLATFORM_SETTINGS_PATH);
     if (key.startsWith(ITEM_PREFIX)) {
       const item = serverItems.find((i) => `${ITEM_PREFIX}${i.code}` === key);
