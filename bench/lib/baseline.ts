@@ -1,6 +1,5 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import { REPO_ROOT, spawnUntilReady, stopChild } from './child.ts';
+import { isServeEntry, startServeScript } from './child.ts';
 import type { RunningServer } from './server.ts';
 
 /** The route and the fixed answer of the baseline: the envelope shape of the platform, tiny data. */
@@ -25,27 +24,9 @@ async function serve(): Promise<void> {
  * Starts the baseline in its own process (so it does not share the load generator's event loop),
  * on the same machine, on a free port.
  */
-export async function startBaselineServer(): Promise<RunningServer> {
-  const { child, match } = await spawnUntilReady({
-    label: 'baseline',
-    args: ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'],
-    cwd: REPO_ROOT,
-    env: { ...process.env },
-    readyPattern: new RegExp(`${READY} (\\d+)`),
-    timeoutMs: 30_000,
-  });
-  let stopped: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${match[1]}`,
-    pid: child.pid,
-    stop: () => {
-      stopped ??= stopChild(child);
-      return stopped;
-    },
-  };
-}
+export const startBaselineServer = (): Promise<RunningServer> =>
+  startServeScript('baseline', import.meta.url, READY);
 
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href && process.argv.includes('--serve')) {
+if (isServeEntry(import.meta.url)) {
   await serve();
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RunningServer } from './server.ts';
 
 /** The repository root, whatever the working directory (`npm run bench -w` runs in bench/). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -75,3 +76,38 @@ export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> 
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * Runs a bench script's own `serve()` in a child process (`<script> --serve`), on a free port, so
+ * the server under test never shares the load generator's event loop. The script prints
+ * `<readyMarker> <port>` once it listens.
+ */
+export async function startServeScript(
+  label: string,
+  scriptUrl: string,
+  readyMarker: string,
+): Promise<RunningServer> {
+  const { child, match } = await spawnUntilReady({
+    label,
+    args: ['--import', 'tsx', fileURLToPath(scriptUrl), '--serve'],
+    cwd: REPO_ROOT,
+    env: { ...process.env },
+    readyPattern: new RegExp(`${readyMarker} (\\d+)`),
+    timeoutMs: 30_000,
+  });
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${match[1]}`,
+    pid: child.pid,
+    stop: () => {
+      stopped ??= stopChild(child);
+      return stopped;
+    },
+  };
+}
+
+/** True when `scriptUrl` is the module node was started with, asked to serve. */
+export const isServeEntry = (scriptUrl: string) => {
+  const entry = process.argv[1];
+  return !!entry && scriptUrl === pathToFileURL(entry).href && process.argv.includes('--serve');
+};

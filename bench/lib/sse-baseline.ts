@@ -1,6 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REPO_ROOT, spawnUntilReady, stopChild } from './child.ts';
+import { isServeEntry, startServeScript } from './child.ts';
 import type { RunningServer } from './server.ts';
 
 const READY = 'SSE_BASELINE_LISTENING';
@@ -49,27 +48,9 @@ function serve(): void {
 }
 
 /** Starts the bare SSE server in its own process, so its memory can be read apart from the clients'. */
-export async function startSseBaselineServer(): Promise<RunningServer> {
-  const { child, match } = await spawnUntilReady({
-    label: 'sse-baseline',
-    args: ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'],
-    cwd: REPO_ROOT,
-    env: { ...process.env },
-    readyPattern: new RegExp(`${READY} (\\d+)`),
-    timeoutMs: 30_000,
-  });
-  let stopped: Promise<void> | undefined;
-  return {
-    url: `http://127.0.0.1:${match[1]}`,
-    pid: child.pid,
-    stop: () => {
-      stopped ??= stopChild(child);
-      return stopped;
-    },
-  };
-}
+export const startSseBaselineServer = (): Promise<RunningServer> =>
+  startServeScript('sse-baseline', import.meta.url, READY);
 
-const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href && process.argv.includes('--serve')) {
+if (isServeEntry(import.meta.url)) {
   serve();
 }

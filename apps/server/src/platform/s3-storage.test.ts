@@ -1,46 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { S3RVER_CREDENTIALS, useS3rver } from '../../test/s3rver.ts';
 import { bigPdf, md5Of } from '../modules/files/test-fixtures.ts';
 import { S3Storage } from './s3-storage.ts';
 import { PartChecksumError, StorageNotFoundError } from './storage.ts';
 
 const MB = 1024 * 1024;
-let server: S3rver;
-let directory: string;
 let storage: S3Storage;
 
-// s3rver is an in-process S3-compatible server (Koa), started here so the adapter talks real S3 HTTP.
-beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'ks-s3rver-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'ks-files', configs: [] }],
-  });
-  const { port } = (await server.run()) as { port: number };
+useS3rver('ks-files', (endpoint) => {
   storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     region: 'us-east-1',
     bucket: 'ks-files',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    ...S3RVER_CREDENTIALS,
     forcePathStyle: true,
     prefix: 'test/',
   });
 });
-
-afterAll(async () => {
-  storage?.close();
-  await server?.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => storage?.close());
 
 describe('S3Storage against s3rver', () => {
   it('puts, gets, checks and deletes a small object', async () => {

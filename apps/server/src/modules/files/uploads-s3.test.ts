@@ -1,39 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { UPLOAD_CHUNK_SIZE } from '@ks/contract';
-import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
+import { S3RVER_CREDENTIALS, useS3rver } from '../../../test/s3rver.ts';
 import { bigPdf, md5Of, multipart } from './test-fixtures.ts';
 
 // The env object is filled in before useTestApp's own beforeAll reads it (hooks run in order).
 const env: Record<string, string> = {};
-let server: S3rver;
-let directory: string;
-beforeAll(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'ks-s3rver-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory,
-    silent: true,
-    configureBuckets: [{ name: 'ks', configs: [] }],
-  });
-  const { port } = (await server.run()) as { port: number };
+useS3rver('ks', (endpoint) => {
   Object.assign(env, {
     FILES_STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: endpoint,
     S3_BUCKET: 'ks',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
   });
 });
 const getApp = useTestApp(env);
-afterAll(async () => {
-  await server?.close();
-  rmSync(directory, { recursive: true, force: true });
-});
 
 describe('chunked upload on the S3 storage', () => {
   it('uploads chunks out of order as multipart parts and serves the merged file', async () => {
