@@ -17,6 +17,8 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
+import { builderRoutes } from './modules/builder/routes.ts';
+import { BuilderService } from './modules/builder/service.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
@@ -99,6 +101,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(widgetRoutes, { db, config, files });
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
+  await app.register(builderRoutes, { builder: new BuilderService(db) });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,

@@ -1,3 +1,4 @@
+export * from './builder.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

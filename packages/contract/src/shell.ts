@@ -85,8 +85,8 @@ export const NewSystemBodySchema = z.object({
     .string()
     .trim()
     .min(1, '请输入系统简称')
-    .min(SYSTEM_TITLE_MIN, `长度在${SYSTEM_TITLE_MIN}到${SYSTEM_TITLE_MAX}个字符`)
-    .max(SYSTEM_TITLE_MAX, `长度在${SYSTEM_TITLE_MIN}到${SYSTEM_TITLE_MAX}个字符`),
+    .min(SYSTEM_TITLE_MIN, `长度在 ${SYSTEM_TITLE_MIN} 到 ${SYSTEM_TITLE_MAX} 个字符`)
+    .max(SYSTEM_TITLE_MAX, `长度在 ${SYSTEM_TITLE_MIN} 到 ${SYSTEM_TITLE_MAX} 个字符`),
   gnCoding: z
     .string()
     .trim()

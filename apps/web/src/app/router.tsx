@@ -114,6 +114,20 @@ export function createRoutes(): RouteObject[] {
                     })),
                 },
                 {
+                  // Spec 001 §2 /system/allSystem and /system/menuSetUp: the builder's pages, listed
+                  // before the route groups, whose planned entries for the same paths they replace.
+                  path: '/system/allSystem',
+                  handle: { title: '全部系统' },
+                  lazy: () =>
+                    import('./routes/all-systems-route.tsx').then((m) => ({ Component: m.AllSystemsRoute })),
+                },
+                {
+                  path: '/system/menuSetUp',
+                  handle: { title: '菜单设置' },
+                  lazy: () =>
+                    import('./routes/menu-set-up-route.tsx').then((m) => ({ Component: m.MenuSetUpRoute })),
+                },
+                {
                   // Spec 001 §2 /system/jumpNoticeCfg (notification config): the notify area's page.
                   // Listed before the route groups, whose planned entry for the same path it replaces.
                   path: '/system/jumpNoticeCfg',

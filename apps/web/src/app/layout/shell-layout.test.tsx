@@ -102,7 +102,13 @@ describe('developer-only controls', () => {
       node('统计', { nodeProperties: 'fullStatistics', gnCoding: 'TJ' }),
       node('产品中心', { nodeProperties: 'productCenter', gnCoding: 'CP' }),
     ];
-    const { user, location } = renderShell('D', { menus });
+    // The gear and the all-systems button open the builder's pages, which load their own lists.
+    const extra = {
+      'GET /ks/config/new/node/system-list': ok([]),
+      'GET /ks/config/new/node/node-list': ok([]),
+      'GET /ks/config/new/node/node-logos': ok([]),
+    };
+    const { user, location } = renderShell('D', { menus, extra });
     await user.click(await screen.findByLabelText('节点设置：统计'));
     await waitFor(() => expect(location()).toBe('/system/echartsSetting?systemCoding=JYGL&gnCoding=TJ'));
     await user.click(screen.getByLabelText('节点设置：产品中心'));
@@ -113,6 +119,9 @@ describe('developer-only controls', () => {
     expect(screen.queryByLabelText('意见反馈')).toBeNull();
     expect(screen.getByText('全部系统')).toBeTruthy();
     await user.click(screen.getByText('新建系统'));
+    // The builder's dialog opens (its form is the builder's to test).
+    expect(await screen.findByLabelText('系统全称')).toBeTruthy();
+    await user.click(screen.getByText('全部系统'));
     await waitFor(() => expect(location()).toBe('/system/allSystem'));
   });
 

@@ -3,6 +3,7 @@ import { DEFAULT_THEME_CONFIG } from '@ks/contract/shell';
 import { Button, ConfigProvider, Layout, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { NewSystemButton } from '@/features/builder/components/new-system-dialog.tsx';
 import { FeedbackButton } from '@/features/feedback/components/feedback-drawer.tsx';
 import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
@@ -87,7 +88,10 @@ function SessionShell() {
             <nav className="ks-aside-menu" aria-label="侧边菜单">
               <AsideMenu isCollapsed={isAsideCollapsed} />
             </nav>
-            <AsideFooter feedback={<FeedbackButton collapsed={isAsideCollapsed} />} />
+            <AsideFooter
+              feedback={<FeedbackButton collapsed={isAsideCollapsed} />}
+              newSystem={isDev ? <NewSystemButton collapsed={isAsideCollapsed} /> : undefined}
+            />
           </Layout.Sider>
           <Layout>
             <Layout.Content className="ks-shell-content">

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeCreditCode, makeKeyPair, makePlatformInfo, openSealedField } from '@/test/factories.ts';
+import {
+  makeCreditCode,
+  makeDeployConfig,
+  makeKeyPair,
+  makePlatformInfo,
+  openSealedField,
+} from '@/test/factories.ts';
 import { failure, type MockAnswer, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 
@@ -19,6 +25,7 @@ function mockRegisterApi(
   };
   mockFetch({
     'GET /ks/common/platform-info': ok(makePlatformInfo()),
+    'GET /ks/common/deploy-config': ok(makeDeployConfig()),
     'GET /ks/common/public-key': ok({ keyId: 'key-1', publicKey, algorithm: 'RSA-OAEP-256' }),
     'POST /ks/common/register/phone-code': ({ body }) => {
       calls.phoneCodes.push(body);

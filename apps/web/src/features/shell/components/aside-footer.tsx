@@ -5,16 +5,16 @@ import { useNavigate } from 'react-router';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { useShellStore } from '../lib/shell-store.ts';
 
-/** All systems, where developers also create them until the builder issue adds the new-system dialog. */
+/** All systems (the builder's list of systems). */
 export const ALL_SYSTEMS_PATH = '/system/allSystem';
 
 /**
  * Foot of the aside (spec 001 §2): the collapse toggle for everyone but developers, who get the
- * new-system and all-systems buttons instead. The new-system call belongs to the builder issue;
- * until it exists the button leads to the all-systems page rather than to a form that cannot save.
- * `feedback` is the feedback feature's entry, handed in by the layout (features do not import each other).
+ * new-system and all-systems buttons instead. `feedback` and `newSystem` (the builder's new-system
+ * button with its dialog) are handed in by the layout, because features do not import each other;
+ * without `newSystem` the button leads to the all-systems page.
  */
-export function AsideFooter({ feedback }: { feedback?: ReactNode }) {
+export function AsideFooter({ feedback, newSystem }: { feedback?: ReactNode; newSystem?: ReactNode }) {
   const isDev = useSessionStore((state) => state.isDev);
   const isCollapsed = useShellStore((state) => state.isAsideCollapsed);
   const toggleAside = useShellStore((state) => state.toggleAside);
@@ -23,11 +23,13 @@ export function AsideFooter({ feedback }: { feedback?: ReactNode }) {
   if (isDev) {
     return (
       <div className="ks-aside-footer">
-        <Tooltip title="新建系统">
-          <Button icon={<PlusOutlined />} onClick={() => navigate(ALL_SYSTEMS_PATH)}>
-            {isCollapsed ? null : '新建系统'}
-          </Button>
-        </Tooltip>
+        {newSystem ?? (
+          <Tooltip title="新建系统">
+            <Button icon={<PlusOutlined />} onClick={() => navigate(ALL_SYSTEMS_PATH)}>
+              {isCollapsed ? null : '新建系统'}
+            </Button>
+          </Tooltip>
+        )}
         <Tooltip title="全部系统">
           <Button icon={<AppstoreOutlined />} onClick={() => navigate(ALL_SYSTEMS_PATH)}>
             {isCollapsed ? null : '全部系统'}

@@ -1,0 +1,20 @@
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { editable } from './columns.ts';
+import { systems } from './shell.ts';
+
+/**
+ * A display group (展示分组) of a system: a named, ordered set of its menu nodes that pages show
+ * together. Node ids are kept as a list because the group only orders them; a deleted node is
+ * dropped from the group when the group is read.
+ */
+export const displayGroups = pgTable('display_groups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  systemId: uuid('system_id')
+    .notNull()
+    .references(() => systems.id),
+  name: text('name').notNull(),
+  icon: text('icon').notNull().default(''),
+  nodeIds: jsonb('node_ids').$type<string[]>().notNull().default([]),
+  sort: integer('sort').notNull().default(0),
+  ...editable,
+});

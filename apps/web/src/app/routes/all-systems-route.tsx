@@ -1,0 +1,1 @@
+export { AllSystemsPage as AllSystemsRoute } from '@/features/builder/pages/all-systems-page.tsx';

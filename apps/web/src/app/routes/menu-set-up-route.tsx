@@ -1,0 +1,1 @@
+export { MenuSetUpPage as MenuSetUpRoute } from '@/features/builder/pages/menu-set-up-page.tsx';
