@@ -27,7 +27,8 @@ describe('withChunkTimeout', () => {
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     await pending;
-    expect(settled.mock.calls[0]?.[0]).toBeInstanceOf(ChunkLoadError);
-    expect((settled.mock.calls[0]?.[0] as Error).message).toBe('页面加载超时');
+    const [error] = settled.mock.calls[0] ?? [];
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as Error).message).toBe('页面加载超时');
   });
 });
