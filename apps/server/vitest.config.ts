@@ -7,6 +7,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30000,
-    hookTimeout: 60000,
+    // Building an app runs every migration on a fresh PGlite; on a loaded 2-core machine that has taken over a minute.
+    hookTimeout: 180000,
   },
 });

@@ -17,12 +17,21 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
+import { authorityRoutes } from './modules/authority/routes.ts';
+import { AuthorityService } from './modules/authority/service.ts';
+import { definitionRoutes } from './modules/builder/definition-routes.ts';
+import { DefinitionService } from './modules/builder/definition-service.ts';
+import { registerBuilderExtras } from './modules/builder/register.ts';
 import { builderRoutes } from './modules/builder/routes.ts';
 import { BuilderService } from './modules/builder/service.ts';
+import { catalogueRoutes } from './modules/catalogues/routes.ts';
+import { CatalogueService } from './modules/catalogues/service.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
 import { registerNotify } from './modules/notify/register.ts';
+import { TodoService } from './modules/notify/todo-service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PlatformInfoService } from './modules/platform-info/service.ts';
+import { registerRecords } from './modules/records/register.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
 import { shellRoutes } from './modules/shell/routes.ts';
@@ -31,13 +40,18 @@ import { HttpSmsProvider, LocalSmsProvider, type SmsProvider } from './modules/s
 import { smsRoutes } from './modules/sms/routes.ts';
 import { SmsService } from './modules/sms/service.ts';
 import { widgetRoutes } from './modules/widgets-routes.ts';
+import { workflowRoutes } from './modules/workflow/routes.ts';
+import { WorkflowService } from './modules/workflow/service.ts';
 import { accessPlugin } from './platform/access.ts';
+import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** In-process caches that GET /ks/cache/refresh empties; modules register theirs. */
+    caches: CacheRegistry;
   }
 }
 
@@ -64,6 +78,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('caches', new CacheRegistry());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -102,6 +117,12 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
   await app.register(builderRoutes, { builder: new BuilderService(db) });
+  await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
+  await registerBuilderExtras(app, { db });
+  await registerRecords(app, { db });
+  await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db)) });
+  await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
+  await app.register(authorityRoutes, { authority: new AuthorityService(db) });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,

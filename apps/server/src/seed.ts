@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
+import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
 import { seedNotifyDemo } from './modules/notify/demo.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
@@ -40,6 +41,14 @@ export const DEMO_ACCOUNTS = [
     userCode: 'P0000001',
     phone: '13800000004',
   },
+  {
+    account: 'reviewer',
+    password: 'Rev2026ks',
+    userName: '演示审核员',
+    loginRoleType: 'M',
+    userCode: 'M0000002',
+    phone: '13800000005',
+  },
 ] as const;
 
 /** Seeds demo data into an empty database; a database with any user is left alone. */
@@ -76,6 +85,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedShellDemo(tx);
     await seedNotifyDemo(tx);
     await seedDemoAnnexSlots(tx);
+    await seedDemoSystems(tx);
   });
   return true;
 }

@@ -13,13 +13,17 @@ export const MsgTypeSchema = z.union([z.literal(1), z.literal(2)]);
 export type MsgType = z.infer<typeof MsgTypeSchema>;
 export const MSG_TYPE_LABELS: Record<MsgType, string> = { 1: '横幅通知', 2: '公告通知' };
 
-/** Where a message comes from: an administrator's notice, or a review that rejected the user's submission. */
-export const MESSAGE_CATEGORIES = ['notice', 'audit_rejected'] as const;
+/**
+ * Where a message comes from: an administrator's notice, or a review that rejected (or, for
+ * audit_approved, finally passed) the user's submission.
+ */
+export const MESSAGE_CATEGORIES = ['notice', 'audit_rejected', 'audit_approved'] as const;
 export const MessageCategorySchema = z.enum(MESSAGE_CATEGORIES);
 export type MessageCategory = z.infer<typeof MessageCategorySchema>;
 export const MESSAGE_CATEGORY_LABELS: Record<MessageCategory, string> = {
   notice: '平台通知',
   audit_rejected: '审核退回',
+  audit_approved: '审核通过',
 };
 
 /** Who receives a notice: every active user, or the users of some roles. */
@@ -221,12 +225,18 @@ export const TodoSystemSchema = z.object({
 export type TodoSystem = z.infer<typeof TodoSystemSchema>;
 export const TodoSystemListEnvelopeSchema = envelopeOf(z.array(TodoSystemSchema));
 
-/** To-do record (spec 001 §3): gnName function name, sbTime submit time, userName the submitter. */
+/**
+ * To-do record (spec 001 §3): gnName function name, sbTime submit time, userName the submitter.
+ * systemCoding, gnCoding (the node) and businessId (the record id) lead to the record's detail page;
+ * gnCoding and businessId are empty for a to-do not about a node record.
+ */
 export const TodoRecordSchema = z.object({
   id: z.string(),
   systemCoding: z.string(),
   systemName: z.string(),
   gnName: z.string(),
+  gnCoding: z.string(),
+  businessId: z.string(),
   businessName: z.string(),
   userName: z.string(),
   sbTime: z.string(),

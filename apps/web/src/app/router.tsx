@@ -128,6 +128,113 @@ export function createRoutes(): RouteObject[] {
                     import('./routes/menu-set-up-route.tsx').then((m) => ({ Component: m.MenuSetUpRoute })),
                 },
                 {
+                  // Spec 001 §2 /dynamicPage/dynamicIndex, dynamicDetail and /system/pageConfig (the home
+                  // URL): the records area's pages, listed before the route groups whose planned
+                  // entries for the same paths they replace.
+                  path: '/dynamicPage/dynamicIndex',
+                  handle: { title: '动态列表' },
+                  lazy: () =>
+                    import('./routes/dynamic-index-route.tsx').then((m) => ({
+                      Component: m.DynamicIndexRoute,
+                    })),
+                },
+                {
+                  path: '/dynamicPage/dynamicDetail',
+                  handle: { title: '动态详情' },
+                  lazy: () =>
+                    import('./routes/dynamic-detail-route.tsx').then((m) => ({
+                      Component: m.DynamicDetailRoute,
+                    })),
+                },
+                {
+                  path: '/system/pageConfig',
+                  handle: { title: '页面配置' },
+                  lazy: () =>
+                    import('./routes/page-config-route.tsx').then((m) => ({ Component: m.PageConfigRoute })),
+                },
+                // Spec 001 §2 /system setUpList, setTypeCard, echartsSetting, auditLevel, auditWay,
+                // permissionsSet, permissConfig, styleTemplate (the builder's node workspace, authority and
+                // catalogues), plus dictionaries, value ranges and display groups (not in §2's table).
+                // Listed before the route groups, whose planned entries for the same paths they replace.
+                {
+                  path: '/system/setUpList',
+                  handle: { title: '列表设置' },
+                  lazy: () =>
+                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.SetUpListRoute })),
+                },
+                {
+                  path: '/system/setTypeCard',
+                  handle: { title: '卡片样式设置' },
+                  lazy: () =>
+                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.SetTypeCardRoute })),
+                },
+                {
+                  path: '/system/echartsSetting',
+                  handle: { title: '图表设置' },
+                  lazy: () =>
+                    import('./routes/node-setup-routes.tsx').then((m) => ({
+                      Component: m.EchartsSettingRoute,
+                    })),
+                },
+                {
+                  path: '/system/auditLevel',
+                  handle: { title: '审核级别' },
+                  lazy: () =>
+                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.AuditLevelRoute })),
+                },
+                {
+                  path: '/system/auditWay',
+                  handle: { title: '审核方式' },
+                  lazy: () =>
+                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.AuditWayRoute })),
+                },
+                {
+                  path: '/system/permissionsSet',
+                  handle: { title: '权限设置' },
+                  lazy: () =>
+                    import('./routes/permissions-routes.tsx').then((m) => ({
+                      Component: m.PermissionsSetRoute,
+                    })),
+                },
+                {
+                  path: '/system/permissConfig',
+                  handle: { title: '权限配置' },
+                  lazy: () =>
+                    import('./routes/permissions-routes.tsx').then((m) => ({
+                      Component: m.PermissConfigRoute,
+                    })),
+                },
+                {
+                  path: '/system/styleTemplate',
+                  handle: { title: '样式模板' },
+                  lazy: () =>
+                    import('./routes/catalogues-routes.tsx').then((m) => ({
+                      Component: m.StyleTemplateRoute,
+                    })),
+                },
+                {
+                  path: '/system/dictionaries',
+                  handle: { title: '字典管理' },
+                  lazy: () =>
+                    import('./routes/catalogues-routes.tsx').then((m) => ({
+                      Component: m.DictionariesRoute,
+                    })),
+                },
+                {
+                  path: '/system/valueRanges',
+                  handle: { title: '值域管理' },
+                  lazy: () =>
+                    import('./routes/catalogues-routes.tsx').then((m) => ({ Component: m.ValueRangesRoute })),
+                },
+                {
+                  path: '/system/displayGroups',
+                  handle: { title: '展示分组' },
+                  lazy: () =>
+                    import('./routes/display-groups-route.tsx').then((m) => ({
+                      Component: m.DisplayGroupsRoute,
+                    })),
+                },
+                {
                   // Spec 001 §2 /system/jumpNoticeCfg (notification config): the notify area's page.
                   // Listed before the route groups, whose planned entry for the same path it replaces.
                   path: '/system/jumpNoticeCfg',

@@ -199,6 +199,28 @@ async function readBlob(response: Response, options: RequestOptions): Promise<Bl
   throw fail({ status: response.status, code: response.status, kind: 'http' }, options);
 }
 
+/** A file answer with the name the server gave it in Content-Disposition (RFC 6266 filename*). */
+export type NamedBlob = { blob: Blob; fileName: string };
+
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a malformed escape falls back to the plain filename
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+async function readNamedBlob(response: Response, options: RequestOptions): Promise<NamedBlob> {
+  const blob = await readBlob(response, options);
+  return { blob, fileName: fileNameOf(response.headers.get('Content-Disposition'), 'download') };
+}
+
 function createJsonClient(timeout: number) {
   const request = <T>(method: Method, url: string, body: unknown, options: RequestOptions = {}) =>
     send(method, url, body, options, timeout, readEnvelope<T>);
@@ -223,4 +245,9 @@ export const fileHttp = {
     send('GET', url, undefined, options, FILE_HTTP_TIMEOUT, readBlob),
   post: (url: string, body?: unknown, options: RequestOptions = {}) =>
     send('POST', url, body, options, FILE_HTTP_TIMEOUT, readBlob),
+  /** Like get/post, keeping the server's file name (exports, templates). */
+  getNamed: (url: string, options: RequestOptions = {}) =>
+    send('GET', url, undefined, options, FILE_HTTP_TIMEOUT, readNamedBlob),
+  postNamed: (url: string, body?: unknown, options: RequestOptions = {}) =>
+    send('POST', url, body, options, FILE_HTTP_TIMEOUT, readNamedBlob),
 };

@@ -1,9 +1,14 @@
 /** Every table of the platform, one file per area; drizzle-kit reads this index. */
 
+export * from './authority.ts';
 export * from './builder.ts';
+export * from './catalogues.ts';
 export * from './feedback.ts';
 export * from './files.ts';
 export * from './help.ts';
 export * from './identity.ts';
+export * from './node-config.ts';
 export * from './notify.ts';
+export * from './records.ts';
 export * from './shell.ts';
+export * from './workflow.ts';

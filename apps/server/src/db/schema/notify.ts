@@ -23,7 +23,7 @@ export const notifyMessages = pgTable(
   'notify_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    category: text('category', { enum: ['notice', 'audit_rejected'] }).notNull(),
+    category: text('category', { enum: ['notice', 'audit_rejected', 'audit_approved'] }).notNull(),
     /** 1 banner, 2 titled notice with an optional attachment. */
     msgType: integer('msg_type').notNull(),
     title: text('title').notNull().default(''),
@@ -78,6 +78,8 @@ export const notifyTodos = pgTable(
     businessName: text('business_name').notNull(),
     /** The business record this to-do is about, so the workflow can complete it by reference. */
     businessId: text('business_id').notNull().default(''),
+    /** The node (功能编码) of the business record, so the to-do links to its detail page. */
+    gnCoding: text('gn_coding').notNull().default(''),
     /** Who submitted the business (申报人). */
     submitterName: text('submitter_name').notNull().default(''),
     /** Submit time, 申报时间. */

@@ -1,5 +1,5 @@
 import type { BuilderNode, BuilderSystem } from '@ks/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { menuNodes, operationLogs, systems } from '../../db/schema/index.ts';
@@ -56,6 +56,18 @@ async function nodesOf(headers: Record<string, string>, systemCoding: string) {
 }
 
 describe('POST /ks/config/new/structure/add', () => {
+  it('places each new system after every existing one in the switcher order', async () => {
+    const headers = await headersOf('D');
+    const first = await newSystem(headers);
+    const second = await newSystem(headers);
+    const rows = await getApp()
+      .db.select({ id: systems.id, sort: systems.sort })
+      .from(systems)
+      .where(inArray(systems.id, [first.id, second.id]));
+    const sortOf = (id: string) => rows.find((row) => row.id === id)?.sort ?? -1;
+    expect(sortOf(second.id)).toBeGreaterThan(sortOf(first.id));
+  });
+
   it('creates a system, answers gnName and gnCoding with 系统已生成 and logs it', async () => {
     const headers = await headersOf('D');
     const gnCoding = unique('XT_');

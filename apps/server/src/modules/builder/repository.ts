@@ -51,6 +51,12 @@ export async function findLiveSystemByCoding(db: Db, gnCoding: string): Promise<
   return row ?? null;
 }
 
+/** The sort position after every system, deleted ones included (their places are not reused). */
+export async function nextSystemSort(db: Db): Promise<number> {
+  const [row] = await db.select({ last: sql<number | null>`max(${systems.sort})` }).from(systems);
+  return (row?.last ?? -1) + 1;
+}
+
 export async function insertSystem(db: Db, values: typeof systems.$inferInsert): Promise<SystemRow> {
   const [row] = await db.insert(systems).values(values).returning();
   if (!row) throw new Error('system insert returned nothing');

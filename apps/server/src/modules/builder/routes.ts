@@ -174,19 +174,22 @@ export const builderRoutes: FastifyPluginAsyncZod<{ builder: BuilderService }> =
     async () => ok([...GROUP_ICONS]),
   );
 
-  app.get(
-    '/ks/config/structure/display-groups',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "A system's display groups in order",
-        querystring: DisplayGroupQuerySchema,
-        response: { 200: DisplayGroupListEnvelopeSchema },
+  // The spec calls this one with a trailing slash (display-groups/?systemCoding=); both spellings answer.
+  for (const url of ['/ks/config/structure/display-groups', '/ks/config/structure/display-groups/']) {
+    app.get(
+      url,
+      {
+        config,
+        schema: {
+          tags,
+          summary: "A system's display groups in order",
+          querystring: DisplayGroupQuerySchema,
+          response: { 200: DisplayGroupListEnvelopeSchema },
+        },
       },
-    },
-    async (request) => ok(await builder.listDisplayGroups(request.query.systemCoding)),
-  );
+      async (request) => ok(await builder.listDisplayGroups(request.query.systemCoding)),
+    );
+  }
 
   app.post(
     '/ks/config/structure/display-groups',

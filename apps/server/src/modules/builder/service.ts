@@ -81,6 +81,9 @@ export class BuilderService {
         title: body.title,
         gnCoding: body.gnCoding,
         levels: body.levels,
+        // New systems go to the end of the system switcher: rows made in one transaction share
+        // their creation time, so that alone would not keep the order.
+        sort: await repo.nextSystemSort(tx),
       });
       await recordOperation(tx, {
         user,

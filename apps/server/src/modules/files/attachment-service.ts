@@ -6,18 +6,19 @@ import {
   UPLOAD_MESSAGES,
   type UploadedFile,
 } from '@ks/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { reviewsAttachmentRecord } from '../workflow/repository.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
 import { toUploadedFile } from './service.ts';
 
 /**
- * Whose attachments of a record a user sees: administrators all, others their own. Reviewers of
- * the record join once the workflow issue can tell who they are.
+ * Whose attachments of a record a user may change: administrators all, others their own (reviewers
+ * of the record also read them, see findFiles).
  */
 function visibleTo(user: SessionUser) {
   return user.loginRoleType === 'M' ? sql`true` : eq(recordAttachments.ownerUserId, user.id);
@@ -46,7 +47,8 @@ export class AttachmentService {
           eq(recordAttachments.recordId, ref.id),
           isNull(recordAttachments.deletedAt),
           isNull(storedFiles.deletedAt),
-          visibleTo(user),
+          // Reviewers read the files of the records assigned to them; only owners change them.
+          or(visibleTo(user), reviewsAttachmentRecord(user.id)),
         ),
       )
       .orderBy(recordAttachments.createdAt);

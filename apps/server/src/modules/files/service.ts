@@ -8,6 +8,7 @@ import { recordAttachments, storedFiles, uploadTasks } from '../../db/schema/ind
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { createDigestStream, type FileStorage } from '../../platform/storage.ts';
+import { hasStepOnAny } from '../workflow/repository.ts';
 import { assertContentMatches, cleanFileName, SNIFF_BYTES } from './content-check.ts';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -229,7 +230,12 @@ export class FileService {
   }
 
   async open(fileId: string, user?: SessionUser | null): Promise<{ file: StoredFile; body: Readable }> {
-    const file = user === undefined ? await this.get(fileId) : await this.getReadable(user, fileId);
+    const file =
+      user === undefined
+        ? await this.get(fileId)
+        : await this.getReadable(user, fileId, async (links) =>
+            user ? hasStepOnAny(this.db, user.id, links) : false,
+          );
     return { file, body: await this.storage.get(file.storageKey) };
   }
 }

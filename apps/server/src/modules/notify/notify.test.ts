@@ -487,6 +487,29 @@ describe('to-dos', () => {
     expect(all.total).toBe(9);
   });
 
+  it('carries the record a to-do is about (system, node, record id); empty when not given', async () => {
+    const app = getApp();
+    const reviewer = await userOf('M');
+    const todos = new TodoService(app.db);
+    await todos.createTodo({
+      ...todo(reviewer.user.id, 'sys_l', 1),
+      gnCoding: 'node_l',
+      businessId: 'rec-1',
+    });
+    await todos.createTodo(todo(reviewer.user.id, 'sys_l', 2));
+    const { records } = (
+      await post('/ks/notification/v1/audit/todo-list', reviewer.headers, {
+        systemCoding: 'sys_l',
+        curPage: 1,
+        pageSize: 6,
+      })
+    ).json().data;
+    expect(records.map((r: { gnCoding: string; businessId: string }) => [r.gnCoding, r.businessId])).toEqual([
+      ['', ''],
+      ['node_l', 'rec-1'],
+    ]);
+  });
+
   it('pushes the new count to the owner’s stream when a to-do is created or completed', async () => {
     const app = getApp();
     const reviewer = await userOf('M');

@@ -327,8 +327,21 @@ export class NotifyService {
  * rejection itself. Returns the msgId.
  */
 export async function createRejectedMessage(tx: Db, input: RejectedMessageInput): Promise<number> {
+  return createAuditMessage(tx, 'audit_rejected', input);
+}
+
+/** The workflow's call when the last audit level passes a submission: one banner message to the submitter. */
+export async function createApprovedMessage(tx: Db, input: RejectedMessageInput): Promise<number> {
+  return createAuditMessage(tx, 'audit_approved', input);
+}
+
+async function createAuditMessage(
+  tx: Db,
+  category: 'audit_rejected' | 'audit_approved',
+  input: RejectedMessageInput,
+): Promise<number> {
   const row = await repo.insertMessage(tx, {
-    category: 'audit_rejected',
+    category,
     msgType: 1,
     title: input.title,
     messages: input.messages,

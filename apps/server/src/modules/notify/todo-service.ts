@@ -11,6 +11,8 @@ export interface CreateTodoInput {
   businessName: string;
   /** The business record the to-do is about, so it can be completed by reference. */
   businessId?: string;
+  /** The node (功能编码) of the business record: with systemCoding and businessId, the record's page. */
+  gnCoding?: string;
   /** Who submitted the business (申报人). */
   submitterName: string;
   sbTime?: Date;
@@ -32,6 +34,7 @@ export class TodoService {
       gnName: input.gnName,
       businessName: input.businessName,
       businessId: input.businessId ?? '',
+      gnCoding: input.gnCoding ?? '',
       submitterName: input.submitterName,
       sbTime: input.sbTime ?? new Date(),
     });
@@ -71,6 +74,8 @@ export class TodoService {
         systemCoding: row.systemCoding,
         systemName: row.systemName,
         gnName: row.gnName,
+        gnCoding: row.gnCoding,
+        businessId: row.businessId,
         businessName: row.businessName,
         userName: row.submitterName,
         sbTime: row.sbTime.toISOString(),

@@ -1,13 +1,21 @@
-import { type BuilderSystem, RenameSystemBodySchema } from '@ks/contract/builder';
+import {
+  type BuilderSystem,
+  CACHE_REFRESHED_MESSAGE,
+  RenameSystemBodySchema,
+  systemDocumentFileName,
+} from '@ks/contract/builder';
 import { Button, Card, Form, Input, Modal, Popconfirm, Result, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
 import { reportFormError, zodRule } from '@/lib/form-rules.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { useDeleteStructure } from '../api/delete-structure.ts';
 import { useSystems } from '../api/find-systems.ts';
 import { useRenameSystem } from '../api/rename-system.ts';
+import { exportStructure, useRefreshCache } from '../api/structure-transfer.ts';
+import { ImportSystemDialog } from '../components/import-system-dialog.tsx';
+import { downloadJson } from '../lib/download.ts';
 
 /** What deleting a system takes with it, said before it happens. */
 export const deleteSystemText = (system: Pick<BuilderSystem, 'systemName' | 'nodeCount'>) =>
@@ -64,11 +72,45 @@ export function AllSystemsPage() {
   const { data, isLoading } = useSystems();
   const { mutate: deleteStructure } = useDeleteStructure();
   const [renaming, setRenaming] = useState<BuilderSystem | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
+  const [exporting, setExporting] = useState('');
+  const { mutate: refresh, isPending: isRefreshing } = useRefreshCache();
   const navigate = useNavigate();
   if (!isDev) return <Result status="403" title="无权限访问" subTitle="全部系统仅限开发人员使用" />;
 
+  const onExport = async (system: BuilderSystem) => {
+    setExporting(system.gnCoding);
+    try {
+      downloadJson(await exportStructure(system.gnCoding), systemDocumentFileName(system.gnCoding));
+    } catch {
+      // The HTTP client has told the person what went wrong.
+    } finally {
+      setExporting('');
+    }
+  };
+
   return (
-    <Card title="全部系统">
+    <Card
+      title="全部系统"
+      extra={
+        <Space wrap>
+          <Link to="/system/dictionaries">字典管理</Link>
+          <Link to="/system/valueRanges">值域管理</Link>
+          <Link to="/system/styleTemplate">样式模板</Link>
+          <Link to="/system/permissionsSet">权限设置</Link>
+          <Link to="/system/auditWay">审核机构</Link>
+          <Button onClick={() => setIsImporting(true)}>导入系统</Button>
+          <Button
+            loading={isRefreshing}
+            onClick={() =>
+              refresh(undefined, { onSuccess: () => getFeedback().successMessage(CACHE_REFRESHED_MESSAGE) })
+            }
+          >
+            刷新缓存
+          </Button>
+        </Space>
+      }
+    >
       <Table<BuilderSystem>
         rowKey="id"
         loading={isLoading}
@@ -91,6 +133,21 @@ export function AllSystemsPage() {
                   }
                 >
                   菜单设置
+                </Button>
+                <Button
+                  type="link"
+                  onClick={() =>
+                    navigate(`/system/displayGroups?systemCoding=${encodeURIComponent(system.gnCoding)}`)
+                  }
+                >
+                  展示分组
+                </Button>
+                <Button
+                  type="link"
+                  loading={exporting === system.gnCoding}
+                  onClick={() => void onExport(system)}
+                >
+                  导出
                 </Button>
                 <Button type="link" onClick={() => setRenaming(system)}>
                   重命名
@@ -117,6 +174,7 @@ export function AllSystemsPage() {
         ]}
       />
       <RenameDialog system={renaming} onClose={() => setRenaming(null)} />
+      <ImportSystemDialog open={isImporting} onClose={() => setIsImporting(false)} />
     </Card>
   );
 }

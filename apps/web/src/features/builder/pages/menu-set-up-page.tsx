@@ -14,7 +14,7 @@ import {
   type TreeDataNode,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { useDeleteStructure } from '../api/delete-structure.ts';
@@ -101,6 +101,7 @@ export function MenuSetUpPage() {
   const [moving, setMoving] = useState<BuilderNode | null>(null);
   // Collapsed rather than expanded keys are kept, so nodes added or moved in show open.
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  const navigate = useNavigate();
 
   const treeData = useMemo(() => {
     const toData = (item: NodeTreeItem): TreeDataNode => ({
@@ -135,6 +136,19 @@ export function MenuSetUpPage() {
         <Button size="small" type="link" onClick={() => setMoving(node)}>
           移动
         </Button>
+        {node.nodeProperties !== 'directory' ? (
+          <Button
+            size="small"
+            type="link"
+            onClick={() =>
+              navigate(
+                `/system/setUpList?${new URLSearchParams({ systemCoding, gnCoding: node.gnCoding }).toString()}`,
+              )
+            }
+          >
+            节点配置
+          </Button>
+        ) : null}
         <Popconfirm
           title="删除节点"
           description={deleteNodeText(node.title, below)}
@@ -159,9 +173,16 @@ export function MenuSetUpPage() {
     <Card
       title={`菜单设置${system ? `：${system.systemName}` : ''}`}
       extra={
-        <Button type="primary" onClick={() => setFormTarget({ kind: 'add', parentId: null })}>
-          新增顶级节点
-        </Button>
+        <Space>
+          <Button
+            onClick={() => navigate(`/system/displayGroups?systemCoding=${encodeURIComponent(systemCoding)}`)}
+          >
+            展示分组
+          </Button>
+          <Button type="primary" onClick={() => setFormTarget({ kind: 'add', parentId: null })}>
+            新增顶级节点
+          </Button>
+        </Space>
       }
       loading={isLoading}
     >

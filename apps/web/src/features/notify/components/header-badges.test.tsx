@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
 import { TODO_PAGE_SIZE } from '@/lib/constants.ts';
@@ -17,6 +18,11 @@ function logIn(loginRoleType: 'M' | 'U') {
 }
 
 afterEach(() => useNoticeStore.getState().clearNotices());
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
 
 const page = (records: unknown[], total: number, curPage: number, pageSize: number) =>
   ok({ records, total, curPage, pageSize });
@@ -119,6 +125,8 @@ describe('to-do badge and drawer', () => {
       systemCoding: 'xydj',
       systemName: '信用管理',
       gnName: '信用变更审核',
+      gnCoding: 'bgsq',
+      businessId: `00000000-0000-4000-8000-00000000000${n}`,
       businessName: `变更申请${n}`,
       userName: '张三',
       sbTime: '2026-03-01T02:00:00.000Z',
@@ -138,7 +146,12 @@ describe('to-do badge and drawer', () => {
     });
     render(
       <AppProviders>
-        <TodoBadge />
+        <MemoryRouter initialEntries={['/userCenter/uCenter']}>
+          <Routes>
+            <Route path="/userCenter/uCenter" element={<TodoBadge />} />
+            <Route path="/dynamicPage/dynamicDetail" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
       </AppProviders>,
     );
     await userEvent.click(screen.getByRole('button', { name: '待办事项' }));
@@ -151,5 +164,10 @@ describe('to-do badge and drawer', () => {
     await userEvent.click(within(drawer).getByTitle('2'));
     expect(await within(drawer).findByText('变更申请7')).toBeTruthy();
     expect(asked.at(-1)).toEqual({ systemCoding: 'xydj', curPage: 2, pageSize: 6 });
+    // A to-do opens its record's detail page.
+    await userEvent.click(within(drawer).getByRole('link', { name: '变更申请7' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      '/dynamicPage/dynamicDetail?systemCoding=xydj&gnCoding=bgsq&id=00000000-0000-4000-8000-000000000007',
+    );
   });
 });

@@ -1,11 +1,16 @@
 import { Drawer, Empty, List, Segmented, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { detailPath } from '@/features/records/lib/paths.ts';
 import { TODO_PAGE_SIZE } from '@/lib/constants.ts';
 import { useTodoSystems } from '../api/find-todo-systems.ts';
 import { useTodos } from '../api/find-todos.ts';
 import { formatTime } from '../lib/format.ts';
 
-/** The to-do message drawer: per-system counts, then that system's to-dos, six to a page. */
+/**
+ * The to-do message drawer: per-system counts, then that system's to-dos, six to a page. A to-do
+ * about a node record opens the record's detail page (where its reviewer audits it).
+ */
 export function TodoDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { data: systems = [] } = useTodoSystems(open);
   const [picked, setPicked] = useState<string | null>(null);
@@ -49,7 +54,21 @@ export function TodoDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             renderItem={(todo) => (
               <List.Item>
                 <List.Item.Meta
-                  title={todo.businessName}
+                  title={
+                    todo.gnCoding && todo.businessId ? (
+                      <Link
+                        to={detailPath(
+                          { systemCoding: todo.systemCoding, gnCoding: todo.gnCoding },
+                          todo.businessId,
+                        )}
+                        onClick={onClose}
+                      >
+                        {todo.businessName}
+                      </Link>
+                    ) : (
+                      todo.businessName
+                    )
+                  }
                   description={
                     <Typography.Text type="secondary">
                       {todo.gnName} · 申报人：{todo.userName} · {formatTime(todo.sbTime)}

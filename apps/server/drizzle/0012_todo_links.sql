@@ -1,0 +1,1 @@
+ALTER TABLE "notify_todos" ADD COLUMN "gn_coding" text DEFAULT '' NOT NULL;

@@ -1,0 +1,338 @@
+import type { MenuNode, NodeDefinition, RecordPage } from '@ks/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, useTestApp } from '../../../test/helper.ts';
+import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
+import { DefinitionService } from '../builder/definition-service.ts';
+import { tableColumns } from '../builder/node-tables.ts';
+import {
+  GROUP_NODE,
+  MATERIAL_SYSTEM_CODING,
+  PERIOD_NODE,
+  PRICE_CHART_BY_GROUP,
+  PRICE_FILTER,
+  PRICE_NODE,
+  PRICE_REVIEW_ORG,
+} from './material-prices.ts';
+import { DEMO_BUSINESS_SYSTEMS } from './seed-demo-systems.ts';
+import type { DemoNode } from './types.ts';
+import {
+  RESERVATION_CHART_BY_VENUE,
+  RESERVATION_NODE,
+  VENUE_NODE,
+  VENUE_SYSTEM_CODING,
+} from './venue-reservation.ts';
+
+const getApp = useTestApp();
+const account = (name: (typeof DEMO_ACCOUNTS)[number]['account']) => {
+  const demo = DEMO_ACCOUNTS.find((one) => one.account === name);
+  if (!demo) throw new Error(`no demo account ${name}`);
+  return { account: demo.account, password: demo.password };
+};
+const headers: Record<'enterprise' | 'personnel' | 'admin' | 'reviewer', Record<string, string>> = {
+  enterprise: {},
+  personnel: {},
+  admin: {},
+  reviewer: {},
+};
+
+beforeAll(async () => {
+  expect(await seedDemoData(getApp().db)).toBe(true);
+  for (const name of Object.keys(headers) as (keyof typeof headers)[]) {
+    headers[name] = (await loginAs(getApp(), account(name))).headers;
+  }
+}, 180_000);
+
+const leaves = (nodes: DemoNode[]): DemoNode[] =>
+  nodes.flatMap((node) => [...(node.definition ? [node] : []), ...leaves(node.children ?? [])]);
+const titles = (nodes: MenuNode[]): string[] =>
+  nodes.flatMap((node) => [node.title, ...titles((node.children ?? []) as MenuNode[])]);
+
+async function menuTitles(who: keyof typeof headers, systemCoding: string) {
+  const tree = await getApp().inject({
+    method: 'GET',
+    url: '/ks/individual/menus',
+    headers: headers[who],
+    query: { systemCoding },
+  });
+  expect(tree.json().code).toBe(200);
+  return titles(tree.json().data as MenuNode[]);
+}
+
+async function list(who: keyof typeof headers, systemCoding: string, gnCoding: string, extra = {}) {
+  return getApp().inject({
+    method: 'POST',
+    url: '/ks/monitor/table-list',
+    headers: headers[who],
+    payload: { systemCoding, gnCoding, curPage: 1, pageSize: 50, ...extra },
+  });
+}
+
+describe('demo business systems seed', () => {
+  it('leaves a seeded database alone on the next start', async () => {
+    expect(await seedDemoData(getApp().db)).toBe(false);
+  });
+
+  it('publishes every node of both systems with a real table', async () => {
+    const definitions = new DefinitionService(getApp().db);
+    for (const system of DEMO_BUSINESS_SYSTEMS) {
+      for (const node of leaves(system.nodes)) {
+        const published = await definitions.published(system.gnCoding, node.gnCoding);
+        expect(published.schemaVersion).toBeGreaterThanOrEqual(1);
+        const table = await definitions.tableOf(published.nodeId);
+        expect(table).not.toBeNull();
+        const columns = (await tableColumns(getApp().db, table as string)).map((column) => column.name);
+        for (const item of published.definition.form.items) expect(columns).toContain(item.code);
+      }
+    }
+  });
+
+  it('gives the price node two audit levels: one reviewer, then any one of the review group', async () => {
+    const response = await getApp().inject({
+      method: 'GET',
+      url: '/ks/config/node/published',
+      headers: headers.enterprise,
+      query: { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: PRICE_NODE },
+    });
+    const definition = response.json().data.definition as NodeDefinition;
+    const [reviewer] = await getApp().db.select().from(users).where(eq(users.account, 'reviewer'));
+    expect(definition.audit.levels).toHaveLength(2);
+    expect(definition.audit.levels[0]).toMatchObject({
+      level: 1,
+      way: 'single',
+      reviewerUserId: reviewer?.id,
+    });
+    expect(definition.audit.levels[1]).toMatchObject({ level: 2, way: 'any' });
+    expect(definition.audit.levels[1]?.orgId).not.toBe('');
+    expect(PRICE_REVIEW_ORG).toContain('复核组');
+    const kinds = new Set(definition.form.items.map((item) => item.type));
+    for (const type of [
+      'select',
+      'cascader',
+      'date',
+      'number',
+      'input-number',
+      'textarea',
+      'switch-1',
+      'checkbox',
+    ])
+      expect(kinds).toContain(type);
+  });
+});
+
+describe('what the demo enterprise user sees', () => {
+  it('finds both systems in the main menus and their business nodes in each menu tree', async () => {
+    const main = await getApp().inject({
+      method: 'POST',
+      url: '/ks/menu/v1/menus/main-menus',
+      headers: headers.enterprise,
+    });
+    const codes = (main.json().data as { gnCoding: string }[]).map((system) => system.gnCoding);
+    expect(codes).toEqual(expect.arrayContaining([MATERIAL_SYSTEM_CODING, VENUE_SYSTEM_CODING]));
+    expect(await menuTitles('enterprise', MATERIAL_SYSTEM_CODING)).toEqual(['价格信息', '材料价格']);
+    expect(await menuTitles('enterprise', VENUE_SYSTEM_CODING)).toEqual(['预约申请']);
+  });
+
+  it('leaves the master data nodes to the administrators menu', async () => {
+    expect(await menuTitles('admin', MATERIAL_SYSTEM_CODING)).toEqual([
+      '基础数据',
+      '价格期次',
+      '材料分组',
+      '价格信息',
+      '材料价格',
+    ]);
+    expect(await menuTitles('admin', VENUE_SYSTEM_CODING)).toEqual(['场地信息', '预约申请']);
+  });
+
+  it('does not show the demo business systems to personnel users', async () => {
+    const main = await getApp().inject({
+      method: 'POST',
+      url: '/ks/menu/v1/menus/main-menus',
+      headers: headers.personnel,
+    });
+    const codes = (main.json().data as { gnCoding: string }[]).map((system) => system.gnCoding);
+    expect(codes).not.toContain(MATERIAL_SYSTEM_CODING);
+    expect(codes).not.toContain(VENUE_SYSTEM_CODING);
+  });
+
+  it('lists its price records in every status the audit flow produces, with its own functions', async () => {
+    const response = await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE);
+    expect(response.json().code).toBe(200);
+    const page = response.json().data as RecordPage;
+    expect(page.total).toBe(9);
+    expect(new Set(page.records.map((row) => row.status))).toEqual(
+      new Set(['draft', 'submitted', 'approved', 'rejected', 'revoked']),
+    );
+    expect(page.functions).toEqual(expect.arrayContaining(['save', 'submit', 'revoke', 'view']));
+    expect(page.functions).not.toContain('audit');
+    const rebar = page.records.filter((row) => row.material_name === '螺纹钢');
+    expect(rebar.map((row) => row.period).sort()).toEqual(['2026年09月', '2026年10月', '2026年11月']);
+    expect(rebar.every((row) => row.city === '江苏省/南京市' && row.status === 'approved')).toBe(true);
+  });
+
+  it('offers the price filter card with the options of its dictionary and value range', async () => {
+    const response = await getApp().inject({
+      method: 'POST',
+      url: '/ks/array/filter/directory/filter-fields',
+      headers: headers.enterprise,
+      payload: { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: PRICE_NODE, displayCode: PRICE_FILTER },
+    });
+    const items = response.json().data.result as {
+      code: string;
+      dataList: { label: string; value: string; children?: unknown[] }[];
+    }[];
+    const optionsOf = (code: string) => items.find((item) => item.code === code)?.dataList ?? [];
+    expect(optionsOf('material_group').map((option) => option.value)).toContain('钢材');
+    expect(optionsOf('city').find((option) => option.value === '江苏省')?.children).toContainEqual(
+      expect.objectContaining({ value: '南京市' }),
+    );
+    const approved = await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE, {
+      filters: { status: 'approved', material_group: '钢材' },
+    });
+    expect((approved.json().data as RecordPage).total).toBe(3);
+  });
+
+  it('narrows the reservations by the filter card', async () => {
+    const response = await list('enterprise', VENUE_SYSTEM_CODING, RESERVATION_NODE, {
+      filters: { venue: '开标一室' },
+    });
+    const page = response.json().data as RecordPage;
+    expect(page.total).toBe(2);
+    expect(page.records.every((row) => row.venue === '开标一室')).toBe(true);
+  });
+
+  it('shows the administrators the master data they keep, as cards where configured', async () => {
+    for (const [systemCoding, gnCoding, count] of [
+      [MATERIAL_SYSTEM_CODING, PERIOD_NODE, 3],
+      [MATERIAL_SYSTEM_CODING, GROUP_NODE, 7],
+      [VENUE_SYSTEM_CODING, VENUE_NODE, 5],
+    ] as const) {
+      const page = (await list('admin', systemCoding, gnCoding)).json().data as RecordPage;
+      expect(page.total).toBe(count);
+      expect(page.functions).toEqual(expect.arrayContaining(['save', 'delete', 'export', 'view']));
+    }
+    const cards = await getApp().inject({
+      method: 'POST',
+      url: '/ks/monitor/get-view-list',
+      headers: headers.admin,
+      payload: { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: GROUP_NODE, curPage: 1, pageSize: 10 },
+    });
+    const page = cards.json().data as RecordPage;
+    expect(page.cardStyle).toMatchObject({ titleKey: 'group_name', width: '33.3%' });
+    expect(page.records.map((row) => row.group_name)).toContain('钢材');
+  });
+
+  it('gives the enterprise user neither functions nor rows on the master data nodes', async () => {
+    const response = await list('enterprise', MATERIAL_SYSTEM_CODING, PERIOD_NODE);
+    expect(response.json()).toMatchObject({ code: 200, data: { total: 0, functions: [] } });
+  });
+
+  it('keeps the change history of a price corrected before submitting', async () => {
+    const page = (await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE)).json().data as RecordPage;
+    const pipe = page.records.find((row) => row.material_name === '镀锌钢管');
+    expect(pipe).toMatchObject({ status: 'draft', tax_price: 86.5 });
+    const response = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/common/record-revisions',
+      headers: headers.enterprise,
+      payload: { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: PRICE_NODE, id: pipe?.id },
+    });
+    const revisions = response.json().data as {
+      action: string;
+      dataList: { field: string; oldValue: unknown; newValue: unknown }[];
+    }[];
+    expect(revisions.map((revision) => revision.action).sort()).toEqual(['create', 'update']);
+    const update = revisions.find((revision) => revision.action === 'update');
+    expect(update?.dataList).toContainEqual(expect.objectContaining({ field: 'tax_price', newValue: 86.5 }));
+  });
+
+  it('draws the average price per material group', async () => {
+    const response = await getApp().inject({
+      method: 'POST',
+      url: '/ks/statistics/v1/chart-data',
+      headers: headers.enterprise,
+      payload: { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: PRICE_NODE, chartId: PRICE_CHART_BY_GROUP },
+    });
+    expect(response.json().code).toBe(200);
+    const { categories, series } = response.json().data as { categories: string[]; series: number[] };
+    const steel = series[categories.indexOf('钢材')];
+    expect(steel).toBeCloseTo((3650 + 3720 + 3680) / 3, 1);
+  });
+
+  it('counts the reservations per venue', async () => {
+    const response = await getApp().inject({
+      method: 'POST',
+      url: '/ks/statistics/v1/chart-data',
+      headers: headers.admin,
+      payload: {
+        systemCoding: VENUE_SYSTEM_CODING,
+        gnCoding: RESERVATION_NODE,
+        chartId: RESERVATION_CHART_BY_VENUE,
+      },
+    });
+    const { categories, series } = response.json().data as { categories: string[]; series: number[] };
+    expect(series[categories.indexOf('开标一室')]).toBe(2);
+    expect(series.reduce((sum, value) => sum + value, 0)).toBe(6);
+  });
+});
+
+describe('what the demo reviewers find waiting', () => {
+  /** Material names of the price rows whose audit operation the reviewer may use. */
+  async function reviewable(who: 'admin' | 'reviewer') {
+    const page = (await list(who, MATERIAL_SYSTEM_CODING, PRICE_NODE)).json().data as RecordPage;
+    return page.records
+      .filter((row) => row.operations.some((operation) => operation.code === 'audit' && operation.show))
+      .map((row) => row.material_name)
+      .sort();
+  }
+
+  it('gives the level-1 reviewer the new submission and the review group the one past level 1', async () => {
+    // 商品混凝土 waits for 价格初审 (reviewer alone); 普通硅酸盐水泥 for 价格复核 (admin or reviewer).
+    expect(await reviewable('reviewer')).toEqual(['商品混凝土', '普通硅酸盐水泥'].sort());
+    expect(await reviewable('admin')).toEqual(['普通硅酸盐水泥']);
+  });
+
+  it('shows the enterprise the advice of a returned reservation', async () => {
+    const page = (await list('enterprise', VENUE_SYSTEM_CODING, RESERVATION_NODE)).json().data as RecordPage;
+    const returned = page.records.find((row) => row.status === 'rejected');
+    const details = await getApp().inject({
+      method: 'POST',
+      url: '/ks/info/v1/form/details',
+      headers: headers.enterprise,
+      payload: { systemCoding: VENUE_SYSTEM_CODING, gnCoding: RESERVATION_NODE, id: returned?.id },
+    });
+    const audit = details.json().data.audit as {
+      steps: { result: string; advice: string; reviewerName: string }[];
+    };
+    expect(audit.steps).toContainEqual(
+      expect.objectContaining({
+        result: 'reject',
+        reviewerName: '系统管理员',
+        advice: expect.stringContaining('评标二室'),
+      }),
+    );
+  });
+});
+
+describe('demo audit history', () => {
+  it('leaves no audit-outcome banner unacknowledged, so a first login is not covered by demo history', async () => {
+    const pending = await getApp()
+      .db.select({ id: notifyDeliveries.id })
+      .from(notifyDeliveries)
+      .innerJoin(notifyMessages, eq(notifyMessages.id, notifyDeliveries.messageId))
+      .where(
+        and(
+          isNull(notifyDeliveries.confirmedAt),
+          inArray(notifyMessages.category, ['audit_rejected', 'audit_approved']),
+        ),
+      );
+    const delivered = await getApp()
+      .db.select({ id: notifyDeliveries.id })
+      .from(notifyDeliveries)
+      .innerJoin(notifyMessages, eq(notifyMessages.id, notifyDeliveries.messageId))
+      .where(inArray(notifyMessages.category, ['audit_rejected', 'audit_approved']));
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(pending).toEqual([]);
+  });
+});

@@ -1,0 +1,307 @@
+import {
+  FILTER_TOO_DEEP_MESSAGE,
+  FILTER_TOO_MANY_MESSAGE,
+  FILTER_VALUE_MESSAGE,
+  type FilterTree,
+  type FormItemInput,
+  FormItemSchema,
+  filterTreeProblem,
+  ListRecordsBodySchema,
+  NodeDefinitionSchema,
+  SORT_FIELD_MESSAGE,
+  UNKNOWN_FIELD_MESSAGE,
+  UNKNOWN_OPERATOR_MESSAGE,
+} from '@ks/contract';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import {
+  compileFilterValue,
+  compileListFilter,
+  compileSearchTag,
+  compileSort,
+  compileWhere,
+  fieldWhitelist,
+} from './filter-compiler.ts';
+
+const item = (input: FormItemInput) => FormItemSchema.parse(input);
+const items = [
+  item({ code: 'title', name: '名称', type: 'text' }),
+  item({ code: 'amount', name: '金额', type: 'number' }),
+  item({ code: 'day', name: '日期', type: 'date' }),
+  item({ code: 'at', name: '时间', type: 'datetime' }),
+  item({ code: 'tags', name: '标签', type: 'select-m' }),
+  item({ code: 'region', name: '地区', type: 'cascader' }),
+  item({ code: 'period', name: '工期', type: 'daterange' }),
+  item({ code: 'flag', name: '开关', type: 'switch' }),
+  item({
+    code: 'kind',
+    name: '类别',
+    type: 'select',
+    options: { list: [{ label: 'A', value: 'a' }] },
+  }),
+];
+const fields = fieldWhitelist(items);
+const dialect = new PgDialect();
+const render = (fragment: SQL) => {
+  const { sql, params } = dialect.sqlToQuery(fragment);
+  return { sql, params };
+};
+const where = (tree: unknown) => render(compileWhere(tree as FilterTree, fields));
+const message = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'no error';
+};
+
+describe('compileWhere', () => {
+  it('compiles conditions with bound parameters only', () => {
+    const query = where({
+      op: 'and',
+      children: [
+        { field: 'title', operator: 'contains', value: "x'; drop table users; --" },
+        {
+          op: 'or',
+          children: [
+            { field: 'amount', operator: 'gt', value: 5 },
+            { field: 'kind', operator: 'in', value: ['a', 'b'] },
+          ],
+        },
+      ],
+    });
+    expect(query.sql).not.toContain('drop table');
+    expect(query.sql).toContain('"r"."title" ilike $1');
+    expect(query.params).toEqual(["%x'; drop table users; --%", '5', 'a', 'b']);
+  });
+
+  it('takes % and _ in a contains value literally', () => {
+    expect(where({ field: 'title', operator: 'contains', value: '100%_' }).params).toEqual(['%100\\%\\_%']);
+  });
+
+  it.each([
+    [
+      'unknown field',
+      { field: 'password_hash', operator: 'eq', value: 'x' },
+      UNKNOWN_FIELD_MESSAGE('password_hash'),
+    ],
+    [
+      'SQL in a key',
+      { field: "title\" = '' or 1=1 --", operator: 'eq', value: 'x' },
+      UNKNOWN_FIELD_MESSAGE("title\" = '' or 1=1 --"),
+    ],
+    ['prototype key', { field: '__proto__', operator: 'eq', value: 'x' }, UNKNOWN_FIELD_MESSAGE('__proto__')],
+    [
+      'constructor key',
+      { field: 'constructor', operator: 'eq', value: 'x' },
+      UNKNOWN_FIELD_MESSAGE('constructor'),
+    ],
+    [
+      'non-string field',
+      { field: { a: 1 }, operator: 'eq', value: 'x' },
+      UNKNOWN_FIELD_MESSAGE('[object Object]'),
+    ],
+    [
+      'unknown operator',
+      { field: 'title', operator: 'like; drop', value: 'x' },
+      UNKNOWN_OPERATOR_MESSAGE('名称'),
+    ],
+    [
+      'operator of another kind (contains on number)',
+      { field: 'amount', operator: 'contains', value: '1' },
+      UNKNOWN_OPERATOR_MESSAGE('金额'),
+    ],
+    [
+      'operator of another kind (hasAny on text)',
+      { field: 'title', operator: 'hasAny', value: ['x'] },
+      UNKNOWN_OPERATOR_MESSAGE('名称'),
+    ],
+    [
+      'operator of another kind (gt on multi)',
+      { field: 'tags', operator: 'gt', value: 'x' },
+      UNKNOWN_OPERATOR_MESSAGE('标签'),
+    ],
+    [
+      'a number that is not one',
+      { field: 'amount', operator: 'eq', value: '1; drop' },
+      FILTER_VALUE_MESSAGE('金额'),
+    ],
+    [
+      'a date that is not one',
+      { field: 'day', operator: 'gte', value: "2025-01-01'::date; --" },
+      FILTER_VALUE_MESSAGE('日期'),
+    ],
+    [
+      'a boolean that is not one',
+      { field: 'flag', operator: 'eq', value: 'maybe' },
+      FILTER_VALUE_MESSAGE('开关'),
+    ],
+    [
+      'between with one value',
+      { field: 'amount', operator: 'between', value: [1] },
+      FILTER_VALUE_MESSAGE('金额'),
+    ],
+    [
+      'an array where one value is expected',
+      { field: 'title', operator: 'eq', value: ['a', 'b'] },
+      FILTER_VALUE_MESSAGE('名称'),
+    ],
+    ['an empty IN list', { field: 'kind', operator: 'in', value: [] }, FILTER_VALUE_MESSAGE('类别')],
+    ['a group with an unknown combinator', { op: 'xor', children: [] }, '筛选条件格式错误'],
+    ['a group without children', { op: 'and' }, '筛选条件格式错误'],
+    ['a string for a tree', 'title = 1', '筛选条件格式错误'],
+  ])('refuses %s', (_name, tree, expected) => {
+    expect(message(() => where(tree))).toBe(expected);
+  });
+
+  it('limits nesting depth', () => {
+    let tree: unknown = { field: 'title', operator: 'eq', value: 'x' };
+    for (let depth = 0; depth < 10; depth++) tree = { op: 'and', children: [tree] };
+    expect(message(() => where(tree))).toBe(FILTER_TOO_DEEP_MESSAGE);
+  });
+
+  it('limits the number of conditions', () => {
+    const children = Array.from({ length: 150 }, () => ({ field: 'title', operator: 'eq', value: 'x' }));
+    expect(message(() => where({ op: 'or', children }))).toBe(FILTER_TOO_MANY_MESSAGE);
+  });
+
+  it('compiles the operators of each kind', () => {
+    expect(where({ field: 'tags', operator: 'hasAny', value: ['a', 'b"}'] })).toEqual({
+      sql: '"r"."tags" && $1::text[]',
+      params: ['{"a","b\\"}"}'],
+    });
+    expect(where({ field: 'region', operator: 'pathPrefix', value: 'js/nj' }).sql).toBe(
+      '"r"."region"[1:2] = $1::text[]',
+    );
+    expect(
+      where({ field: 'period', operator: 'overlaps', value: ['2025-01-01', '2025-02-01'] }).sql,
+    ).toContain('"r"."period"[1] <=');
+    expect(where({ field: 'status', operator: 'eq', value: 'draft' }).sql).toBe('"r"."status" = $1');
+    expect(where({ field: 'createdAt', operator: 'gte', value: '2025-01-01' }).sql).toBe(
+      '"r"."created_at" >= $1::timestamptz',
+    );
+    expect(where({ field: 'title', operator: 'isEmpty' }).sql).toBe(
+      `("r"."title" is null or "r"."title" = '')`,
+    );
+    expect(where({ op: 'or', children: [] }).sql).toBe('false');
+  });
+});
+
+describe('filterTreeProblem (the contract’s shape check)', () => {
+  it('walks a hostile, very deep tree without recursion', () => {
+    let tree: unknown = { field: 'x', operator: 'eq', value: 1 };
+    for (let depth = 0; depth < 20000; depth++) tree = { op: 'and', children: [tree] };
+    expect(filterTreeProblem(tree)).toBe(FILTER_TOO_DEEP_MESSAGE);
+  });
+
+  it('lets the list body refuse a deep tree with the message', () => {
+    let tree: unknown = { field: 'x', operator: 'eq', value: 1 };
+    for (let depth = 0; depth < 10; depth++) tree = { op: 'and', children: [tree] };
+    const parsed = ListRecordsBodySchema.safeParse({ systemCoding: 's', gnCoding: 'g', where: tree });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(FILTER_TOO_DEEP_MESSAGE);
+  });
+
+  it('refuses an unknown operator in the body', () => {
+    const parsed = ListRecordsBodySchema.safeParse({
+      systemCoding: 's',
+      gnCoding: 'g',
+      where: { field: 'x', operator: 'regexp', value: 1 },
+    });
+    expect(parsed.error?.issues[0]?.message).toBe('筛选方式无效');
+  });
+});
+
+describe('search tags and filter-card values', () => {
+  const definition = NodeDefinitionSchema.parse({
+    form: { items },
+    list: {
+      filters: [{ displayCode: 'f', displayList: [{ name: '地区', code: 'region', type: 'cascader' }] }],
+    },
+  });
+  const list = (filter: Parameters<typeof compileListFilter>[0]) => {
+    const compiled = compileListFilter(filter, fields, definition);
+    return compiled ? render(compiled) : null;
+  };
+
+  it('search: text contains, select equals, multi any, empty ignored', () => {
+    expect(render(compileSearchTag({ code: 'title', val: 'a' }, fields) as SQL).sql).toContain('ilike');
+    expect(render(compileSearchTag({ code: 'kind', val: 'a' }, fields) as SQL).sql).toBe('"r"."kind" = $1');
+    expect(render(compileSearchTag({ code: 'tags', val: 'a;b' }, fields) as SQL).params).toEqual([
+      '{"a","b"}',
+    ]);
+    expect(compileSearchTag({ code: 'title', val: '  ' }, fields)).toBeNull();
+    expect(message(() => compileSearchTag({ code: 'nope', val: 'a' }, fields))).toBe(
+      UNKNOWN_FIELD_MESSAGE('nope'),
+    );
+  });
+
+  it('filter card: comma IN, daterange between, cascader prefix', () => {
+    const none = () => undefined;
+    expect(render(compileFilterValue('kind', 'a,b', fields, () => 'select') as SQL)).toEqual({
+      sql: '"r"."kind" in ($1, $2)',
+      params: ['a', 'b'],
+    });
+    expect(render(compileFilterValue('day', '2025-01-01,2025-01-31', fields, none) as SQL).sql).toBe(
+      '"r"."day" between $1::date and $2::date',
+    );
+    expect(list({ filters: { region: 'js,nj' } })?.sql).toBe('"r"."region"[1:2] = $1::text[]');
+    expect(message(() => compileFilterValue('day', '2025-01-01', fields, none))).toBe(
+      FILTER_VALUE_MESSAGE('日期'),
+    );
+    expect(message(() => list({ filters: { "title') or 1=1 --": 'x' } }))).toBe(
+      UNKNOWN_FIELD_MESSAGE("title') or 1=1 --"),
+    );
+    expect(list({})).toBeNull();
+  });
+});
+
+describe('compileSort', () => {
+  const fallback = { field: 'created_at', order: 'desc' as const };
+  it('sorts by a field or an envelope column, then id', () => {
+    expect(render(compileSort(fields, 'amount', 'asc', fallback)).sql).toBe(
+      '"r"."amount" asc nulls first, "r"."id" asc',
+    );
+    expect(render(compileSort(fields, undefined, undefined, fallback)).sql).toBe(
+      '"r"."created_at" desc, "r"."id" desc',
+    );
+    expect(render(compileSort(fields, 'createdAt', 'asc', fallback)).sql).toContain('"r"."created_at" asc');
+  });
+  it('orders NOT NULL envelope columns plainly (index order), nullable ones with nulls at the end', () => {
+    expect(render(compileSort(fields, 'status', 'asc', fallback)).sql).toBe('"r"."status" asc, "r"."id" asc');
+    expect(render(compileSort(fields, 'submittedAt', 'desc', fallback)).sql).toBe(
+      '"r"."submitted_at" desc nulls last, "r"."id" desc',
+    );
+    expect(render(compileSort(fields, 'amount', 'desc', fallback)).sql).toBe(
+      '"r"."amount" desc nulls last, "r"."id" desc',
+    );
+  });
+  it('sorts by id alone', () => {
+    expect(render(compileSort(fields, 'id', 'desc', fallback)).sql).toBe('"r"."id" desc');
+    expect(render(compileSort(fields, 'id', undefined, fallback)).sql).toBe('"r"."id" asc');
+  });
+  it.each(['owner_user_id', 'id; drop table users', 'audit_state', '__proto__'])('refuses %s', (field) => {
+    expect(message(() => compileSort(fields, field, 'asc', fallback))).toBe(SORT_FIELD_MESSAGE);
+  });
+});
+
+describe('integer fields', () => {
+  const integers = fieldWhitelist([item({ code: 'qty', name: '数量', type: 'input-number' })]);
+  it('compare as integer, so the column keeps its index', () => {
+    const where = compileWhere({ field: 'qty', operator: 'gt', value: 50 }, integers);
+    expect(render(where).sql).toBe('"r"."qty" > $1::integer');
+    expect(render(compileWhere({ field: 'qty', operator: 'in', value: ['1', 2] }, integers)).sql).toBe(
+      '"r"."qty" in ($1::integer, $2::integer)',
+    );
+  });
+  it('compare a fractional or out-of-range value as numeric (same rows as before)', () => {
+    expect(render(compileWhere({ field: 'qty', operator: 'gt', value: 50.5 }, integers)).sql).toBe(
+      '"r"."qty" > $1::numeric',
+    );
+    expect(render(compileWhere({ field: 'qty', operator: 'lt', value: 1e12 }, integers)).sql).toBe(
+      '"r"."qty" < $1::numeric',
+    );
+  });
+});

@@ -1,0 +1,309 @@
+import {
+  FUNCTION_DENIED_MESSAGE,
+  IMPORT_EMPTY_MESSAGE,
+  IMPORT_FILE_MESSAGE,
+  type NodeDefinitionInput,
+} from '@ks/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publishedNode } from '../../../test/builder-fixtures.ts';
+import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { tableRef } from '../builder/node-tables.ts';
+import { multipart } from '../files/test-fixtures.ts';
+
+const getApp = useTestApp();
+
+const definition: NodeDefinitionInput = {
+  form: {
+    items: [
+      { code: 'title', name: '项目名称', type: 'text', required: '1' },
+      { code: 'amount', name: '金额', type: 'number' },
+      {
+        code: 'category',
+        name: '类别',
+        type: 'select',
+        options: {
+          list: [
+            { label: '房建', value: 'fj' },
+            { label: '市政', value: 'sz' },
+          ],
+        },
+      },
+      { code: 'start_day', name: '开工日期', type: 'date' },
+      { code: 'urgent', name: '加急', type: 'switch' },
+    ],
+  },
+  list: {
+    columns: [
+      { code: 'title', name: '项目名称' },
+      { code: 'amount', name: '金额' },
+      { code: 'category', name: '类别' },
+      { code: 'status', name: '状态', type: 'status' },
+      { code: 'operations', name: '操作', type: 'operations' },
+    ],
+  },
+  functions: ['save', 'export', 'import', 'view'],
+};
+
+type Headers = Record<string, string>;
+let admin: Headers;
+let entA: Headers;
+let entB: Headers;
+let userA: TestUser;
+let userB: TestUser;
+let ref: { systemCoding: string; gnCoding: string };
+let tableName: string;
+
+/** Rows straight into the node table: export tests need thousands. */
+async function seedRows(owner: TestUser, count: number, prefix: string) {
+  const app = getApp();
+  const [user] = (
+    (await app.db.execute(
+      sql`select id, enterprise_id from users where id = ${owner.id}::uuid`,
+    )) as unknown as {
+      rows: { id: string; enterprise_id: string | null }[];
+    }
+  ).rows;
+  await app.db.execute(sql`
+    insert into ${tableRef(tableName)} (owner_user_id, owner_enterprise_id, schema_version, title, amount, category, start_day, created_at)
+    select ${user?.id}::uuid, ${user?.enterprise_id}::uuid, 1, ${prefix} || g, g, case when g % 2 = 0 then 'fj' else 'sz' end,
+      date '2025-01-01' + (g % 28), now() - g * interval '1 second'
+    from generate_series(1, ${count}) g`);
+}
+
+async function exportSheet(headers: Headers, body: object = {}) {
+  const response = await getApp().inject({
+    method: 'POST',
+    url: '/ks/monitor/export',
+    headers,
+    payload: { ...ref, curPage: 1, pageSize: 10, ...body },
+  });
+  if (response.statusCode !== 200) return { response, rows: [] as unknown[][] };
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { response, rows };
+}
+
+async function workbookOf(rows: unknown[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('导入数据');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function importFile(headers: Headers, content: Buffer, fields: object = ref) {
+  const body = multipart(fields as Record<string, string>, { name: 'data.xlsx', content });
+  const response = await getApp().inject({
+    method: 'POST',
+    url: '/ks/monitor/import',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function countOf(headers: Headers, search?: object[]) {
+  const response = await getApp().inject({
+    method: 'POST',
+    url: '/ks/monitor/table-list',
+    headers,
+    payload: { ...ref, curPage: 1, pageSize: 10, ...(search ? { search } : {}) },
+  });
+  return response.json().data.total as number;
+}
+
+beforeAll(async () => {
+  const app = getApp();
+  const dev = (await loginAs(app, await createUser(app, 'D'))).headers;
+  admin = (await loginAs(app, await createUser(app, 'M'))).headers;
+  userA = await createUser(app, 'U');
+  userB = await createUser(app, 'U');
+  entA = (await loginAs(app, userA)).headers;
+  entB = (await loginAs(app, userB)).headers;
+  const node = await publishedNode(app, dev, definition);
+  ref = { systemCoding: node.systemCoding, gnCoding: node.gnCoding };
+  tableName = node.tableName;
+  await seedRows(userA, 3000, '甲');
+  await seedRows(userB, 5, '乙');
+});
+
+describe('POST /ks/monitor/export', () => {
+  it('streams every row of the caller’s scope with headers, labels and the file name', async () => {
+    const { response, rows } = await exportSheet(entA);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const disposition = decodeURIComponent(String(response.headers['content-disposition']));
+    expect(disposition).toMatch(/_\d{14}\.xlsx/);
+    expect(rows[0]).toEqual(['项目名称', '金额', '类别', '状态']);
+    expect(rows).toHaveLength(3001);
+    const byTitle = new Map(rows.slice(1).map((row) => [row[0], row]));
+    expect(byTitle.get('甲1')).toEqual(['甲1', 1, '市政', '草稿']);
+    expect(byTitle.get('甲2')).toEqual(['甲2', 2, '房建', '草稿']);
+    expect(byTitle.get('甲2999')).toEqual(['甲2999', 2999, '市政', '草稿']);
+    const titles = new Set(rows.slice(1).map((row) => row[0]));
+    expect(titles.size).toBe(3000);
+    expect([...titles].some((title) => String(title).startsWith('乙'))).toBe(false);
+  });
+
+  it('applies the current filter', async () => {
+    const { rows } = await exportSheet(entA, {
+      filters: { category: 'fj' },
+      search: [{ code: 'title', val: '甲1' }],
+    });
+    // 甲1…甲3000 containing "甲1" with an even amount.
+    const expected = Array.from({ length: 3000 }, (_, i) => i + 1).filter(
+      (n) => `甲${n}`.includes('甲1') && n % 2 === 0,
+    );
+    expect(rows.length - 1).toBe(expected.length);
+  });
+
+  it('another enterprise exports only its own rows', async () => {
+    const { rows } = await exportSheet(entB);
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(['乙1', '乙2', '乙3', '乙4', '乙5']);
+  });
+
+  it('refuses bad filters before any byte is sent', async () => {
+    const { response } = await exportSheet(entA, {
+      where: { field: 'password_hash', operator: 'eq', value: 1 },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /ks/monitor/import-template', () => {
+  it('answers the template with one header per field', async () => {
+    const response = await getApp().inject({
+      method: 'GET',
+      url: '/ks/monitor/import-template',
+      headers: admin,
+      query: ref,
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(((workbook.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1)).toEqual([
+      '项目名称',
+      '金额',
+      '类别',
+      '开工日期',
+      '加急',
+    ]);
+    expect(workbook.worksheets[1]?.getRow(4).values).toContain('可选：房建、市政');
+  });
+
+  it('is refused to users without the import function', async () => {
+    const response = await getApp().inject({
+      method: 'GET',
+      url: '/ks/monitor/import-template',
+      headers: entA,
+      query: ref,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(FUNCTION_DENIED_MESSAGE('导入'));
+  });
+});
+
+describe('POST /ks/monitor/import', () => {
+  it('imports every valid row, converting labels, dates and 是/否', async () => {
+    const before = await countOf(admin);
+    const file = await workbookOf([
+      ['项目名称', '金额', '类别', '开工日期', '加急'],
+      ['导入一号', 10, '房建', new Date(Date.UTC(2025, 4, 6)), '是'],
+      ['导入二号', '20.5', 'sz', '2025-05-07', '否'],
+      [],
+    ]);
+    const result = await importFile(admin, file);
+    expect(result.body).toMatchObject({
+      code: 200,
+      data: { imported: 2, rejected: [] },
+      message: '成功导入2条数据',
+    });
+    expect(await countOf(admin)).toBe(before + 2);
+    const list = await getApp().inject({
+      method: 'POST',
+      url: '/ks/monitor/table-list',
+      headers: admin,
+      payload: { ...ref, curPage: 1, pageSize: 10, search: [{ code: 'title', val: '导入一号' }] },
+    });
+    const row = list.json().data.records[0];
+    expect(row).toMatchObject({
+      title: '导入一号',
+      amount: 10,
+      category: 'fj',
+      start_day: '2025-05-06',
+      urgent: true,
+    });
+  });
+
+  it('imports nothing when any row fails, and reports each rejected row', async () => {
+    const before = await countOf(admin);
+    const file = await workbookOf([
+      ['项目名称', '金额', '类别'],
+      ['好行', 1, '房建'],
+      ['', 2, '房建'],
+      ['坏类别', 'abc', '别墅'],
+    ]);
+    const result = await importFile(admin, file);
+    expect(result.body.data).toEqual({
+      imported: 0,
+      rejected: [
+        { row: 3, errors: { title: '项目名称必填' } },
+        { row: 4, errors: { amount: '金额须为数字', category: '类别的选项无效，请重新选择' } },
+      ],
+    });
+    expect(result.body.message).toBe('有2行数据未通过校验，未导入任何数据');
+    expect(await countOf(admin)).toBe(before);
+  });
+
+  it('refuses a file that is not an xlsx', async () => {
+    const result = await importFile(admin, Buffer.from('not a workbook'));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(IMPORT_FILE_MESSAGE);
+  });
+
+  it('refuses a sheet without rows', async () => {
+    const result = await importFile(admin, await workbookOf([['项目名称', '金额']]));
+    expect(result.body.message).toBe(IMPORT_EMPTY_MESSAGE);
+  });
+
+  it('refuses users without the import function', async () => {
+    const result = await importFile(entA, await workbookOf([['项目名称'], ['x']]));
+    expect(result.status).toBe(403);
+  });
+});
+
+describe('count rule', () => {
+  it('counts exactly up to 10,000 rows, above that answers the planner’s estimate flagged inexact', async () => {
+    const app = getApp();
+    const userC = await createUser(app, 'U');
+    const entC = (await loginAs(app, userC)).headers;
+    await seedRows(userC, 10000, '丙');
+    expect(await countOf(entC)).toBe(10000);
+    const exact = await app.inject({
+      method: 'POST',
+      url: '/ks/monitor/table-list',
+      headers: entC,
+      payload: { ...ref, curPage: 1, pageSize: 10 },
+    });
+    expect(exact.json().data.totalExact).toBe(true);
+    await seedRows(userC, 5, '丙新');
+    await app.db.execute(sql`analyze ${tableRef(tableName)}`);
+    const estimated = await app.inject({
+      method: 'POST',
+      url: '/ks/monitor/table-list',
+      headers: entC,
+      payload: { ...ref, curPage: 1, pageSize: 10 },
+    });
+    expect(estimated.json().data).toMatchObject({ totalExact: false });
+    expect(estimated.json().data.total).toBeGreaterThan(10000);
+    // A narrower filter is counted exactly again.
+    expect(await countOf(entC, [{ code: 'title', val: '丙新' }])).toBe(5);
+  });
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { clearNodeSchemas } from './record-store.ts';
+import { recordRoutes } from './routes.ts';
+import { RecordService } from './service.ts';
+import { RecordSheets } from './xlsx.ts';
+
+/** The records runtime: its routes and its cache of compiled node schemas. */
+export async function registerRecords(app: FastifyInstance, { db }: { db: Db }) {
+  app.caches.register('node-schemas', clearNodeSchemas);
+  const records = new RecordService(db);
+  await app.register(recordRoutes, { records, sheets: new RecordSheets(db, records) });
+}

@@ -1,0 +1,108 @@
+import {
+  EDITABLE_STATUSES,
+  NO_DATA_ACCESS_MESSAGE,
+  NODE_FUNCTION_LABELS,
+  type NodeFunction,
+  OPERATION_COLORS,
+  type RecordStatus,
+  type RowOperation,
+} from '@ks/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../platform/access.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { col, R, type RecordEnvelope } from './record-store.ts';
+
+/**
+ * Row scope (ARCHITECTURE §4): enterprise users see and change the records of their enterprise (or
+ * their own when they have none), personnel users their own, administrators all, developers none
+ * of the data. Reviewers additionally see the records whose audit flow assigned them a step.
+ */
+export type ScopeUser = Pick<SessionUser, 'id' | 'loginRoleType' | 'enterpriseId'>;
+
+/** Rows the user owns (may change, subject to status and functions). */
+export function ownerScope(user: ScopeUser): SQL {
+  if (user.loginRoleType === 'D') throw forbidden(NO_DATA_ACCESS_MESSAGE);
+  if (user.loginRoleType === 'M') return sql`true`;
+  if (user.loginRoleType === 'U' && user.enterpriseId) {
+    return sql`${col('owner_enterprise_id')} = ${user.enterpriseId}::uuid`;
+  }
+  return sql`${col('owner_user_id')} = ${user.id}::uuid`;
+}
+
+/** A step of the record's audit flow names this user (the workflow's tables). */
+export function reviewerExists(user: ScopeUser, nodeId: string, pendingOnly = false): SQL {
+  return sql`exists (select 1 from audit_instances ai join audit_steps st on st.instance_id = ai.id
+    where ai.node_id = ${nodeId}::uuid and ai.record_id = ${R}.id and ai.deleted_at is null
+      and st.deleted_at is null and st.reviewer_user_id = ${user.id}::uuid
+      ${pendingOnly ? sql`and st.status = 'pending' and ai.status = 'running'` : sql``})`;
+}
+
+/**
+ * The ids of the node's records whose audit flow names this user, as an uncorrelated array: the
+ * planner evaluates it once per statement (an InitPlan) instead of once per row, which keeps the
+ * plan cheap enough for indexes to serve the order (bench/results/records-profile.md).
+ */
+export function reviewerRecordIds(user: ScopeUser, nodeId: string): SQL {
+  return sql`array(select ai.record_id from audit_instances ai join audit_steps st on st.instance_id = ai.id
+    where ai.node_id = ${nodeId}::uuid and ai.deleted_at is null
+      and st.deleted_at is null and st.reviewer_user_id = ${user.id}::uuid)`;
+}
+
+/** Rows the user may read: owned ones, plus (for non-administrators) those assigned to review. */
+export function readScope(user: ScopeUser, nodeId: string): SQL {
+  const own = ownerScope(user);
+  if (user.loginRoleType === 'M') return own;
+  return sql`(${own} or ${R}.id = any(${reviewerRecordIds(user, nodeId)}))`;
+}
+
+/** Whether the user is on the owner side of a record already read (not merely its reviewer). */
+export function isOwnerSide(
+  user: ScopeUser,
+  record: Pick<RecordEnvelope, 'ownerUserId' | 'ownerEnterpriseId'>,
+) {
+  if (user.loginRoleType === 'M') return true;
+  if (user.loginRoleType === 'D') return false;
+  if (user.loginRoleType === 'U' && user.enterpriseId) return record.ownerEnterpriseId === user.enterpriseId;
+  return record.ownerUserId === user.id;
+}
+
+/** The per-row operations, in this order, of a node offering them. */
+const ROW_OPERATIONS: readonly NodeFunction[] = [
+  'view',
+  'save',
+  'submit',
+  'revoke',
+  'audit',
+  'assign',
+  'publish',
+  'delete',
+];
+const OPERATION_NAMES: Partial<Record<NodeFunction, string>> = { save: '编辑' };
+
+/**
+ * The operations of one row: offered by the node, allowed to the user (reviewers audit through
+ * their pending step, not a grant) and possible in the record's status.
+ */
+export function rowOperations(
+  record: { status: string; ownerSide: boolean; canAudit: boolean },
+  offered: readonly NodeFunction[],
+  allowed: ReadonlySet<NodeFunction>,
+): RowOperation[] {
+  const editable = EDITABLE_STATUSES.includes(record.status as RecordStatus);
+  const show: Partial<Record<NodeFunction, boolean>> = {
+    view: true,
+    save: allowed.has('save') && record.ownerSide && editable,
+    submit: allowed.has('submit') && record.ownerSide && editable,
+    revoke: allowed.has('revoke') && record.ownerSide && record.status === 'submitted',
+    audit: record.canAudit && record.status === 'submitted',
+    assign: allowed.has('assign') && record.status === 'submitted',
+    publish: allowed.has('publish') && record.status === 'approved',
+    delete: allowed.has('delete') && record.ownerSide && editable,
+  };
+  return ROW_OPERATIONS.filter((code) => code === 'view' || offered.includes(code)).map((code) => ({
+    code,
+    name: OPERATION_NAMES[code] ?? NODE_FUNCTION_LABELS[code],
+    color: OPERATION_COLORS[code] ?? '#1677ff',
+    show: show[code] ?? false,
+  }));
+}

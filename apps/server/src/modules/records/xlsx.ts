@@ -1,0 +1,357 @@
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  auditStateName,
+  type FormItem,
+  FUNCTION_DENIED_MESSAGE,
+  IMPORT_EMPTY_MESSAGE,
+  IMPORT_FILE_MESSAGE,
+  IMPORT_MAX_ROWS,
+  IMPORT_TOO_MANY_MESSAGE,
+  type ImportReport,
+  type ListRecordsBody,
+  ListRecordsBodySchema,
+  MULTI_VALUE_JOINS,
+  type NativeValue,
+  NODE_FUNCTION_LABELS,
+  type NodeFunction,
+  type NodeRef,
+  OPTION_TYPES,
+  recordFromWire,
+  recordToWire,
+  statusName,
+  VALUE_KIND_OF,
+  validateRecord,
+  type WireRecord,
+  type WireValue,
+} from '@ks/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/client.ts';
+import { recordRevisions } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import { rowsOf, tableRef } from '../builder/node-tables.ts';
+import { type ItemLabeller, optionLabeller, WIRE_JOINS } from './option-labels.ts';
+import { col, R, recordSelect, storedOf } from './record-store.ts';
+import { columnsOf, diff, insertRecords, labelMap, type NodeContext, type RecordService } from './service.ts';
+
+/** Rows fetched per keyset batch while exporting: memory stays flat whatever the row count. */
+export const EXPORT_BATCH = 500;
+
+type ExportColumn = { header: string; value: (row: Record<string, unknown>, wire: WireRecord) => WireValue };
+
+/**
+ * Export and import of a node's records as xlsx (spec 001 §7 export, import-template, import).
+ * Export streams: exceljs' streaming writer over rows read in keyset batches under the caller's
+ * filter and row scope. Import checks every row with the form's own schema and imports all rows
+ * or none.
+ */
+export class RecordSheets {
+  constructor(
+    private readonly db: Db,
+    private readonly records: RecordService,
+  ) {}
+
+  private require(context: NodeContext, code: NodeFunction) {
+    if (!context.allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
+  }
+
+  /** Checks the call and answers the file name and a stream producing the workbook. */
+  async exportRecords(
+    user: SessionUser,
+    input: ListRecordsBody,
+    ip: string,
+  ): Promise<{ fileName: string; stream: Readable }> {
+    const query = ListRecordsBodySchema.parse(input);
+    const context = await this.records.context(user, query);
+    this.require(context, 'export');
+    const { node } = context;
+    const where = this.records.listWhere(user, context, query);
+    const columns = await this.exportColumns(context);
+    await recordOperation(this.db, {
+      user,
+      action: '导出数据',
+      targetType: node.gnCoding,
+      targetId: node.gnCoding,
+      targetName: node.title,
+      ip,
+    });
+    const stream = new PassThrough();
+    const fileName = `${node.title}_${timestamp(new Date())}.xlsx`;
+    this.writeWorkbook(stream, context, where, columns).catch((error: unknown) =>
+      stream.destroy(error as Error),
+    );
+    return { fileName, stream };
+  }
+
+  private async writeWorkbook(
+    stream: PassThrough,
+    context: NodeContext,
+    where: SQL,
+    columns: ExportColumn[],
+  ) {
+    const { node } = context;
+    const items = node.schema.items;
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(node.title.slice(0, 31) || 'Sheet1');
+    sheet.addRow(columns.map((column) => column.header)).commit();
+    // Keyset over the primary key: each batch is an index range scan starting after the last row
+    // written, so the whole export reads the table once (an unindexed sort key would rescan and
+    // re-sort the table for every batch). Rows come in id order, not the list's order.
+    let cursor: string | null = null;
+    for (;;) {
+      const after: SQL = cursor ? sql` and ${col('id')} > ${cursor}::uuid` : sql``;
+      const result = await this.db.transaction(async (tx) => {
+        // Embedded PGlite has no autovacuum, so fresh tables have no statistics and the planner
+        // would pick a full scan and sort for every batch; the primary-key walk is always right here.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`
+          select ${recordSelect(items)}, u.user_name as "_owner_name"
+          from ${tableRef(node.tableName)} ${R} left join users u on u.id = ${R}.owner_user_id
+          where ${where}${after}
+          order by ${col('id')} limit ${EXPORT_BATCH}`);
+      });
+      const rows = rowsOf<Record<string, unknown>>(result);
+      for (const row of rows) {
+        const wire = recordToWire(items, storedOf(row, items).values);
+        sheet.addRow(columns.map((column) => column.value(row, wire))).commit();
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_BATCH) break;
+      cursor = String(last._id);
+      // Let the reader catch up before producing more (constant memory on slow connections).
+      if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+
+  /** Export columns: the list's columns (option values shown by their labels), operations left out. */
+  private async exportColumns(context: NodeContext): Promise<ExportColumn[]> {
+    const { node } = context;
+    // Labels as the lists show them, joined as the wire joins them so the sheet imports back.
+    const labelOf = await optionLabeller(this.db, node.schema.items, WIRE_JOINS);
+    const columns: ExportColumn[] = [];
+    for (const column of columnsOf(node)) {
+      if (!column.show || column.type === 'operations') continue;
+      const item = node.schema.itemsByCode.get(column.code);
+      if (item) {
+        columns.push({
+          header: column.name,
+          value: (_row, wire) => displayValue(item, wire[item.code] ?? null, labelOf),
+        });
+        continue;
+      }
+      const envelope = ENVELOPE_EXPORT[column.code];
+      if (envelope) columns.push({ header: column.name, value: envelope });
+    }
+    return columns;
+  }
+
+  /** The import template: one header per importable field, named as in the form. */
+  async template(user: SessionUser, ref: NodeRef): Promise<{ fileName: string; buffer: Buffer }> {
+    const context = await this.records.context(user, ref);
+    this.require(context, 'import');
+    const items = importableItems(context.node.schema.items);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('导入数据');
+    sheet.columns = items.map((item) => ({
+      header: item.name,
+      key: item.code,
+      width: Math.max(12, item.name.length * 2 + 4),
+    }));
+    const notes = workbook.addWorksheet('填写说明');
+    notes.addRow(['字段', '必填', '填写说明']);
+    for (const item of items) {
+      const options = OPTION_TYPES.includes(item.type) ? await this.records.optionsOf(item) : [];
+      notes.addRow([
+        item.name,
+        item.required === '0' ? '否' : '是',
+        hintOf(
+          item,
+          options.map((option) => option.label),
+        ),
+      ]);
+    }
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    return { fileName: `${context.node.title}_导入模板.xlsx`, buffer };
+  }
+
+  /** Imports every row of the sheet, or none when any row fails the form's validation. */
+  async importRecords(user: SessionUser, ref: NodeRef, file: Buffer, ip: string): Promise<ImportReport> {
+    const context = await this.records.context(user, ref);
+    this.require(context, 'import');
+    const { node } = context;
+    const items = node.schema.items;
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    } catch {
+      throw badRequest(IMPORT_FILE_MESSAGE);
+    }
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw badRequest(IMPORT_FILE_MESSAGE);
+    const byHeader = new Map<number, FormItem>();
+    sheet.getRow(1).eachCell((cell, column) => {
+      const header = cellText(cell.value).trim();
+      const item = items.find((one) => one.name === header || one.code === header);
+      if (item) byHeader.set(column, item);
+    });
+    if (byHeader.size === 0) throw badRequest(IMPORT_FILE_MESSAGE);
+    const labels = new Map<string, Map<string, string>>();
+    for (const item of byHeader.values()) {
+      if (OPTION_TYPES.includes(item.type)) {
+        labels.set(item.code, invert(labelMap(await this.records.optionsOf(item))));
+      }
+    }
+    const optionsOf = await this.records.optionSources(items);
+    const accepted: Record<string, NativeValue>[] = [];
+    const rejected: ImportReport['rejected'] = [];
+    for (let number = 2; number <= sheet.rowCount; number++) {
+      const row = sheet.getRow(number);
+      const wire: WireRecord = {};
+      let filled = false;
+      for (const [column, item] of byHeader) {
+        const value = wireOf(item, row.getCell(column).value, labels.get(item.code));
+        if (value !== null && value !== '') filled = true;
+        wire[item.code] = value;
+      }
+      if (!filled) continue;
+      if (accepted.length + rejected.length >= IMPORT_MAX_ROWS) throw badRequest(IMPORT_TOO_MANY_MESSAGE);
+      const result = validateRecord(items, recordFromWire(items, wire), { optionsOf });
+      if (Object.keys(result.errors).length) rejected.push({ row: number, errors: result.errors });
+      else accepted.push(result.clean);
+    }
+    if (accepted.length === 0 && rejected.length === 0) throw badRequest(IMPORT_EMPTY_MESSAGE);
+    if (rejected.length) return { imported: 0, rejected };
+    await this.db.transaction(async (tx) => {
+      const created = await insertRecords(tx, node, user, items, accepted);
+      const revisions = created.map((record, index) => ({
+        nodeId: node.nodeId,
+        recordId: record.id,
+        version: record.version,
+        action: 'import',
+        userId: user.id,
+        userName: user.userName,
+        changes: diff(items, {}, recordToWire(items, accepted[index] ?? {})),
+      }));
+      // Revisions go in batches too (jsonb changes can be large).
+      for (let start = 0; start < revisions.length; start += 1000) {
+        await tx.insert(recordRevisions).values(revisions.slice(start, start + 1000));
+      }
+      await recordOperation(tx, {
+        user,
+        action: '导入数据',
+        targetType: node.gnCoding,
+        targetId: node.gnCoding,
+        targetName: node.title,
+        detail: `${accepted.length}条`,
+        ip,
+      });
+    });
+    // Fresh statistics after a bulk load keep list and export plans sensible (PGlite has no autovacuum).
+    await this.db.execute(sql`analyze ${tableRef(node.tableName)}`);
+    return { imported: accepted.length, rejected: [] };
+  }
+}
+
+const ENVELOPE_EXPORT: Record<string, ExportColumn['value']> = {
+  status: (row) => statusName(String(row._status)),
+  audit_state: (row) => auditStateName(String(row._audit_state ?? '')),
+  auditFlow: (row) => auditStateName(String(row._audit_state ?? '')),
+  business_id: (row) => String(row._business_id ?? ''),
+  created_at: (row) => formatTime(row._created_at),
+  submitted_at: (row) => (row._submitted_at ? formatTime(row._submitted_at) : ''),
+  ownerName: (row) => String(row._owner_name ?? ''),
+};
+
+function formatTime(value: unknown): string {
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** yyyyMMddHHmmss of the export file name. */
+export function timestamp(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+}
+
+/** A wire value as a person reads it in the sheet: option labels, 是/否 for switches. */
+function displayValue(item: FormItem, value: WireValue, labelOf: ItemLabeller): WireValue {
+  if (value === null) return null;
+  if (VALUE_KIND_OF[item.type] === 'boolean') return value === true ? '是' : '否';
+  return labelOf(item, value) ?? value;
+}
+
+const importableItems = (items: readonly FormItem[]) => items.filter((item) => item.type !== 'read-text');
+
+function hintOf(item: FormItem, labels: string[]): string {
+  const kind = VALUE_KIND_OF[item.type];
+  if (kind === 'boolean') return '填写“是”或“否”';
+  if (kind === 'date') return '日期，格式：2025-01-31';
+  if (kind === 'datetime') return '日期时间，格式：2025-01-31 09:30';
+  if (kind === 'daterange') return '日期范围，格式：2025-01-01,2025-01-31';
+  if (labels.length) {
+    const join = kind === 'multi' ? '，多个用分号;分隔' : kind === 'path' ? '，各级用/分隔' : '';
+    return `可选：${labels.slice(0, 50).join('、')}${join}`;
+  }
+  return '';
+}
+
+function invert(map: Map<string, string>) {
+  const inverted = new Map<string, string>();
+  for (const [value, label] of map) if (!inverted.has(label)) inverted.set(label, value);
+  return inverted;
+}
+
+/** The text of a cell value of any exceljs shape (rich text, formula result, hyperlink). */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    if (value instanceof Date) return value.toISOString();
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value);
+}
+
+/** A cell's value as the wire carries it for this item: dates formatted, 是/否 as switches, labels as values. */
+function wireOf(
+  item: FormItem,
+  value: ExcelJS.CellValue,
+  labels: Map<string, string> | undefined,
+): WireValue {
+  if (value === null || value === undefined) return null;
+  const kind = VALUE_KIND_OF[item.type];
+  if (value instanceof Date) {
+    // Excel dates carry no zone; exceljs reads them as UTC.
+    const iso = value.toISOString();
+    return kind === 'datetime' ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : iso.slice(0, 10);
+  }
+  if (kind === 'boolean') {
+    if (value === true || value === false) return value;
+    const text = cellText(value).trim();
+    if (['是', 'true', 'TRUE', '1'].includes(text)) return true;
+    if (['否', 'false', 'FALSE', '0'].includes(text)) return false;
+    return text === '' ? null : text;
+  }
+  if ((kind === 'number' || kind === 'integer') && typeof value === 'number') return value;
+  const text = cellText(value).trim();
+  if (text === '') return null;
+  if (!labels) return text;
+  if (kind === 'multi' || kind === 'path') {
+    const join = kind === 'multi' ? MULTI_VALUE_JOINS.multiSelect : MULTI_VALUE_JOINS.cascader;
+    return text
+      .split(join)
+      .map((part) => labels.get(part.trim()) ?? part.trim())
+      .join(join);
+  }
+  return labels.get(text) ?? text;
+}

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditInstances, auditSteps, menuNodes, systems, users } from '../../db/schema/index.ts';
+
+export type InstanceRow = typeof auditInstances.$inferSelect;
+export type StepRow = typeof auditSteps.$inferSelect;
+
+/** The running flow of a record, locked for the caller's transaction, or null. */
+export async function findRunningInstance(
+  db: Db,
+  nodeId: string,
+  recordId: string,
+): Promise<InstanceRow | null> {
+  const [row] = await db
+    .select()
+    .from(auditInstances)
+    .where(
+      and(
+        eq(auditInstances.nodeId, nodeId),
+        eq(auditInstances.recordId, recordId),
+        eq(auditInstances.status, 'running'),
+        isNull(auditInstances.deletedAt),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** The latest flow of a record (running or finished), or null when it was never submitted. */
+export async function findLatestInstance(
+  db: Db,
+  nodeId: string,
+  recordId: string,
+): Promise<InstanceRow | null> {
+  const [row] = await db
+    .select()
+    .from(auditInstances)
+    .where(
+      and(
+        eq(auditInstances.nodeId, nodeId),
+        eq(auditInstances.recordId, recordId),
+        isNull(auditInstances.deletedAt),
+      ),
+    )
+    .orderBy(desc(auditInstances.startedAt), desc(auditInstances.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertInstance(
+  db: Db,
+  values: typeof auditInstances.$inferInsert,
+): Promise<InstanceRow> {
+  const [row] = await db.insert(auditInstances).values(values).returning();
+  if (!row) throw new Error('audit instance not inserted');
+  return row;
+}
+
+/** Updates a flow over the version the caller read; null when someone else changed it first. */
+export async function updateInstance(
+  db: Db,
+  id: string,
+  version: number,
+  changes: Partial<Pick<InstanceRow, 'status' | 'currentLevel' | 'finishedAt'>>,
+): Promise<InstanceRow | null> {
+  const [row] = await db
+    .update(auditInstances)
+    .set({ ...changes, version: sql`${auditInstances.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(auditInstances.id, id), eq(auditInstances.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertSteps(db: Db, values: (typeof auditSteps.$inferInsert)[]): Promise<StepRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(auditSteps).values(values).returning();
+}
+
+export async function findSteps(db: Db, instanceId: string): Promise<StepRow[]> {
+  return db
+    .select()
+    .from(auditSteps)
+    .where(and(eq(auditSteps.instanceId, instanceId), isNull(auditSteps.deletedAt)))
+    .orderBy(asc(auditSteps.level), asc(auditSteps.createdAt));
+}
+
+/** Closes one pending step with a decision; null when it is no longer pending (decided meanwhile). */
+export async function decideStep(
+  db: Db,
+  stepId: string,
+  status: 'passed' | 'rejected',
+  advice: string,
+): Promise<StepRow | null> {
+  const [row] = await db
+    .update(auditSteps)
+    .set({
+      status,
+      advice,
+      actedAt: new Date(),
+      version: sql`${auditSteps.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(auditSteps.id, stepId), eq(auditSteps.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/** Marks the still-pending steps of a flow (optionally of one level) as skipped; answers them. */
+export async function skipPendingSteps(db: Db, instanceId: string, level?: number): Promise<StepRow[]> {
+  return db
+    .update(auditSteps)
+    .set({ status: 'skipped', version: sql`${auditSteps.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(auditSteps.instanceId, instanceId),
+        eq(auditSteps.status, 'pending'),
+        level === undefined ? undefined : eq(auditSteps.level, level),
+      ),
+    )
+    .returning();
+}
+
+export async function linkTodo(db: Db, stepId: string, todoId: string): Promise<void> {
+  await db.update(auditSteps).set({ todoId }).where(eq(auditSteps.id, stepId));
+}
+
+/** Moves a pending step to another reviewer over the version read; null when it changed meanwhile. */
+export async function reassignStep(
+  db: Db,
+  step: StepRow,
+  reviewerUserId: string,
+  todoId: string,
+): Promise<StepRow | null> {
+  const [row] = await db
+    .update(auditSteps)
+    .set({ reviewerUserId, todoId, version: sql`${auditSteps.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(eq(auditSteps.id, step.id), eq(auditSteps.version, step.version), eq(auditSteps.status, 'pending')),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Display names of users by id. */
+export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.userName]));
+}
+
+/** Live, active users among the ids (reviewers must be able to log in). */
+export async function activeUsers(
+  db: Db,
+  ids: string[],
+): Promise<{ id: string; userName: string; loginRoleType: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, userName: users.userName, loginRoleType: users.loginRoleType })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), eq(users.status, 'active'), isNull(users.deletedAt)));
+}
+
+/** The system a node belongs to, for the reviewers' to-dos. */
+export async function systemOfNode(
+  db: Db,
+  nodeId: string,
+): Promise<{ systemCoding: string; systemName: string }> {
+  const [row] = await db
+    .select({ systemCoding: systems.gnCoding, systemName: systems.systemName })
+    .from(menuNodes)
+    .innerJoin(systems, eq(systems.id, menuNodes.systemId))
+    .where(eq(menuNodes.id, nodeId));
+  return row ?? { systemCoding: '', systemName: '' };
+}
+
+/**
+ * Records of a node a user reviews or reviewed: every flow with a step assigned to the user, except
+ * steps that were skipped before the user ever saw them end (revoked flows keep them visible too).
+ */
+export function reviewedRecordsQuery(db: Db, userId: string, nodeId: string) {
+  return db
+    .selectDistinct({ recordId: auditInstances.recordId })
+    .from(auditSteps)
+    .innerJoin(auditInstances, eq(auditInstances.id, auditSteps.instanceId))
+    .where(
+      and(
+        eq(auditInstances.nodeId, nodeId),
+        eq(auditSteps.reviewerUserId, userId),
+        isNull(auditInstances.deletedAt),
+        isNull(auditSteps.deletedAt),
+        ne(auditInstances.status, 'revoked'),
+      ),
+    );
+}
+
+/** Whether the user has (or had) a step on a flow of any of these records, by node code. */
+export async function hasStepOnAny(
+  db: Db,
+  userId: string,
+  links: { gnCoding: string; recordId: string }[],
+): Promise<boolean> {
+  if (links.length === 0) return false;
+  const recordIds = [...new Set(links.map((link) => link.recordId))].filter((id) =>
+    /^[0-9a-f-]{36}$/i.test(id),
+  );
+  if (recordIds.length === 0) return false;
+  const rows = await db
+    .select({ recordId: auditInstances.recordId, gnCoding: menuNodes.gnCoding })
+    .from(auditSteps)
+    .innerJoin(auditInstances, eq(auditInstances.id, auditSteps.instanceId))
+    .innerJoin(menuNodes, eq(menuNodes.id, auditInstances.nodeId))
+    .where(
+      and(
+        eq(auditSteps.reviewerUserId, userId),
+        inArray(auditInstances.recordId, recordIds),
+        isNull(auditInstances.deletedAt),
+        isNull(auditSteps.deletedAt),
+        ne(auditInstances.status, 'revoked'),
+      ),
+    );
+  return rows.some((row) =>
+    links.some((link) => link.recordId === row.recordId && link.gnCoding === row.gnCoding),
+  );
+}
+
+/**
+ * A condition on record_attachments: the user has (or had) a step on a flow of the attachment's
+ * record (the reviewer grant of attachment/list).
+ */
+export function reviewsAttachmentRecord(userId: string) {
+  return sql`exists (select 1 from audit_instances ai
+    join audit_steps st on st.instance_id = ai.id
+    join menu_nodes mn on mn.id = ai.node_id
+    where ai.record_id::text = record_attachments.record_id and mn.gn_coding = record_attachments.gn_coding
+      and st.reviewer_user_id = ${userId}::uuid and ai.status <> 'revoked'
+      and ai.deleted_at is null and st.deleted_at is null)`;
+}

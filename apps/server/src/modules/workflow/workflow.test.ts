@@ -1,0 +1,781 @@
+import {
+  ADVICE_REQUIRED_MESSAGE,
+  ASSIGN_ALREADY_MESSAGE,
+  ASSIGN_AMBIGUOUS_MESSAGE,
+  ASSIGN_FROM_MESSAGE,
+  ASSIGN_LEVEL_MESSAGE,
+  ASSIGN_TARGET_MESSAGE,
+  type AuditLevel,
+  FUNCTION_DENIED_MESSAGE,
+  NOT_IN_REVIEW_MESSAGE,
+  NOT_OWNER_MESSAGE,
+  NOT_PUBLISHABLE_MESSAGE,
+  NOT_REVIEWER_MESSAGE,
+  NOT_SUBMITTABLE_MESSAGE,
+  NOT_SUBMITTER_MESSAGE,
+  type NodeDefinitionInput,
+  noReviewerMessage,
+  RECORD_NOT_FOUND_MESSAGE,
+  REVOKE_REFUSED_MESSAGE,
+} from '@ks/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import {
+  createUser,
+  loginAs,
+  type TestApp,
+  type TestUser,
+  unique,
+  useTestApp,
+} from '../../../test/helper.ts';
+import {
+  auditInstances,
+  auditOrgMembers,
+  auditOrgs,
+  notifyTodos,
+  operationLogs,
+  recordRevisions,
+} from '../../db/schema/index.ts';
+import { rowsOf } from '../builder/node-tables.ts';
+import { multipart, PDF } from '../files/test-fixtures.ts';
+import { flowOf, isReviewerOf, reviewableRecordIds } from './service.ts';
+
+const getApp = useTestApp();
+
+type Headers = Record<string, string>;
+type Actor = TestUser & { headers: Headers };
+
+async function actor(role: 'M' | 'D' | 'U' | 'P'): Promise<Actor> {
+  const app = getApp();
+  const user = await createUser(app, role);
+  return { ...user, headers: (await loginAs(app, user)).headers };
+}
+
+async function orgOf(app: TestApp, members: Actor[]): Promise<string> {
+  const [org] = await app.db
+    .insert(auditOrgs)
+    .values({ name: unique('审核机构') })
+    .returning();
+  if (!org) throw new Error('org not created');
+  if (members.length)
+    await app.db.insert(auditOrgMembers).values(members.map((m) => ({ orgId: org.id, userId: m.id })));
+  return org.id;
+}
+
+const ITEMS = [
+  { code: 'title', name: '标题', type: 'text' as const, required: '1' as const },
+  { code: 'amount', name: '金额', type: 'number' as const },
+];
+const FUNCTIONS = ['save', 'submit', 'audit', 'revoke', 'assign', 'publish', 'view'] as const;
+
+const single = (level: number, reviewer: Actor, name = `第${level}级审核`): AuditLevel => ({
+  level,
+  name,
+  way: 'single',
+  reviewerUserId: reviewer.id,
+  orgId: '',
+});
+const byOrg = (level: number, way: 'any' | 'all', orgId: string, name = `第${level}级审核`): AuditLevel => ({
+  level,
+  name,
+  way,
+  reviewerUserId: '',
+  orgId,
+});
+
+/** A published node with the given audit levels; answers its codes, node and table. */
+async function auditedNode(levels: AuditLevel[], extra: Partial<NodeDefinitionInput> = {}) {
+  const app = getApp();
+  const developer = await actor('D');
+  const node = await publishedNode(app, developer.headers, {
+    form: { items: ITEMS },
+    functions: [...FUNCTIONS],
+    audit: { levels },
+    ...extra,
+  });
+  return { ...node, developer };
+}
+
+/** A record of the owner straight in the node table (the records runtime has its own tests). */
+async function insertRecord(
+  app: TestApp,
+  tableName: string,
+  owner: Actor,
+  values: { title?: string | null; amount?: number | null } = {},
+  schemaVersion = 1,
+): Promise<{ id: string; version: number }> {
+  const title = values.title === undefined ? unique('工程') : values.title;
+  const result = await app.db.execute(
+    sql`insert into ${sql.identifier('ks_data')}.${sql.identifier(tableName)}
+      (owner_user_id, owner_enterprise_id, schema_version, title, amount)
+      values (${owner.id}::uuid, (select enterprise_id from users where id = ${owner.id}::uuid),
+        ${schemaVersion}, ${title}, ${values.amount ?? null}::numeric)
+      returning id::text as id, version`,
+  );
+  const [row] = rowsOf<{ id: string; version: number }>(result);
+  if (!row) throw new Error('record not inserted');
+  return { id: row.id, version: Number(row.version) };
+}
+
+async function envelope(app: TestApp, tableName: string, id: string) {
+  const result = await app.db.execute(
+    sql`select status, audit_state, version, schema_version, submitted_at, confirmed_at
+      from ${sql.identifier('ks_data')}.${sql.identifier(tableName)} where id = ${id}::uuid`,
+  );
+  return rowsOf<{
+    status: string;
+    audit_state: string;
+    version: number;
+    schema_version: number;
+    submitted_at: unknown;
+    confirmed_at: unknown;
+  }>(result)[0];
+}
+
+type Node = { systemCoding: string; gnCoding: string };
+const post = (url: string, headers: Headers, payload: object) =>
+  getApp().inject({ method: 'POST', url, headers, payload });
+const submit = (node: Node, who: Actor, id: string, version?: number) =>
+  post('/ks/monitor/submit', who.headers, {
+    systemCoding: node.systemCoding,
+    gnCoding: node.gnCoding,
+    id,
+    version,
+  });
+const audit = (node: Node, who: Actor, id: string, result: 'pass' | 'reject', advice = '') =>
+  post('/ks/monitor/audit', who.headers, {
+    systemCoding: node.systemCoding,
+    gnCoding: node.gnCoding,
+    id,
+    result,
+    advice,
+  });
+const revoke = (node: Node, who: Actor, id: string) =>
+  post('/ks/monitor/revoke', who.headers, { systemCoding: node.systemCoding, gnCoding: node.gnCoding, id });
+
+async function todoCount(who: Actor): Promise<number> {
+  const response = await getApp().inject({
+    method: 'GET',
+    url: '/ks/notification/v1/audit/todo-count',
+    headers: who.headers,
+  });
+  return response.json().data as number;
+}
+
+async function todoList(who: Actor, systemCoding: string) {
+  const response = await post('/ks/notification/v1/audit/todo-list', who.headers, {
+    systemCoding,
+    curPage: 1,
+    pageSize: 6,
+  });
+  return response.json().data.records as {
+    businessName: string;
+    userName: string;
+    gnName: string;
+    systemCoding: string;
+    gnCoding: string;
+    businessId: string;
+  }[];
+}
+
+async function messagesOf(who: Actor) {
+  const response = await post('/ks/message/v1/list', who.headers, { curPage: 1, pageSize: 50 });
+  return response.json().data.records as { category: string; title: string; messages: string }[];
+}
+
+describe('POST /ks/monitor/submit', () => {
+  it('snapshots the record, opens level 1 with a to-do for the reviewer and marks it submitted', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer, '初审')]);
+    const record = await insertRecord(app, node.tableName, owner, { title: '一号工程', amount: 12.5 });
+
+    const response = await submit(node, owner, record.id, record.version);
+    expect(response.json()).toMatchObject({
+      code: 200,
+      message: '提交成功',
+      data: { id: record.id, status: 'submitted', auditState: 'pending', version: record.version + 1 },
+    });
+    const row = await envelope(app, node.tableName, record.id);
+    expect(row).toMatchObject({ status: 'submitted', audit_state: 'pending' });
+    expect(row?.submitted_at).not.toBeNull();
+
+    const [instance] = await app.db
+      .select()
+      .from(auditInstances)
+      .where(eq(auditInstances.recordId, record.id));
+    expect(instance?.snapshot.values).toEqual({ title: '一号工程', amount: 12.5 });
+    expect(instance?.snapshot.items.map((item) => item.code)).toEqual(['title', 'amount']);
+    expect(instance).toMatchObject({ status: 'running', currentLevel: 1, schemaVersion: 1 });
+
+    expect(await todoCount(reviewer)).toBe(1);
+    const [todo] = await todoList(reviewer, node.systemCoding);
+    expect(todo).toMatchObject({ businessName: '一号工程', gnName: expect.stringContaining('节点') });
+    // The to-do leads to the record: its system, node and record id.
+    expect(todo).toMatchObject({
+      systemCoding: node.systemCoding,
+      gnCoding: node.gnCoding,
+      businessId: record.id,
+    });
+
+    const revisions = await app.db
+      .select()
+      .from(recordRevisions)
+      .where(eq(recordRevisions.recordId, record.id));
+    expect(revisions).toEqual([expect.objectContaining({ action: 'submit', version: record.version + 1 })]);
+    const logs = await app.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetId, record.id), eq(operationLogs.action, '提交审核')));
+    expect(logs).toHaveLength(1);
+  });
+
+  it('answers the same through POST /ks/flow/v1/start', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('P'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const response = await post('/ks/flow/v1/start', owner.headers, { ...node, id: record.id });
+    expect(response.json()).toMatchObject({ code: 200, data: { status: 'submitted' } });
+  });
+
+  it('re-validates the record against its schema: 400 with the {field: message} map and no change', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner, { title: null });
+    const response = await submit(node, owner, record.id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: '标题必填', data: { title: '标题必填' } });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'draft', version: 1 });
+    expect(await todoCount(reviewer)).toBe(0);
+  });
+
+  it('another enterprise guessing the id gets 数据不存在, as if absent; revoke and audit alike', async () => {
+    const app = getApp();
+    const [owner, other, reviewer] = await Promise.all([actor('U'), actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const response = await submit(node, other, record.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'draft', version: 1 });
+    expect((await submit(node, owner, record.id)).statusCode).toBe(200);
+    const revoked = await post('/ks/monitor/revoke', other.headers, { ...node, id: record.id });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
+    const audited = await post('/ks/monitor/audit', other.headers, {
+      ...node,
+      id: record.id,
+      result: 'pass',
+      advice: '',
+    });
+    expect(audited.statusCode).toBe(404);
+    expect(audited.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
+  });
+
+  it('a reviewer who sees the record but does not own it may not submit it: 只能提交自己的数据', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('P')]);
+    const node = await auditedNode([byOrg(1, 'any', await orgOf(app, [reviewer]))]);
+    const record = await insertRecord(app, node.tableName, owner);
+    expect((await submit(node, owner, record.id)).statusCode).toBe(200);
+    const response = await submit(node, reviewer, record.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(NOT_OWNER_MESSAGE);
+  });
+
+  it('refuses a developer, who has no submit function on any node', async () => {
+    const app = getApp();
+    const [owner, reviewer, developer] = await Promise.all([actor('U'), actor('M'), actor('D')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const response = await submit(node, developer, record.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(FUNCTION_DENIED_MESSAGE('提交'));
+  });
+
+  it('refuses a stale version (409) and a record already under review', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const stale = await submit(node, owner, record.id, record.version + 5);
+    expect(stale.statusCode).toBe(409);
+    expect((await submit(node, owner, record.id)).json().code).toBe(200);
+    const again = await submit(node, owner, record.id);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(NOT_SUBMITTABLE_MESSAGE);
+  });
+
+  it('approves at once on a node without audit levels and tells the submitter', async () => {
+    const app = getApp();
+    const owner = await actor('U');
+    const node = await auditedNode([]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const response = await submit(node, owner, record.id);
+    expect(response.json().data).toMatchObject({ status: 'approved', auditState: 'passed' });
+    expect((await envelope(app, node.tableName, record.id))?.confirmed_at).not.toBeNull();
+    expect(await messagesOf(owner)).toEqual([expect.objectContaining({ category: 'audit_approved' })]);
+  });
+
+  it('refuses a level nobody can review, changing nothing', async () => {
+    const app = getApp();
+    const owner = await actor('U');
+    const emptyOrg = await orgOf(app, []);
+    const node = await auditedNode([byOrg(1, 'any', emptyOrg, '空机构审核')]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const response = await submit(node, owner, record.id);
+    expect(response.json()).toMatchObject({ code: 400, message: noReviewerMessage('空机构审核') });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'draft' });
+    expect(await app.db.select().from(auditInstances).where(eq(auditInstances.recordId, record.id))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('POST /ks/monitor/audit', () => {
+  it('single: the reviewer passes, the record is approved, the to-do closes and the submitter is told', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer, '初审')]);
+    const record = await insertRecord(app, node.tableName, owner, { title: '二号工程' });
+    await submit(node, owner, record.id);
+
+    const response = await audit(node, reviewer, record.id, 'pass', '同意');
+    expect(response.json()).toMatchObject({ code: 200, data: { status: 'approved', auditState: 'passed' } });
+    const row = await envelope(app, node.tableName, record.id);
+    expect(row?.status).toBe('approved');
+    expect(row?.confirmed_at).not.toBeNull();
+    expect(await todoCount(reviewer)).toBe(0);
+    expect(await messagesOf(owner)).toEqual([
+      expect.objectContaining({ category: 'audit_approved', messages: expect.stringContaining('二号工程') }),
+    ]);
+    const flow = await flowOf(app.db, node.node.id, record.id);
+    expect(flow).toEqual({
+      levels: [{ level: 1, name: '初审', way: 'single' }],
+      steps: [expect.objectContaining({ level: 1, name: '初审', result: 'pass', advice: '同意' })],
+    });
+    const logs = await app.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.targetId, record.id), eq(operationLogs.action, '审核通过')));
+    expect(logs).toHaveLength(1);
+    const revisions = await app.db
+      .select()
+      .from(recordRevisions)
+      .where(eq(recordRevisions.recordId, record.id));
+    expect(revisions.map((revision) => revision.action).sort()).toEqual(['audit', 'submit']);
+  });
+
+  it('refuses a reviewer without a pending step: 您不是该数据当前级别的审核人', async () => {
+    const app = getApp();
+    const [owner, reviewer, stranger] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    for (const who of [stranger, owner]) {
+      const response = await audit(node, who, record.id, 'pass');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(NOT_REVIEWER_MESSAGE);
+    }
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'submitted' });
+  });
+
+  it('refuses an audit of a record not under review', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const response = await audit(node, reviewer, record.id, 'pass');
+    expect(response.json()).toMatchObject({ code: 400, message: NOT_IN_REVIEW_MESSAGE });
+  });
+
+  it('refuses advice over 500 characters: 审核意见不能超过500个字符', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    const response = await audit(node, reviewer, record.id, 'reject', '长'.repeat(501));
+    expect(response.json()).toMatchObject({ code: 400, message: '审核意见不能超过500个字符' });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'submitted' });
+  });
+
+  it('asks for a session: 10000 without a token', async () => {
+    const response = await getApp().inject({
+      method: 'POST',
+      url: '/ks/monitor/audit',
+      payload: { systemCoding: 's', gnCoding: 'n', id: crypto.randomUUID(), result: 'pass' },
+    });
+    expect(response.json().code).toBe(10000);
+  });
+
+  it('refuses a bad result value: 请选择审核结果', async () => {
+    const [reviewer] = await Promise.all([actor('M')]);
+    const response = await post('/ks/monitor/audit', reviewer.headers, {
+      systemCoding: 's',
+      gnCoding: 'n',
+      id: crypto.randomUUID(),
+      result: 'maybe',
+    });
+    expect(response.json()).toMatchObject({ code: 400, message: '请选择审核结果' });
+  });
+
+  it('rejecting needs advice (请填写审核意见); with advice it rejects, tells the submitter, and the owner resubmits', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner, { title: '三号工程' });
+    await submit(node, owner, record.id);
+
+    const bare = await audit(node, reviewer, record.id, 'reject', '   ');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({
+      message: ADVICE_REQUIRED_MESSAGE,
+      data: { advice: ADVICE_REQUIRED_MESSAGE },
+    });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'submitted' });
+
+    const rejected = await audit(node, reviewer, record.id, 'reject', '金额缺失');
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', auditState: 'rejected' });
+    expect(await todoCount(reviewer)).toBe(0);
+    const [message] = await messagesOf(owner);
+    expect(message).toMatchObject({
+      category: 'audit_rejected',
+      messages: expect.stringContaining('金额缺失'),
+    });
+    const rejectedMessages = await post('/ks/message/v1/audit/rejected-msg', owner.headers, {
+      curPage: 1,
+      pageSize: 10,
+    });
+    expect(rejectedMessages.json().data.total).toBe(1);
+
+    const again = await submit(node, owner, record.id);
+    expect(again.json().data).toMatchObject({ status: 'submitted', auditState: 'pending' });
+    expect(await todoCount(reviewer)).toBe(1);
+    expect(
+      await app.db.select().from(auditInstances).where(eq(auditInstances.recordId, record.id)),
+    ).toHaveLength(2);
+    expect((await flowOf(app.db, node.node.id, record.id))?.steps).toEqual([
+      expect.objectContaining({ result: '', advice: '' }),
+    ]);
+  });
+
+  it('any (或签): the first member decides, the others are skipped and their to-dos close', async () => {
+    const app = getApp();
+    const [owner, a, b] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const org = await orgOf(app, [a, b]);
+    const node = await auditedNode([byOrg(1, 'any', org, '或签审核')]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    expect([await todoCount(a), await todoCount(b)]).toEqual([1, 1]);
+
+    expect((await audit(node, b, record.id, 'pass')).json().data.status).toBe('approved');
+    expect([await todoCount(a), await todoCount(b)]).toEqual([0, 0]);
+    const late = await audit(node, a, record.id, 'pass');
+    expect(late.json().message).toBe(NOT_IN_REVIEW_MESSAGE);
+    const results = (await flowOf(app.db, node.node.id, record.id))?.steps.map((step) => step.result).sort();
+    expect(results).toEqual(['pass', 'skipped']);
+  });
+
+  it('all (会签): every member must pass; the record stays under review until the last one does', async () => {
+    const app = getApp();
+    const [owner, a, b] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const org = await orgOf(app, [a, b]);
+    const node = await auditedNode([byOrg(1, 'all', org, '会签审核')]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+
+    const first = await audit(node, a, record.id, 'pass');
+    expect(first.json().data).toMatchObject({ status: 'submitted', auditState: 'pending' });
+    expect([await todoCount(a), await todoCount(b)]).toEqual([0, 1]);
+    expect((await audit(node, a, record.id, 'pass')).json().message).toBe(NOT_REVIEWER_MESSAGE);
+    expect(await messagesOf(owner)).toEqual([]);
+
+    const last = await audit(node, b, record.id, 'pass');
+    expect(last.json().data).toMatchObject({ status: 'approved', auditState: 'passed' });
+    expect(await messagesOf(owner)).toEqual([expect.objectContaining({ category: 'audit_approved' })]);
+  });
+
+  it('all (会签): one reject rejects the whole flow and closes the other members’ to-dos', async () => {
+    const app = getApp();
+    const [owner, a, b, c] = await Promise.all([actor('U'), actor('M'), actor('M'), actor('M')]);
+    const org = await orgOf(app, [a, b, c]);
+    const node = await auditedNode([byOrg(1, 'all', org)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    await audit(node, a, record.id, 'pass');
+    const rejected = await audit(node, b, record.id, 'reject', '资料不全');
+    expect(rejected.json().data.status).toBe('rejected');
+    expect(await todoCount(c)).toBe(0);
+    const results = (await flowOf(app.db, node.node.id, record.id))?.steps.map((step) => step.result).sort();
+    expect(results).toEqual(['pass', 'reject', 'skipped']);
+  });
+
+  it('two levels: passing level 1 opens level 2 for its reviewer; passing level 2 approves', async () => {
+    const app = getApp();
+    const [owner, first, second] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const node = await auditedNode([single(1, first, '初审'), single(2, second, '复审')]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    expect([await todoCount(first), await todoCount(second)]).toEqual([1, 0]);
+    expect((await audit(node, second, record.id, 'pass')).json().message).toBe(NOT_REVIEWER_MESSAGE);
+
+    const one = await audit(node, first, record.id, 'pass');
+    expect(one.json().data).toMatchObject({ status: 'submitted', auditState: 'pending' });
+    expect([await todoCount(first), await todoCount(second)]).toEqual([0, 1]);
+    const two = await audit(node, second, record.id, 'pass', '同意发布');
+    expect(two.json().data).toMatchObject({ status: 'approved' });
+    const flow = await flowOf(app.db, node.node.id, record.id);
+    expect(flow?.levels.map((level) => level.name)).toEqual(['初审', '复审']);
+    expect(flow?.steps.map((step) => [step.name, step.result])).toEqual([
+      ['初审', 'pass'],
+      ['复审', 'pass'],
+    ]);
+  });
+});
+
+describe('POST /ks/monitor/revoke', () => {
+  it('lets the submitter take it back while nobody has acted: steps and to-dos close', async () => {
+    const app = getApp();
+    const [owner, a, b] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const org = await orgOf(app, [a, b]);
+    const node = await auditedNode([byOrg(1, 'any', org)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    const response = await revoke(node, owner, record.id);
+    expect(response.json()).toMatchObject({ code: 200, data: { status: 'revoked', auditState: 'revoked' } });
+    expect([await todoCount(a), await todoCount(b)]).toEqual([0, 0]);
+    expect((await audit(node, a, record.id, 'pass')).json().message).toBe(NOT_IN_REVIEW_MESSAGE);
+    // A revoked record goes back to its owner, who may submit it again.
+    expect((await submit(node, owner, record.id)).json().data.status).toBe('submitted');
+  });
+
+  it('refuses once a reviewer has acted: 审核人已处理，不能撤回', async () => {
+    const app = getApp();
+    const [owner, first, second] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const node = await auditedNode([single(1, first), single(2, second)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    await audit(node, first, record.id, 'pass');
+    const response = await revoke(node, owner, record.id);
+    expect(response.json()).toMatchObject({ code: 400, message: REVOKE_REFUSED_MESSAGE });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'submitted' });
+  });
+
+  it('refuses anyone but the submitter, and a record not under review', async () => {
+    const app = getApp();
+    const [owner, other, reviewer] = await Promise.all([actor('P'), actor('P'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    expect((await revoke(node, owner, record.id)).json().message).toBe(NOT_IN_REVIEW_MESSAGE);
+    await submit(node, owner, record.id);
+    // Another personnel user cannot see the record: 数据不存在; the administrator sees it but did not submit it.
+    const stranger = await revoke(node, other, record.id);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
+    const response = await revoke(node, reviewer, record.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(NOT_SUBMITTER_MESSAGE);
+  });
+});
+
+describe('POST /ks/monitor/assign', () => {
+  it('moves a pending step and its to-do to another administrator', async () => {
+    const app = getApp();
+    const [owner, reviewer, admin, substitute] = await Promise.all([
+      actor('U'),
+      actor('M'),
+      actor('M'),
+      actor('M'),
+    ]);
+    const node = await auditedNode([single(1, reviewer, '初审')]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+
+    const response = await post('/ks/monitor/assign', admin.headers, {
+      ...node,
+      id: record.id,
+      level: 1,
+      userId: substitute.id,
+    });
+    expect(response.json()).toMatchObject({ code: 200, data: { status: 'submitted' } });
+    expect([await todoCount(reviewer), await todoCount(substitute)]).toEqual([0, 1]);
+    expect((await audit(node, reviewer, record.id, 'pass')).json().message).toBe(NOT_REVIEWER_MESSAGE);
+    expect((await audit(node, substitute, record.id, 'pass')).json().data.status).toBe('approved');
+    const revisions = await app.db
+      .select()
+      .from(recordRevisions)
+      .where(eq(recordRevisions.recordId, record.id));
+    expect(revisions.map((revision) => revision.action)).toContain('assign');
+  });
+
+  it('refuses a non-administrator caller (403) and a non-administrator target', async () => {
+    const app = getApp();
+    const [owner, reviewer, admin, enterprise] = await Promise.all([
+      actor('U'),
+      actor('M'),
+      actor('M'),
+      actor('U'),
+    ]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    const body = { ...node, id: record.id, level: 1, userId: enterprise.id };
+    expect((await post('/ks/monitor/assign', owner.headers, body)).statusCode).toBe(403);
+    const response = await post('/ks/monitor/assign', admin.headers, body);
+    expect(response.json()).toMatchObject({ code: 400, message: ASSIGN_TARGET_MESSAGE });
+    expect(await todoCount(reviewer)).toBe(1);
+  });
+
+  it('asks which reviewer to replace on a level with several pending ones', async () => {
+    const app = getApp();
+    const [owner, a, b, admin, substitute] = await Promise.all([
+      actor('U'),
+      actor('M'),
+      actor('M'),
+      actor('M'),
+      actor('M'),
+    ]);
+    const node = await auditedNode([byOrg(1, 'all', await orgOf(app, [a, b]))]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    const body = { ...node, id: record.id, level: 1, userId: substitute.id };
+    const assign = async (payload: object) =>
+      (await post('/ks/monitor/assign', admin.headers, payload)).json();
+    expect((await assign(body)).message).toBe(ASSIGN_AMBIGUOUS_MESSAGE);
+    expect(await assign({ ...body, userId: a.id, fromUserId: b.id })).toMatchObject({
+      code: 400,
+      message: ASSIGN_ALREADY_MESSAGE,
+    });
+    expect((await assign({ ...body, fromUserId: admin.id })).message).toBe(ASSIGN_FROM_MESSAGE);
+    expect((await assign({ ...body, level: 2, fromUserId: b.id })).message).toBe(ASSIGN_LEVEL_MESSAGE);
+    expect((await assign({ ...body, userId: 'x' })).message).toBe('请选择审核人');
+    const moved = await post('/ks/monitor/assign', admin.headers, { ...body, fromUserId: b.id });
+    expect(moved.json().code).toBe(200);
+    expect([await todoCount(a), await todoCount(b), await todoCount(substitute)]).toEqual([1, 0, 1]);
+  });
+});
+
+describe('POST /ks/monitor/publish', () => {
+  it('publishes an approved record; refuses a draft and a user without the publish function', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const body = { ...node, id: record.id };
+    const draft = await post('/ks/monitor/publish', reviewer.headers, body);
+    expect(draft.json()).toMatchObject({ code: 400, message: NOT_PUBLISHABLE_MESSAGE });
+
+    await submit(node, owner, record.id);
+    await audit(node, reviewer, record.id, 'pass');
+    const byOwner = await post('/ks/monitor/publish', owner.headers, body);
+    expect(byOwner.statusCode).toBe(403);
+    expect(byOwner.json().message).toBe(FUNCTION_DENIED_MESSAGE('发布'));
+    const published = await post('/ks/monitor/publish', reviewer.headers, body);
+    expect(published.json()).toMatchObject({ code: 200, data: { status: 'published' } });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'published' });
+  });
+});
+
+describe('schema versions and reviewer scope', () => {
+  it('reviews a record under its own schema version after a new publish changes the form and levels', async () => {
+    const app = getApp();
+    const [owner, first, later] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const node = await auditedNode([single(1, first)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const developer = node.developer.headers;
+    await saveDraft(app, developer, node.node.id, {
+      form: { items: [...ITEMS, { code: 'extra', name: '新增必填', type: 'text', required: '1' }] },
+      functions: [...FUNCTIONS],
+      audit: { levels: [single(1, later)] },
+    });
+    expect((await publish(app, developer, node.node.id)).json().data.schemaVersion).toBe(2);
+
+    // Version 1 knows no 'extra' field, so the record is valid and goes to version 1's reviewer.
+    expect((await submit(node, owner, record.id)).json().code).toBe(200);
+    expect([await todoCount(first), await todoCount(later)]).toEqual([1, 0]);
+    await audit(node, first, record.id, 'pass');
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({
+      status: 'approved',
+      schema_version: 1,
+    });
+  });
+
+  it('lets reviewers see the records assigned to them, attachments included, and nobody else', async () => {
+    const app = getApp();
+    const [owner, reviewer, other] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    expect(await reviewableRecordIds(app.db, reviewer, node.node.id)).toEqual([record.id]);
+    expect(await reviewableRecordIds(app.db, other, node.node.id)).toEqual([]);
+    const links = [{ gnCoding: node.gnCoding, recordId: record.id }];
+    expect(await isReviewerOf(app.db, reviewer)(links)).toBe(true);
+    expect(await isReviewerOf(app.db, other)(links)).toBe(false);
+    expect(await isReviewerOf(app.db, reviewer)([{ gnCoding: 'elsewhere', recordId: record.id }])).toBe(
+      false,
+    );
+  });
+
+  it('keeps the to-do rows as history: completed, not deleted', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    await audit(node, reviewer, record.id, 'pass');
+    const todos = await app.db.select().from(notifyTodos).where(eq(notifyTodos.businessId, record.id));
+    expect(todos).toEqual([expect.objectContaining({ userId: reviewer.id, doneAt: expect.any(Date) })]);
+  });
+
+  it('lets a non-administrator reviewer read the attachments of a record assigned to them', async () => {
+    const app = getApp();
+    const [owner, reviewer, other] = await Promise.all([actor('U'), actor('P'), actor('P')]);
+    // Single levels name an administrator; an organisation may hold any user.
+    const node = await auditedNode([byOrg(1, 'any', await orgOf(app, [reviewer]))]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const slot = await post('/ks/config/annex-slots', node.developer.headers, {
+      gnCoding: node.gnCoding,
+      annexNo: 'lic',
+      annexName: '营业执照',
+      annexFormat: ['pdf'],
+      annexSize: 1,
+      isRequired: false,
+      annexCount: 2,
+    });
+    expect(slot.json().code).toBe(200);
+    const form = multipart(
+      { gnCoding: node.gnCoding, systemCoding: node.systemCoding, fileType: 'pdf', fileNo: 'lic' },
+      { name: '执照.pdf', content: PDF },
+    );
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/ks/common/common/upload/annex',
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    });
+    const file = uploaded.json().data as { fileId: string; url: string };
+    const saved = await post('/ks/common/common/attachment/save', owner.headers, {
+      ...node,
+      id: record.id,
+      fileList: [{ fileId: file.fileId, fileNo: 'lic', fileOperationType: 'add' }],
+    });
+    expect(saved.json().code).toBe(200);
+    const listUrl = `/ks/common/common/attachment/list?systemCoding=${node.systemCoding}&gnCoding=${node.gnCoding}&id=${record.id}`;
+    const listOf = async (who: Actor) =>
+      (await app.inject({ method: 'GET', url: listUrl, headers: who.headers })).json().data as unknown[];
+    const download = async (who: Actor) =>
+      (await app.inject({ method: 'GET', url: file.url, headers: who.headers })).statusCode;
+
+    expect(await listOf(reviewer)).toEqual([]);
+    expect(await download(reviewer)).toBe(404);
+    await submit(node, owner, record.id);
+    expect(await listOf(reviewer)).toHaveLength(1);
+    expect(await download(reviewer)).toBe(200);
+    expect(await listOf(other)).toEqual([]);
+    expect(await download(other)).toBe(404);
+  });
+});

@@ -1,0 +1,1 @@
+export { DisplayGroupsPage as DisplayGroupsRoute } from '@/features/builder/pages/display-groups-page.tsx';

@@ -1,0 +1,1 @@
+export { DynamicDetailPage as DynamicDetailRoute } from '@/features/records/pages/dynamic-detail-page.tsx';

@@ -1,0 +1,1 @@
+export { DynamicIndexPage as DynamicIndexRoute } from '@/features/records/pages/dynamic-index-page.tsx';

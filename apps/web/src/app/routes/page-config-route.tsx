@@ -1,0 +1,1 @@
+export { PageConfigPage as PageConfigRoute } from '@/features/records/pages/page-config-page.tsx';

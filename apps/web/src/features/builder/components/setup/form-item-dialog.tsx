@@ -1,0 +1,364 @@
+import {
+  FIXED_OPTIONS,
+  FieldCodeSchema,
+  FORM_ITEM_TYPE_LABELS,
+  FORM_ITEM_TYPES,
+  type FormGroup,
+  type FormItem,
+  FormItemSchema,
+  type FormItemType,
+  type FormOption,
+  OPTION_TYPES,
+  VALUE_KIND_OF,
+} from '@ks/contract/form-schema';
+import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
+import { useState } from 'react';
+import { OptionListEditor, optionListProblem } from '@/components/option-list-editor.tsx';
+import { zodRule } from '@/lib/form-rules.ts';
+import { useDictionaryChoices, useValueRangeChoices } from '../../api/find-choices.ts';
+
+type Values = {
+  code: string;
+  name: string;
+  type: FormItemType;
+  bianma: string;
+  show: boolean;
+  required: FormItem['required'];
+  col: number;
+  sourceKind: FormItem['source']['kind'];
+  sourceCode?: string;
+  optionList: FormOption[];
+  parentNode: string[];
+  childNode: string[];
+  groupNumber?: string;
+  regex: string;
+  showPrompt: string;
+  curInfo: string;
+  selectMode: string;
+  readonly: boolean;
+  tips: string;
+  length: number;
+  prompt: string;
+  minDate: string;
+  maxDate: string;
+};
+
+export const DUPLICATE_CODE_MESSAGE = '字段编码已存在，请换一个编码';
+export const OPTIONS_REQUIRED_MESSAGE = '请至少添加一个选项';
+
+const split = (codes: string) =>
+  codes
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
+
+function valuesOf(item: FormItem | null): Values {
+  return {
+    code: item?.code ?? '',
+    name: item?.name ?? '',
+    type: item?.type ?? 'text',
+    bianma: item?.bianma ?? '',
+    show: item?.show ?? true,
+    required: item?.required ?? '0',
+    col: item?.col ?? 12,
+    sourceKind: item?.source.kind ?? 'static',
+    sourceCode: item && item.source.kind !== 'static' ? item.source.code : undefined,
+    optionList: item?.options?.list ?? [],
+    parentNode: split(item?.parentNode ?? ''),
+    childNode: split(item?.childNode ?? ''),
+    groupNumber: item?.groupNumber || undefined,
+    regex: item?.regex ?? '',
+    showPrompt: item?.showPrompt ?? '',
+    curInfo: item?.curInfo ?? '',
+    selectMode: item?.selectMode ?? '',
+    readonly: item?.readonly ?? false,
+    tips: item?.tips ?? '',
+    length: item?.length ?? 0,
+    prompt: item?.prompt ?? '',
+    minDate: item?.minDate ?? '',
+    maxDate: item?.maxDate ?? '',
+  };
+}
+
+const usesOptions = (type: FormItemType) => OPTION_TYPES.includes(type);
+const isNestedType = (type: FormItemType) => VALUE_KIND_OF[type] === 'path';
+
+/**
+ * Adds or edits one form item with every property of spec 001 §3 "Form schema item". The item is
+ * checked by the contract's FormItemSchema, the same check the server makes on save.
+ */
+export function FormItemDialog({
+  open,
+  item,
+  items,
+  groups,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  /** null: a new item. */
+  item: FormItem | null;
+  items: FormItem[];
+  groups: FormGroup[];
+  onCancel: () => void;
+  onSubmit: (item: FormItem) => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const type = Form.useWatch('type', form) ?? item?.type ?? 'text';
+  const sourceKind = Form.useWatch('sourceKind', form) ?? 'static';
+  // Shown under the option editor: a list problem is found across the whole tree, not one input.
+  const [optionProblem, setOptionProblem] = useState('');
+  const { data: dictionaries = [] } = useDictionaryChoices();
+  const { data: valueRanges = [] } = useValueRangeChoices();
+  const others = items.filter((other) => other.code !== item?.code);
+  const codeOptions = others.map((other) => ({ value: other.code, label: `${other.name}（${other.code}）` }));
+
+  const onFinish = (finished: Values) => {
+    // Fields shown only for some types are absent from `finished` until shown: the item's own values stand in.
+    const values: Values = { ...valuesOf(item), ...finished };
+    if (!item && items.some((other) => other.code === values.code.trim())) {
+      form.setFields([{ name: 'code', errors: [DUPLICATE_CODE_MESSAGE] }]);
+      return;
+    }
+    const optionTyped = usesOptions(values.type) && values.sourceKind === 'static';
+    if (optionTyped) {
+      const problem =
+        values.optionList.length === 0 ? OPTIONS_REQUIRED_MESSAGE : optionListProblem(values.optionList);
+      setOptionProblem(problem ?? '');
+      if (problem) return;
+    }
+    const source =
+      !usesOptions(values.type) || values.sourceKind === 'static'
+        ? { kind: 'static' as const }
+        : { kind: values.sourceKind, code: values.sourceCode ?? '' };
+    const parsed = FormItemSchema.safeParse({
+      ...values,
+      code: values.code.trim(),
+      groupNumber: values.groupNumber ?? '',
+      parentNode: values.parentNode.join(','),
+      childNode: values.childNode.join(','),
+      source,
+      options: optionTyped ? { list: values.optionList, labelKey: 'label', valueKey: 'value' } : undefined,
+    });
+    if (!parsed.success) {
+      const fieldOf = (path: PropertyKey[]) => {
+        const head = String(path[0]);
+        if (head === 'source') return 'sourceCode';
+        if (head === 'options') return 'optionList';
+        return head in values ? head : 'code';
+      };
+      form.setFields(
+        parsed.error.issues.map((issue) => ({
+          name: fieldOf(issue.path) as keyof Values,
+          errors: [issue.message],
+        })),
+      );
+      return;
+    }
+    onSubmit(parsed.data);
+  };
+
+  return (
+    <Modal
+      title={item ? `编辑字段“${item.name}”` : '新增字段'}
+      open={open}
+      width={900}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="form-item"
+        layout="vertical"
+        preserve={false}
+        initialValues={valuesOf(item)}
+        onFinish={onFinish}
+      >
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item label="字段编码" name="code" required rules={[zodRule(FieldCodeSchema)]}>
+              {/* The code names a column once published, so it stays fixed after creation. */}
+              <Input disabled={item !== null} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="字段名称" name="name" required rules={[zodRule(FormItemSchema.shape.name)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="字段类型" name="type" required>
+              <Select
+                aria-label="字段类型"
+                showSearch={{ optionFilterProp: 'label' }}
+                options={FORM_ITEM_TYPES.map((one) => ({
+                  value: one,
+                  label: `${FORM_ITEM_TYPE_LABELS[one]}（${one}）`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item label="必填" name="required">
+              <Select
+                aria-label="必填"
+                options={[
+                  { value: '0', label: '非必填' },
+                  { value: '1', label: '必填（1）' },
+                  { value: '2', label: '必填（2）' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item label="栅格宽度（1-24）" name="col">
+              <InputNumber aria-label="栅格宽度" min={1} max={24} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item label="显示" name="show" valuePropName="checked">
+              <Switch aria-label="显示" />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item label="只读" name="readonly" valuePropName="checked">
+              <Switch aria-label="只读" />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item label="值编码" name="bianma">
+              <Input placeholder="默认同字段编码" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {usesOptions(type) ? (
+          <Row gutter={16}>
+            <Col span={8}>
+              <Form.Item label="选项来源" name="sourceKind">
+                <Radio.Group
+                  options={[
+                    { value: 'static', label: '固定选项' },
+                    { value: 'dictionary', label: '字典' },
+                    { value: 'value-range', label: '值域' },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            {sourceKind === 'dictionary' ? (
+              <Col span={8}>
+                <Form.Item label="字典" name="sourceCode">
+                  <Select
+                    aria-label="字典"
+                    placeholder="请选择字典"
+                    options={dictionaries.map((one) => ({
+                      value: one.code,
+                      label: `${one.name}（${one.code}）`,
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+            ) : null}
+            {sourceKind === 'value-range' ? (
+              <Col span={8}>
+                <Form.Item label="值域" name="sourceCode">
+                  <Select
+                    aria-label="值域"
+                    placeholder="请选择值域"
+                    options={valueRanges.map((one) => ({
+                      value: one.code,
+                      label: `${one.name}（${one.code}）`,
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+            ) : null}
+            {sourceKind === 'static' ? (
+              <Col span={24}>
+                <Form.Item
+                  label={isNestedType(type) ? '选项（可添加下级）' : '选项'}
+                  name="optionList"
+                  validateStatus={optionProblem ? 'error' : undefined}
+                  help={optionProblem || undefined}
+                >
+                  <OptionListEditor nested={isNestedType(type)} label="选项" />
+                </Form.Item>
+              </Col>
+            ) : null}
+          </Row>
+        ) : FIXED_OPTIONS[type] ? (
+          <p>固定选项：{FIXED_OPTIONS[type]?.join('、')}</p>
+        ) : null}
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item label="上级字段（parentNode）" name="parentNode">
+              <Select aria-label="上级字段" mode="multiple" options={codeOptions} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="下级字段（childNode）" name="childNode">
+              <Select aria-label="下级字段" mode="multiple" options={codeOptions} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="分组" name="groupNumber">
+              <Select
+                aria-label="分组"
+                allowClear
+                options={groups.map((group) => ({
+                  value: group.groupNumber,
+                  label: `${group.name}（${group.groupNumber}）`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="正则表达式" name="regex" rules={[zodRule(FormItemSchema.shape.regex)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="格式提示（showPrompt）" name="showPrompt">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="占位提示（prompt）" name="prompt">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="最大长度（0为默认）" name="length">
+              <InputNumber aria-label="最大长度" min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="说明（tips）" name="tips">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="当前信息（curInfo）" name="curInfo">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="选择模式（selectMode）" name="selectMode">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="最早日期" name="minDate">
+              <Input placeholder="YYYY-MM-DD" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="最晚日期" name="maxDate">
+              <Input placeholder="YYYY-MM-DD" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

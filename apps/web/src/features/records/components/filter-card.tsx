@@ -1,0 +1,120 @@
+import type { FilterItem } from '@ks/contract/node-definition';
+import { Button, Card, Cascader, Col, DatePicker, Form, Input, Row, Select, Space, Spin } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { FILTER_ANIMATION_MS } from '@/lib/constants.ts';
+import { useFilterFields } from '../api/find-filter-fields.ts';
+import type { NodeRef } from '../api/types.ts';
+import { type FilterFormValue, filterValuesOf, isSelectFilter } from '../lib/list-rules.ts';
+
+type FormValues = Record<string, FilterFormValue | Dayjs[] | null>;
+
+/** Form.Item hands value and onChange to its child; they pass straight to the control. */
+type ControlProps = { item: FilterItem } & Record<string, unknown>;
+
+function FilterControl({ item, ...rest }: ControlProps) {
+  const bound = rest as object;
+  const options = item.dataList.map((option) => ({ label: option.label, value: option.value }));
+  if (item.type === 'select-multiple')
+    return (
+      <Select {...bound} allowClear mode="multiple" placeholder={`请选择${item.name}`} options={options} />
+    );
+  if (item.type === 'cascader')
+    return (
+      <Cascader
+        {...bound}
+        allowClear
+        changeOnSelect
+        placeholder={`请选择${item.name}`}
+        options={item.dataList}
+      />
+    );
+  if (item.type === 'daterange') return <DatePicker.RangePicker {...bound} style={{ width: '100%' }} />;
+  // Select-type filters (spec 001 §9) offer their options; the rest are typed.
+  if (isSelectFilter(item))
+    return <Select {...bound} allowClear placeholder={`请选择${item.name}`} options={options} />;
+  return <Input {...bound} allowClear placeholder={`请输入${item.name}`} />;
+}
+
+/** Date ranges leave as two YYYY-MM-DD strings; cascader paths and multi-selects stay arrays for the join. */
+function normalise(values: FormValues): Record<string, FilterFormValue> {
+  const out: Record<string, FilterFormValue> = {};
+  for (const [code, value] of Object.entries(values)) {
+    if (Array.isArray(value))
+      out[code] = value.map((part) =>
+        typeof part === 'string' ? part : (part as Dayjs).format('YYYY-MM-DD'),
+      );
+    else out[code] = value as FilterFormValue;
+  }
+  return out;
+}
+
+/**
+ * The filter card (spec 001 §2 components, §3 "Filter definition", §4 "Filter"): the items of one
+ * filter definition. 查询 emits the values with arrays joined by comma; 重置 clears them and emits
+ * an empty set. It opens and closes with a 500 ms animation.
+ */
+export function FilterCard({
+  node,
+  displayCode,
+  open,
+  onChange,
+}: {
+  node: NodeRef;
+  displayCode: string;
+  open: boolean;
+  onChange: (values: Record<string, string>) => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const { data, isLoading } = useFilterFields(node, displayCode);
+  const items = data?.result ?? [];
+  return (
+    <div
+      data-testid={`filter-card-${displayCode}`}
+      aria-hidden={!open}
+      style={{
+        display: 'grid',
+        gridTemplateRows: open ? '1fr' : '0fr',
+        opacity: open ? 1 : 0,
+        transition: `grid-template-rows ${FILTER_ANIMATION_MS}ms ease, opacity ${FILTER_ANIMATION_MS}ms ease`,
+        marginBottom: open ? 12 : 0,
+      }}
+    >
+      <div style={{ overflow: 'hidden' }}>
+        <Card size="small">
+          <Spin spinning={isLoading}>
+            <Form
+              form={form}
+              name={`filter-${displayCode}`}
+              layout="vertical"
+              onFinish={(values) => onChange(filterValuesOf(normalise(values)))}
+            >
+              <Row gutter={16}>
+                {items.map((item) => (
+                  <Col key={item.code} xs={24} md={12} xl={8}>
+                    <Form.Item label={item.name} name={item.code}>
+                      <FilterControl item={item} />
+                    </Form.Item>
+                  </Col>
+                ))}
+              </Row>
+              <Space>
+                <Button type="primary" htmlType="submit" disabled={!open}>
+                  查询
+                </Button>
+                <Button
+                  disabled={!open}
+                  onClick={() => {
+                    form.resetFields();
+                    onChange({});
+                  }}
+                >
+                  重置
+                </Button>
+              </Space>
+            </Form>
+          </Spin>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { NodeFunction } from '@ks/contract/node-definition';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getFeedback } from '@/lib/feedback.ts';
+import { ACTION_SUCCESS, type RecordAction, useRecordAction } from '../api/record-actions.ts';
+import type { NodeRef } from '../api/types.ts';
+import { detailPath } from '../lib/paths.ts';
+import { AuditDialog } from './audit-dialog.tsx';
+import { TaskAssignDialog } from './task-assign-dialog.tsx';
+import { TipDialog } from './tip-dialog.tsx';
+
+export type ActionTarget = { id: string; version: number };
+
+/** The question each confirmed action asks first. */
+export const CONFIRM_TEXTS: Partial<Record<NodeFunction, string>> = {
+  delete: '确定删除该条数据吗？',
+  submit: '确定提交该条数据吗？',
+  revoke: '确定撤回该条数据吗？',
+  publish: '确定发布该条数据吗？',
+};
+
+type Confirmed = 'delete' | 'submit' | 'revoke' | 'publish';
+
+/**
+ * Runs a row's operation (查看/编辑 open the detail page; 删除, 提交, 撤回, 发布 ask in the tip
+ * dialog; 审核 and 分配 open their dialogs) and shows the platform's success message.
+ */
+export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind']) => void) {
+  const navigate = useNavigate();
+  const mutation = useRecordAction(node);
+  const [confirming, setConfirming] = useState<{ kind: Confirmed; target: ActionTarget } | null>(null);
+  const [auditing, setAuditing] = useState<ActionTarget | null>(null);
+  const [assigning, setAssigning] = useState<ActionTarget | null>(null);
+
+  const perform = async (action: RecordAction) => {
+    await mutation.mutateAsync(action);
+    getFeedback().successMessage(ACTION_SUCCESS[action.kind]);
+    onDone?.(action.kind);
+  };
+
+  const run = (code: string, target: ActionTarget) => {
+    switch (code) {
+      case 'view':
+        navigate(detailPath(node, target.id, true));
+        return;
+      case 'save':
+        navigate(detailPath(node, target.id));
+        return;
+      case 'delete':
+      case 'submit':
+      case 'revoke':
+      case 'publish':
+        setConfirming({ kind: code, target });
+        return;
+      case 'audit':
+        setAuditing(target);
+        return;
+      case 'assign':
+        setAssigning(target);
+        return;
+    }
+  };
+
+  const element = (
+    <>
+      <TipDialog
+        open={confirming !== null}
+        content={confirming ? CONFIRM_TEXTS[confirming.kind] : ''}
+        onConfirm={() => confirming && perform({ kind: confirming.kind, target: confirming.target })}
+        onClose={() => setConfirming(null)}
+      />
+      <AuditDialog
+        open={auditing !== null}
+        isPending={mutation.isPending}
+        onClose={() => setAuditing(null)}
+        onSubmit={(decision) => {
+          if (!auditing) return;
+          perform({ kind: 'audit', target: auditing, ...decision })
+            .then(() => setAuditing(null))
+            .catch(() => undefined);
+        }}
+      />
+      <TaskAssignDialog
+        node={node}
+        recordId={assigning?.id ?? null}
+        isPending={mutation.isPending}
+        onClose={() => setAssigning(null)}
+        onSubmit={(assignment) => {
+          if (!assigning) return;
+          perform({ kind: 'assign', target: assigning, ...assignment })
+            .then(() => setAssigning(null))
+            .catch(() => undefined);
+        }}
+      />
+    </>
+  );
+  return { run, element };
+}

@@ -1,0 +1,328 @@
+/**
+ * Unit tests of the contract's form rules (packages/contract/src/form-schema.ts). The contract
+ * package has no test runner of its own, so they run with the web tests, beside the form that uses
+ * the rules; the server runs the very same functions on save.
+ */
+import {
+  DATE_FORMAT_MESSAGE,
+  FIXED_OPTIONS,
+  FORM_ITEM_TYPES,
+  type FormItem,
+  type FormItemInput,
+  FormItemSchema,
+  fromWire,
+  INPUT_NUMBER_MESSAGE,
+  type NativeValue,
+  PARENT_FIRST_MESSAGE,
+  recordFromWire,
+  recordToWire,
+  schemaProblems,
+  toWire,
+  VALUE_KIND_OF,
+  validateRecord,
+  visibleItems,
+} from '@ks/contract/form-schema';
+import { describe, expect, it } from 'vitest';
+
+const make = (input: Partial<FormItemInput> & Pick<FormItemInput, 'code' | 'type'>): FormItem =>
+  FormItemSchema.parse({ name: input.code, ...input });
+
+const LIST = {
+  list: [
+    { label: '甲', value: 'a' },
+    { label: '乙', value: 'b' },
+    { label: '停用', value: 'x', isDisabled: true },
+  ],
+};
+const TREE = {
+  list: [
+    {
+      label: '浙江',
+      value: 'zj',
+      children: [{ label: '杭州', value: 'hz', children: [{ label: '西湖', value: 'xh' }] }],
+    },
+    { label: '江苏', value: 'js', children: [{ label: '南京', value: 'nj' }] },
+  ],
+};
+
+/** One good and one bad native value per item type, with the bad value's message. */
+const CASES: Record<
+  (typeof FORM_ITEM_TYPES)[number],
+  { extra?: Partial<FormItemInput>; good: NativeValue; bad: NativeValue; message: string }
+> = {
+  text: { good: 'abc', bad: 'x'.repeat(201), message: '字段不能超过200个字符' },
+  textarea: { good: '多行\n文本', bad: 'x'.repeat(2001), message: '字段不能超过2000个字符' },
+  number: { good: 3.5, bad: 'abc', message: '字段须为数字' },
+  'input-number': { good: 2, bad: 0, message: '字段须为不小于1的整数' },
+  'read-text': { good: '只读', bad: 'x'.repeat(201), message: '字段不能超过200个字符' },
+  'select-filter': { extra: { options: LIST }, good: 'a', bad: 'z', message: '字段的选项无效，请重新选择' },
+  sex: { good: '男', bad: '未知', message: '字段的选项无效，请重新选择' },
+  switch: { good: true, bad: 'yes', message: '字段的选项无效，请重新选择' },
+  'switch-1': { good: false, bad: 1, message: '字段的选项无效，请重新选择' },
+  'switch-2': { good: true, bad: 'on', message: '字段的选项无效，请重新选择' },
+  y_n_ent: { good: '否', bad: 'Y', message: '字段的选项无效，请重新选择' },
+  datetime: { good: '2024-02-29 13:30', bad: '2024-02-30 13:30', message: DATE_FORMAT_MESSAGE },
+  date: { good: '2024-02-29', bad: '2024/02/29', message: DATE_FORMAT_MESSAGE },
+  daterange: { good: ['2024-01-01', '2024-01-31'], bad: ['2024-01-01'], message: DATE_FORMAT_MESSAGE },
+  radio: { extra: { options: LIST }, good: 'b', bad: 'x', message: '字段的选项无效，请重新选择' },
+  checkbox: {
+    extra: { options: LIST },
+    good: ['a', 'b'],
+    bad: ['a', 'z'],
+    message: '字段的选项无效，请重新选择',
+  },
+  select: { extra: { options: LIST }, good: 'a', bad: 'z', message: '字段的选项无效，请重新选择' },
+  'filter-select': { extra: { options: LIST }, good: 'a', bad: 'z', message: '字段的选项无效，请重新选择' },
+  'select-link': { extra: { options: LIST }, good: 'a', bad: 'z', message: '字段的选项无效，请重新选择' },
+  'select-m': { extra: { options: LIST }, good: ['a'], bad: 'a', message: '字段的选项无效，请重新选择' },
+  'select-edit': {
+    extra: { options: LIST },
+    good: '自由输入',
+    bad: 'x'.repeat(201),
+    message: '字段不能超过200个字符',
+  },
+  'select-multiple': {
+    extra: { options: LIST },
+    good: ['a', 'b'],
+    bad: ['x'],
+    message: '字段的选项无效，请重新选择',
+  },
+  cascader: {
+    extra: { options: TREE },
+    good: ['zj', 'hz', 'xh'],
+    bad: ['zj', 'nj'],
+    message: '字段的选项无效，请重新选择',
+  },
+  'cascader-1': {
+    extra: { options: TREE },
+    good: ['js'],
+    bad: ['sh'],
+    message: '字段的选项无效，请重新选择',
+  },
+  'cascader-2': {
+    extra: { options: TREE },
+    good: ['js', 'nj'],
+    bad: ['js', 'hz'],
+    message: '字段的选项无效，请重新选择',
+  },
+  'cascader-3': {
+    extra: { options: TREE },
+    good: ['zj', 'hz', 'xh'],
+    bad: ['zj', 'hz', 'gs'],
+    message: '字段的选项无效，请重新选择',
+  },
+  transfer: { extra: { options: LIST }, good: ['b'], bad: ['x'], message: '字段的选项无效，请重新选择' },
+  'transfer-1': {
+    extra: { options: LIST },
+    good: ['a'],
+    bad: [1 as unknown as string],
+    message: '字段的选项无效，请重新选择',
+  },
+  editor: { good: '<p>内容</p>', bad: 'x'.repeat(200001), message: '字段不能超过200000个字符' },
+};
+
+describe('validateRecord per item type', () => {
+  it.each(FORM_ITEM_TYPES)('%s accepts a good value and refuses a bad one with its message', (type) => {
+    const { extra, good, bad, message } = CASES[type];
+    const field = make({ code: 'f', name: '字段', type, ...extra });
+    expect(validateRecord([field], { f: good })).toEqual({ errors: {}, clean: { f: good } });
+    expect(validateRecord([field], { f: bad }).errors).toEqual({ f: message });
+  });
+
+  it.each(FORM_ITEM_TYPES)('%s, required 1 or 2 and empty, answers {name}必填', (type) => {
+    for (const required of ['1', '2'] as const) {
+      const field = make({ code: 'f', name: '字段', type, required, ...CASES[type].extra });
+      expect(validateRecord([field], {}).errors).toEqual({ f: '字段必填' });
+      expect(validateRecord([field], { f: '' }).errors).toEqual({ f: '字段必填' });
+    }
+  });
+
+  it('lets an empty optional item through as null', () => {
+    expect(validateRecord([make({ code: 'f', type: 'select', options: LIST })], { f: [] })).toEqual({
+      errors: {},
+      clean: { f: null },
+    });
+  });
+
+  it('requires a required switch to be on: {name}必填', () => {
+    const field = make({ code: 'f', name: '承诺', type: 'switch', required: '1' });
+    expect(validateRecord([field], { f: false }).errors).toEqual({ f: '承诺必填' });
+    expect(validateRecord([field], { f: true }).errors).toEqual({});
+  });
+});
+
+describe('validateRecord messages', () => {
+  it('uses the item length before the type default: {name}不能超过{n}个字符', () => {
+    const field = make({ code: 'f', name: '简称', type: 'text', length: 8 });
+    expect(validateRecord([field], { f: '123456789' }).errors).toEqual({ f: '简称不能超过8个字符' });
+    expect(validateRecord([field], { f: '12345678' }).errors).toEqual({});
+  });
+
+  it('answers the regex prompt, or {name}格式不正确 without one', () => {
+    const prompted = make({
+      code: 'f',
+      name: '电话',
+      type: 'text',
+      regex: '^1\\d{10}$',
+      showPrompt: '请输入11位手机号',
+    });
+    const bare = make({ code: 'g', name: '邮编', type: 'text', regex: '^\\d{6}$' });
+    expect(validateRecord([prompted, bare], { f: '123', g: 'abc' }).errors).toEqual({
+      f: '请输入11位手机号',
+      g: '邮编格式不正确',
+    });
+    expect(validateRecord([prompted, bare], { f: '13800138000', g: '310000' }).errors).toEqual({});
+  });
+
+  it('treats an invalid developer regex as no pattern', () => {
+    const field = make({ code: 'f', type: 'text', regex: '([' });
+    expect(validateRecord([field], { f: 'anything' }).errors).toEqual({});
+    expect(schemaProblems([field])).toEqual(['f的正则表达式无效']);
+  });
+
+  it('refuses input-number below 1 or with decimals', () => {
+    const field = make({ code: 'f', name: '数量', type: 'input-number' });
+    for (const bad of [0, -3, 1.5, 'x']) {
+      expect(validateRecord([field], { f: bad }).errors).toEqual({ f: INPUT_NUMBER_MESSAGE('数量') });
+    }
+    expect(validateRecord([field], { f: '7' }).errors).toEqual({});
+  });
+
+  it('checks dates against minDate and maxDate: {name}不在可选日期范围内', () => {
+    const field = make({
+      code: 'f',
+      name: '开标日期',
+      type: 'date',
+      minDate: '2024-01-01',
+      maxDate: '2024-12-31',
+    });
+    expect(validateRecord([field], { f: '2023-12-31' }).errors).toEqual({ f: '开标日期不在可选日期范围内' });
+    expect(validateRecord([field], { f: '2025-01-01' }).errors).toEqual({ f: '开标日期不在可选日期范围内' });
+    expect(validateRecord([field], { f: '2024-06-01' }).errors).toEqual({});
+    const range = make({ code: 'r', name: '工期', type: 'daterange', maxDate: '2024-12-31' });
+    expect(validateRecord([range], { r: ['2024-12-01', '2025-01-02'] }).errors).toEqual({
+      r: '工期不在可选日期范围内',
+    });
+  });
+
+  it('refuses a range whose end is before its start: {name}的结束日期不能早于开始日期', () => {
+    const field = make({ code: 'r', name: '工期', type: 'daterange' });
+    expect(validateRecord([field], { r: ['2024-02-01', '2024-01-01'] }).errors).toEqual({
+      r: '工期的结束日期不能早于开始日期',
+    });
+  });
+
+  it('refuses a datetime that is not year-month-day hours:minutes', () => {
+    const field = make({ code: 'f', type: 'datetime' });
+    expect(validateRecord([field], { f: '2024-01-01' }).errors).toEqual({ f: DATE_FORMAT_MESSAGE });
+    expect(validateRecord([field], { f: '2024-01-01T08:30:00' }).errors).toEqual({});
+  });
+
+  it('refuses a disabled option and checks loaded options through optionsOf', () => {
+    const fixed = make({ code: 'f', name: '类型', type: 'select', options: LIST });
+    expect(validateRecord([fixed], { f: 'x' }).errors).toEqual({ f: '类型的选项无效，请重新选择' });
+    const dictionary = make({
+      code: 'd',
+      name: '资质',
+      type: 'select',
+      source: { kind: 'dictionary', code: 'zz' },
+    });
+    const optionsOf = () => [{ label: '一级', value: '1' }];
+    expect(validateRecord([dictionary], { d: '2' }, { optionsOf }).errors).toEqual({
+      d: '资质的选项无效，请重新选择',
+    });
+    expect(validateRecord([dictionary], { d: '1' }, { optionsOf }).errors).toEqual({});
+    // A source the caller could not resolve is not checked here.
+    expect(validateRecord([dictionary], { d: '2' }).errors).toEqual({});
+  });
+
+  it('refuses a child with a value while its parent is empty: 请先输入或选择上级条件后查询！', () => {
+    const parent = make({ code: 'p', type: 'select', options: LIST });
+    const child = make({ code: 'c', type: 'select-link', parentNode: 'p', options: LIST });
+    expect(validateRecord([parent, child], { c: 'a' }).errors).toEqual({ c: PARENT_FIRST_MESSAGE });
+    expect(validateRecord([parent, child], { p: 'a', c: 'a' }).errors).toEqual({});
+  });
+});
+
+describe('switch-1 children', () => {
+  const toggle = make({ code: 'has_bond', name: '是否缴纳', type: 'switch-1', childNode: 'bond, bond_day' });
+  const bond = make({ code: 'bond', name: '保证金', type: 'number', show: false });
+  const day = make({ code: 'bond_day', name: '缴纳日期', type: 'date' });
+
+  it('hides the children while off: neither validated nor kept (hidden means absent)', () => {
+    expect(visibleItems([toggle, bond, day], { has_bond: false }).visible.map((one) => one.code)).toEqual([
+      'has_bond',
+    ]);
+    expect(validateRecord([toggle, bond, day], { has_bond: false, bond: 'abc', bond_day: 'x' })).toEqual({
+      errors: {},
+      clean: { has_bond: false },
+    });
+  });
+
+  it('shows and requires the children while on: 请选择{name}', () => {
+    const { visible, toggledOn } = visibleItems([toggle, bond, day], { has_bond: true });
+    expect(visible.map((one) => one.code)).toEqual(['has_bond', 'bond', 'bond_day']);
+    expect([...toggledOn]).toEqual(['bond', 'bond_day']);
+    expect(validateRecord([toggle, bond, day], { has_bond: true }).errors).toEqual({
+      bond: '请选择保证金',
+      bond_day: '请选择缴纳日期',
+    });
+  });
+});
+
+describe('wire values (spec 001 §9 joins)', () => {
+  it.each([
+    ['daterange', ['2024-01-01', '2024-01-31'], '2024-01-01,2024-01-31'],
+    ['cascader', ['zj', 'hz', 'xh'], 'zj/hz/xh'],
+    ['cascader-2', ['js', 'nj'], 'js/nj'],
+    ['select-m', ['a', 'b'], 'a;b'],
+    ['select-multiple', ['a', 'b'], 'a;b'],
+    ['checkbox', ['a'], 'a'],
+    ['transfer', ['a', 'b', 'c'], 'a;b;c'],
+    ['transfer-1', ['b'], 'b'],
+  ] as const)('%s joins %j as %s and splits it back', (type, native, wire) => {
+    expect(toWire(type, [...native])).toBe(wire);
+    expect(fromWire(type, wire)).toEqual(native);
+  });
+
+  it('passes scalars through and reads empty as null', () => {
+    expect(toWire('number', 3)).toBe(3);
+    expect(toWire('switch', false)).toBe(false);
+    expect(toWire('text', undefined)).toBeNull();
+    expect(fromWire('select-m', '')).toBeNull();
+    expect(fromWire('select-m', ' a ; ;b')).toEqual(['a', 'b']);
+    expect(fromWire('text', 'a;b')).toBe('a;b');
+  });
+
+  it('converts whole records by the schema, dropping unknown keys', () => {
+    const items = [
+      make({ code: 'm', type: 'select-m' }),
+      make({ code: 'r', type: 'daterange' }),
+      make({ code: 't', type: 'text' }),
+    ];
+    const native = recordFromWire(items, { m: 'a;b', r: '2024-01-01,2024-01-02', t: 'x', unknown: 'y' });
+    expect(native).toEqual({ m: ['a', 'b'], r: ['2024-01-01', '2024-01-02'], t: 'x' });
+    expect(recordToWire(items, native)).toEqual({ m: 'a;b', r: '2024-01-01,2024-01-02', t: 'x' });
+  });
+
+  it('gives every type a storage kind, and fixed options to sex and y_n_ent', () => {
+    expect(Object.keys(VALUE_KIND_OF).sort()).toEqual([...FORM_ITEM_TYPES].sort());
+    expect(FIXED_OPTIONS.sex).toEqual(['男', '女']);
+    expect(FIXED_OPTIONS.y_n_ent).toEqual(['是', '否']);
+  });
+});
+
+describe('schemaProblems', () => {
+  it('reports duplicate codes and references to missing items', () => {
+    const items = [
+      make({ code: 'a', name: '甲', type: 'switch-1', childNode: 'b,zz' }),
+      make({ code: 'a', name: '甲2', type: 'text' }),
+      make({ code: 'b', name: '乙', type: 'select', parentNode: 'nope' }),
+    ];
+    expect(schemaProblems(items)).toEqual([
+      '字段编码重复：a',
+      '甲引用了不存在的字段：zz',
+      '乙引用了不存在的字段：nope',
+    ]);
+  });
+});

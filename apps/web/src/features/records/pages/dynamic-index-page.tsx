@@ -1,0 +1,184 @@
+import { DownloadOutlined, FilterOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Spin } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useRecordCards, useRecords } from '../api/find-records.ts';
+import { usePublishedNode } from '../api/get-published-node.ts';
+import { exportRecords } from '../api/transfer-records.ts';
+import type { NodeRef, RecordRow, SearchTag } from '../api/types.ts';
+import { CardList } from '../components/card-list.tsx';
+import { ChartArea } from '../components/chart-area.tsx';
+import { FilterCard } from '../components/filter-card.tsx';
+import { ImportDialog } from '../components/import-dialog.tsx';
+import { RecordTable, type Sort } from '../components/record-table.tsx';
+import { useRowActions } from '../components/row-actions.tsx';
+import { SearchBar } from '../components/search-bar.tsx';
+import { detailPath } from '../lib/paths.ts';
+import { getStoredPageSize } from '../lib/table-memory.ts';
+import { useReenable } from '../lib/use-reenable.ts';
+
+/**
+ * /dynamicPage/dynamicIndex?systemCoding=&gnCoding= (spec 001 §2): a node's list, driven by its
+ * published definition: search bar, filter cards, charts, then the table or the card list, with the
+ * toolbar buttons of the functions the caller has on the node.
+ */
+export function DynamicIndexPage() {
+  const [params] = useSearchParams();
+  const node: NodeRef = {
+    systemCoding: params.get('systemCoding') ?? '',
+    gnCoding: params.get('gnCoding') ?? '',
+  };
+  const published = usePublishedNode(node);
+  if (!node.systemCoding || !node.gnCoding) return <Result status="warning" title="缺少系统或功能编码" />;
+  if (published.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (!published.data) return <Result status="info" title="该功能尚未发布" />;
+  return (
+    <NodeList
+      key={`${node.systemCoding}:${node.gnCoding}`}
+      node={node}
+      definition={published.data.definition}
+    />
+  );
+}
+
+type Definition = NonNullable<ReturnType<typeof usePublishedNode>['data']>['definition'];
+
+function NodeList({ node, definition }: { node: NodeRef; definition: Definition }) {
+  const navigate = useNavigate();
+  const tableKey = `${node.systemCoding}:${node.gnCoding}`;
+  const isCard = definition.list.view === 'card' && definition.list.cardStyle !== null;
+  const [search, setSearch] = useState<SearchTag[]>([]);
+  const [filterValues, setFilterValues] = useState<Record<string, Record<string, string>>>({});
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [curPage, setCurPage] = useState(1);
+  const [pageSize, setPageSize] = useState(() => getStoredPageSize(tableKey));
+  const [sort, setSort] = useState<Sort>({});
+  const [importOpen, setImportOpen] = useState(false);
+  const { isCoolingDown, guard } = useReenable();
+  const filters = useMemo(
+    () => Object.assign({}, ...Object.values(filterValues)) as Record<string, string>,
+    [filterValues],
+  );
+  const criteria = {
+    ...node,
+    pageSize,
+    search: search.map((tag) => ({ code: tag.code, val: tag.val })),
+    filters,
+    ...sort,
+  };
+  const table = useRecords({ ...criteria, curPage }, !isCard);
+  const cards = useRecordCards(criteria, isCard);
+  const actions = useRowActions(node);
+
+  const first = isCard ? cards.data?.pages[0] : table.data;
+  const columns = first?.columns ?? definition.list.columns;
+  const functions = first?.functions ?? [];
+  const cardStyle = cards.data?.pages[0]?.cardStyle ?? definition.list.cardStyle;
+
+  const onOperation = guard((code: string, row: RecordRow) =>
+    actions.run(code, { id: row.id, version: row.version }),
+  );
+  const toolbar = (
+    <>
+      {definition.list.filters.length > 0 && (
+        <Button icon={<FilterOutlined />} onClick={() => setFilterOpen((open) => !open)}>
+          筛选
+        </Button>
+      )}
+      {functions.includes('save') && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={isCoolingDown}
+          onClick={guard(() => navigate(detailPath(node)))}
+        >
+          新增
+        </Button>
+      )}
+      {functions.includes('export') && (
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={isCoolingDown}
+          onClick={guard(() => void exportRecords(criteria).catch(() => undefined))}
+        >
+          导出
+        </Button>
+      )}
+      {functions.includes('import') && (
+        <Button icon={<ImportOutlined />} disabled={isCoolingDown} onClick={guard(() => setImportOpen(true))}>
+          导入
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <div>
+      <ChartArea node={node} charts={definition.charts} />
+      <Card size="small" style={{ marginBottom: 12 }}>
+        <SearchBar
+          columns={columns}
+          onSearch={(tags) => {
+            setSearch(tags);
+            setCurPage(1);
+          }}
+        />
+      </Card>
+      {definition.list.filters.map((filter) => (
+        <FilterCard
+          key={filter.displayCode}
+          node={node}
+          displayCode={filter.displayCode}
+          open={filterOpen}
+          onChange={(values) => {
+            setFilterValues((current) => ({ ...current, [filter.displayCode]: values }));
+            setCurPage(1);
+          }}
+        />
+      ))}
+      <Card size="small">
+        {isCard && cardStyle ? (
+          <>
+            <div style={{ marginBottom: 12, display: 'flex', gap: 8 }}>{toolbar}</div>
+            <CardList
+              cardStyle={cardStyle}
+              records={cards.data?.pages.flatMap((page) => page.records) ?? []}
+              hasMore={cards.hasNextPage}
+              isLoading={cards.isLoading}
+              isFetchingMore={cards.isFetchingNextPage}
+              isCoolingDown={isCoolingDown}
+              onLoadMore={() => void cards.fetchNextPage()}
+              onOperation={onOperation}
+            />
+          </>
+        ) : (
+          <RecordTable
+            tableKey={tableKey}
+            columns={columns}
+            records={table.data?.records ?? []}
+            total={table.data?.total ?? 0}
+            totalExact={table.data?.totalExact ?? true}
+            curPage={curPage}
+            pageSize={pageSize}
+            sort={sort}
+            isLoading={table.isFetching}
+            isCoolingDown={isCoolingDown}
+            toolbar={toolbar}
+            onPageChange={(page, size) => {
+              setCurPage(page);
+              setPageSize(size);
+            }}
+            onSortChange={(next) => {
+              setSort(next);
+              setCurPage(1);
+            }}
+            onRefresh={() => void table.refetch()}
+            onOperation={onOperation}
+          />
+        )}
+      </Card>
+      {actions.element}
+      <ImportDialog node={node} open={importOpen} onClose={() => setImportOpen(false)} />
+    </div>
+  );
+}

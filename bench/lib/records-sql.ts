@@ -1,0 +1,97 @@
+/**
+ * The SQL the records runtime (apps/server/src/modules/records: service.ts `list`/`count`,
+ * record-store.ts `recordSelect`, row-scope.ts `readScope`, filter-compiler.ts) sends for one list
+ * page of the bench's order node as an enterprise user, written out by hand with the same
+ * expressions, casts, joins and ORDER BY, for the bare-`pg` baseline and for EXPLAIN ANALYZE. The
+ * bench checks that it answers the same ids and total as the platform before measuring it.
+ */
+
+/** Identity of the caller and the node the SQL is scoped to. */
+export interface ListScope {
+  /** Node table name inside ks_data (checked identifier). */
+  table: string;
+  nodeId: string;
+  userId: string;
+  enterpriseId: string;
+}
+
+/** The bench's filter: order_status = status and quantity > quantityGt (FilterTree `and` of two conditions). */
+export interface OrderFilter {
+  status: string;
+  quantityGt: number;
+}
+
+const IDENT = /^[a-z][a-z0-9_]{0,62}$/;
+
+function tableOf(scope: ListScope): string {
+  if (!IDENT.test(scope.table)) throw new Error(`bad table name ${scope.table}`);
+  return `"ks_data"."${scope.table}"`;
+}
+
+/** The record envelope and the order fields, as record-store.ts `recordSelect` reads them. */
+const SELECT = `r.id::text as "_id", r.business_id as "_business_id",
+  r.owner_user_id::text as "_owner_user_id", r.owner_enterprise_id::text as "_owner_enterprise_id",
+  r.status as "_status", r.audit_state as "_audit_state", r.schema_version as "_schema_version",
+  r.submitted_at as "_submitted_at", r.confirmed_at as "_confirmed_at", r.created_at as "_created_at",
+  r.updated_at as "_updated_at", r.version as "_version",
+  r."title" as "title", r."customer" as "customer", r."quantity" as "quantity", r."amount"::text as "amount",
+  r."order_status" as "order_status", to_char(r."order_date", 'YYYY-MM-DD HH24:MI:SS') as "order_date",
+  r."paid" as "paid", r."note" as "note"`;
+
+/** service.ts ROW_EXTRA (row-scope.ts `reviewerExists`, pending only): a pending step of the record's flow names the user ($1 node, $2 user). */
+const pendingReviewer = `exists (select 1 from audit_instances ai join audit_steps st on st.instance_id = ai.id
+    where ai.node_id = $1::uuid and ai.record_id = r.id and ai.deleted_at is null
+      and st.deleted_at is null and st.reviewer_user_id = $2::uuid
+      and st.status = 'pending' and ai.status = 'running')`;
+
+/** row-scope.ts `reviewerRecordIds`: the node's records whose flow names the user, once per statement. */
+const reviewerIds = `array(select ai.record_id from audit_instances ai join audit_steps st on st.instance_id = ai.id
+    where ai.node_id = $1::uuid and ai.deleted_at is null
+      and st.deleted_at is null and st.reviewer_user_id = $2::uuid)`;
+
+/** service.ts `listWhere` for an enterprise user ($3 enterprise), with the bench's filter ($4 status, $5 quantity). */
+function whereOf(filter: OrderFilter | null): string {
+  const scope = `(r."owner_enterprise_id" = $3::uuid or r.id = any(${reviewerIds}))`;
+  const condition = filter ? ` and ((r."order_status" = $4 and r."quantity" > $5::integer))` : '';
+  return `r."deleted_at" is null and ${scope}${condition}`;
+}
+
+export interface ListStatements {
+  page: { text: string; values: unknown[] };
+  /** The capped exact count (service.ts `count`): at most limit + 1 rows are counted. */
+  count: { text: string; values: unknown[] };
+  /** The planner's estimate, asked when the capped count overflows. */
+  estimate: { text: string; values: unknown[] };
+}
+
+/** The statements of one list page sorted by creation time, newest first (the node's default sort). */
+export function listStatements(
+  scope: ListScope,
+  filter: OrderFilter | null,
+  page: { limit: number; offset: number },
+  exactCountLimit: number,
+): ListStatements {
+  const base: unknown[] = [scope.nodeId, scope.userId, scope.enterpriseId];
+  const values = filter ? [...base, filter.status, String(filter.quantityGt)] : base;
+  const where = whereOf(filter);
+  const n = values.length;
+  return {
+    page: {
+      text: `select ${SELECT}, u.user_name as "_owner_name", ${pendingReviewer} as "_can_audit"
+      from (select r.id from ${tableOf(scope)} r
+        where ${where} order by r."created_at" desc, r."id" desc limit $${n + 1} offset $${n + 2}) page
+      join ${tableOf(scope)} r on r.id = page.id
+      left join users u on u.id = r.owner_user_id
+      order by r."created_at" desc, r."id" desc`,
+      values: [...values, page.limit, page.offset],
+    },
+    count: {
+      text: `select count(*)::int as n from (select 1 from ${tableOf(scope)} r where ${where} limit $${n + 1}) s`,
+      values: [...values, exactCountLimit + 1],
+    },
+    estimate: {
+      text: `explain (format json) select 1 from ${tableOf(scope)} r where ${where}`,
+      values,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Acknowledges the top notice banner (a fixed bar over the header for pushed type-1 notices such
+ * as 审核通过) whenever it would cover what a test clicks: the demo data's seeded audits leave
+ * notices for the demo enterprise user that show right after login and cover the header's system
+ * switcher until each is acknowledged with 我知道了.
+ */
+export async function acknowledgeNoticeBanners(page: Page) {
+  const banner = page.locator('.ks-notice-banner');
+  await page.addLocatorHandler(
+    banner,
+    async () => {
+      // Notices queue: each acknowledgement shows the next one, until none is left.
+      for (let shown = 0; shown < 50; shown += 1) {
+        const text = await banner.innerText({ timeout: 2000 }).catch(() => null);
+        if (text === null || !(await banner.isVisible())) return;
+        await banner
+          .getByRole('button', { name: '我知道了' })
+          .click({ timeout: 10000 })
+          .catch(() => undefined);
+        // Wait until this notice is gone (confirmed on the server), whatever comes next.
+        await expect
+          .poll(() => banner.innerText({ timeout: 200 }).catch(() => null), { timeout: 10000 })
+          .not.toBe(text)
+          .catch(() => undefined);
+      }
+    },
+    { noWaitAfter: true },
+  );
+}

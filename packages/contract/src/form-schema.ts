@@ -1,0 +1,543 @@
+import { z } from 'zod';
+import { MULTI_VALUE_JOINS } from './constants.ts';
+
+/**
+ * The form schema (spec 001 §3 "Form schema item", "Option", "Item types"): what the builder
+ * defines for a node and what the one form renderer draws. The same validation runs in the browser
+ * and on the server (ARCHITECTURE §4), so it lives here, free of any UI or database code.
+ */
+
+export const FORM_ITEM_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'input-number',
+  'read-text',
+  'select-filter',
+  'sex',
+  'switch',
+  'switch-1',
+  'switch-2',
+  'y_n_ent',
+  'datetime',
+  'date',
+  'daterange',
+  'radio',
+  'checkbox',
+  'select',
+  'filter-select',
+  'select-link',
+  'select-m',
+  'select-edit',
+  'select-multiple',
+  'cascader',
+  'cascader-1',
+  'cascader-2',
+  'cascader-3',
+  'transfer',
+  'transfer-1',
+  'editor',
+] as const;
+export const FormItemTypeSchema = z.enum(FORM_ITEM_TYPES, '请选择字段类型');
+export type FormItemType = z.infer<typeof FormItemTypeSchema>;
+
+/** Chinese names of the item types, for the builder's type picker. */
+export const FORM_ITEM_TYPE_LABELS: Record<FormItemType, string> = {
+  text: '单行文本',
+  textarea: '多行文本',
+  number: '数字',
+  'input-number': '整数（最小1）',
+  'read-text': '只读文本',
+  'select-filter': '可搜索下拉',
+  sex: '性别',
+  switch: '开关',
+  'switch-1': '开关（控制下级字段）',
+  'switch-2': '开关（是/否）',
+  y_n_ent: '是否',
+  datetime: '日期时间',
+  date: '日期',
+  daterange: '日期范围',
+  radio: '单选',
+  checkbox: '多选框',
+  select: '下拉选择',
+  'filter-select': '过滤下拉',
+  'select-link': '联动下拉',
+  'select-m': '多选下拉',
+  'select-edit': '可输入下拉',
+  'select-multiple': '多选下拉（标签）',
+  cascader: '级联选择',
+  'cascader-1': '级联选择（一级）',
+  'cascader-2': '级联选择（二级）',
+  'cascader-3': '级联选择（三级）',
+  transfer: '穿梭框',
+  'transfer-1': '穿梭框（单向）',
+  editor: '富文本',
+};
+
+/**
+ * How a type's value is held: on the wire multi-values are joined strings (spec 001 §9: date range
+ * by comma, cascader by slash, multi-select by semicolon); in the database they are native arrays.
+ */
+export type ValueKind =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'daterange'
+  | 'multi'
+  | 'path';
+
+export const VALUE_KIND_OF: Record<FormItemType, ValueKind> = {
+  text: 'text',
+  textarea: 'text',
+  number: 'number',
+  'input-number': 'integer',
+  'read-text': 'text',
+  'select-filter': 'text',
+  sex: 'text',
+  switch: 'boolean',
+  'switch-1': 'boolean',
+  'switch-2': 'boolean',
+  y_n_ent: 'text',
+  datetime: 'datetime',
+  date: 'date',
+  daterange: 'daterange',
+  radio: 'text',
+  checkbox: 'multi',
+  select: 'text',
+  'filter-select': 'text',
+  'select-link': 'text',
+  'select-m': 'multi',
+  'select-edit': 'text',
+  'select-multiple': 'multi',
+  cascader: 'path',
+  'cascader-1': 'path',
+  'cascader-2': 'path',
+  'cascader-3': 'path',
+  transfer: 'multi',
+  'transfer-1': 'multi',
+  editor: 'text',
+};
+
+/** Types whose value must be one of the item's options (select-edit and the free types excepted). */
+export const OPTION_TYPES: readonly FormItemType[] = [
+  'select-filter',
+  'radio',
+  'checkbox',
+  'select',
+  'filter-select',
+  'select-link',
+  'select-m',
+  'select-multiple',
+  'cascader',
+  'cascader-1',
+  'cascader-2',
+  'cascader-3',
+  'transfer',
+  'transfer-1',
+];
+/** Types with a fixed option set the platform supplies. */
+export const FIXED_OPTIONS: Partial<Record<FormItemType, readonly string[]>> = {
+  sex: ['男', '女'],
+  y_n_ent: ['是', '否'],
+};
+
+/** An option (spec 001 §3): cascades nest through children. */
+export type FormOption = {
+  label: string;
+  value: string;
+  children?: FormOption[];
+  isDisabled?: boolean;
+  curInfo?: string;
+  rangeKey?: string;
+  fullName?: string;
+};
+export const FormOptionSchema: z.ZodType<FormOption> = z.lazy(() =>
+  z.object({
+    label: z.string().max(100, '选项名称不能超过100个字符'),
+    value: z.string().max(100, '选项值不能超过100个字符'),
+    children: z.array(FormOptionSchema).max(500, '下级选项不能超过500个').optional(),
+    isDisabled: z.boolean().optional(),
+    curInfo: z.string().optional(),
+    rangeKey: z.string().optional(),
+    fullName: z.string().optional(),
+  }),
+);
+
+/**
+ * Where an item's options come from: its own list, a dictionary (dic pull-down), a value range of
+ * another field (/ks/node/field/value-range), or another node's records (pull-down).
+ */
+export const OptionSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('static') }),
+  z.object({ kind: z.literal('dictionary'), code: z.string().min(1, '请选择字典') }),
+  z.object({ kind: z.literal('value-range'), code: z.string().min(1, '请选择值域') }),
+]);
+export type OptionSource = z.infer<typeof OptionSourceSchema>;
+
+/**
+ * A field code becomes a column name, so it is strict: lower-case letter first, then lower-case
+ * letters, digits or underscores, at most 40 characters, and none of the record envelope's names.
+ */
+export const FIELD_CODE_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+export const RECORD_ENVELOPE_COLUMNS = [
+  'id',
+  'business_id',
+  'owner_user_id',
+  'owner_enterprise_id',
+  'status',
+  'audit_state',
+  'schema_version',
+  'submitted_at',
+  'confirmed_at',
+  'created_at',
+  'updated_at',
+  'version',
+  'deleted_at',
+] as const;
+export const FieldCodeSchema = z
+  .string()
+  .trim()
+  .regex(FIELD_CODE_PATTERN, '字段编码须以小写字母开头，由小写字母、数字或下划线组成，最多40个字符')
+  .refine(
+    (code) => !(RECORD_ENVELOPE_COLUMNS as readonly string[]).includes(code),
+    '该字段编码为平台保留字段，请换一个编码',
+  );
+
+/** required: '1' or '2' means required (spec 001 §3); '0' not required. */
+export const REQUIRED_VALUES = ['0', '1', '2'] as const;
+
+/** One item of a node's form (spec 001 §3 "Form schema item"). */
+export const FormItemSchema = z.object({
+  code: FieldCodeSchema,
+  /** Value key: the code of the value an option-type item stores (defaults to code). */
+  bianma: z.string().max(40, '值编码不能超过40个字符').default(''),
+  name: z.string().trim().min(1, '请输入字段名称').max(40, '字段名称不能超过40个字符'),
+  type: FormItemTypeSchema,
+  show: z.boolean().default(true),
+  required: z.enum(REQUIRED_VALUES, '必填标记只能为0、1或2').default('0'),
+  /** Grid columns (of 24) the item spans. */
+  col: z.number().int().min(1, '栅格宽度在1到24之间').max(24, '栅格宽度在1到24之间').default(12),
+  options: z
+    .object({
+      list: z.array(FormOptionSchema).max(2000, '选项不能超过2000个').default([]),
+      labelKey: z.string().default('label'),
+      valueKey: z.string().default('value'),
+    })
+    .optional(),
+  source: OptionSourceSchema.default({ kind: 'static' }),
+  /** Comma-separated codes of the items this one depends on (its options reload when they change). */
+  parentNode: z.string().max(200).default(''),
+  /** Comma-separated codes a switch-1 toggles, or a select's dependent children. */
+  childNode: z.string().max(400).default(''),
+  /** Items with the same group number render together; a group containing '_x' needs its parent filled first. */
+  groupNumber: z.string().max(40).default(''),
+  regex: z.string().max(300, '正则表达式不能超过300个字符').default(''),
+  /** The prompt shown while a typed value does not match regex. */
+  showPrompt: z.string().max(100).default(''),
+  curInfo: z.string().max(200).default(''),
+  selectMode: z.string().max(20).default(''),
+  readonly: z.boolean().default(false),
+  tips: z.string().max(200).default(''),
+  /** Maximum length of a text value; 0 means the type's own limit. */
+  length: z.number().int().min(0).max(100000).default(0),
+  /** Placeholder. */
+  prompt: z.string().max(100).default(''),
+  /** Earliest and latest dates a date picker allows (YYYY-MM-DD), empty for none. */
+  minDate: z.string().default(''),
+  maxDate: z.string().default(''),
+});
+export type FormItem = z.infer<typeof FormItemSchema>;
+export type FormItemInput = z.input<typeof FormItemSchema>;
+
+export const FormGroupSchema = z.object({
+  groupNumber: z.string().min(1, '请输入分组编号').max(40),
+  name: z.string().trim().min(1, '请输入分组名称').max(40, '分组名称不能超过40个字符'),
+});
+export type FormGroup = z.infer<typeof FormGroupSchema>;
+
+/** Default maximum length of text values when an item sets none. */
+export const TEXT_MAX_LENGTH = { text: 200, textarea: 2000, editor: 200000 } as const;
+
+// ————— messages (spec 001 §5) —————
+export const requiredMessage = (name: string) => `${name}必填`;
+export const toggledRequiredMessage = (name: string) => `请选择${name}`;
+export const PARENT_FIRST_MESSAGE = '请先输入或选择上级条件后查询！';
+export const DATE_FORMAT_MESSAGE = '日期格式错误，请重新输入';
+export const tooLongMessage = (name: string, max: number) => `${name}不能超过${max}个字符`;
+export const regexMessage = (item: Pick<FormItem, 'name' | 'showPrompt'>) =>
+  item.showPrompt || `${item.name}格式不正确`;
+export const numberMessage = (name: string) => `${name}须为数字`;
+export const INPUT_NUMBER_MESSAGE = (name: string) => `${name}须为不小于1的整数`;
+export const optionMessage = (name: string) => `${name}的选项无效，请重新选择`;
+export const dateOutOfRangeMessage = (name: string) => `${name}不在可选日期范围内`;
+export const rangeOrderMessage = (name: string) => `${name}的结束日期不能早于开始日期`;
+
+// ————— wire values —————
+/** A value as the API carries it: multi-values joined (spec 001 §9), switches as booleans. */
+export type WireValue = string | number | boolean | null;
+export type WireRecord = Record<string, WireValue>;
+/** A value as the form and database hold it: multi-values as arrays. */
+export type NativeValue = string | number | boolean | string[] | null;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+export function joinOf(kind: ValueKind): string | null {
+  if (kind === 'daterange') return MULTI_VALUE_JOINS.daterange;
+  if (kind === 'path') return MULTI_VALUE_JOINS.cascader;
+  if (kind === 'multi') return MULTI_VALUE_JOINS.multiSelect;
+  return null;
+}
+
+/** Joins an array value for the wire; other values pass through. */
+export function toWire(type: FormItemType, value: NativeValue | undefined): WireValue {
+  if (value === undefined || value === null) return null;
+  const join = joinOf(VALUE_KIND_OF[type]);
+  if (join && Array.isArray(value)) return value.join(join);
+  return Array.isArray(value) ? value.join(';') : value;
+}
+
+/** Splits a wire value into the native form of its type ('' and null become null). */
+export function fromWire(type: FormItemType, value: WireValue | undefined): NativeValue {
+  if (value === undefined || value === null || value === '') return null;
+  const kind = VALUE_KIND_OF[type];
+  const join = joinOf(kind);
+  if (join) {
+    const parts = String(value)
+      .split(join)
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    return parts.length ? parts : null;
+  }
+  return value;
+}
+
+export const isEmptyValue = (value: NativeValue | undefined) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+const splitCodes = (codes: string) =>
+  codes
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
+
+/** The codes a switch-1 item toggles. */
+export const toggledChildren = (item: Pick<FormItem, 'childNode'>) => splitCodes(item.childNode);
+/** The codes an item depends on. */
+export const parentsOf = (item: Pick<FormItem, 'parentNode'>) => splitCodes(item.parentNode);
+
+/**
+ * Which items are in play for these values: shown by the schema and, for children of a switch-1,
+ * only while the switch is on. Hidden means absent: hidden items are neither validated nor saved.
+ */
+export function visibleItems(
+  items: readonly FormItem[],
+  values: Record<string, NativeValue | undefined>,
+): {
+  visible: FormItem[];
+  toggledOn: Set<string>;
+} {
+  const toggledOff = new Set<string>();
+  const toggledOn = new Set<string>();
+  for (const item of items) {
+    if (item.type !== 'switch-1') continue;
+    const on = values[item.code] === true;
+    for (const child of toggledChildren(item)) (on ? toggledOn : toggledOff).add(child);
+  }
+  const visible = items.filter(
+    (item) => (item.show || toggledOn.has(item.code)) && !toggledOff.has(item.code),
+  );
+  return { visible, toggledOn };
+}
+
+/** Collects an option tree's values (cascades: every path of values from the root). */
+function optionAllows(options: readonly FormOption[], value: string | string[], kind: ValueKind): boolean {
+  if (kind === 'path') {
+    const path = Array.isArray(value) ? value : [value];
+    let level: readonly FormOption[] | undefined = options;
+    for (const step of path) {
+      const found: FormOption | undefined = level?.find((option) => option.value === step);
+      if (!found || found.isDisabled) return false;
+      level = found.children;
+    }
+    return true;
+  }
+  const allowed = new Set(options.filter((option) => !option.isDisabled).map((option) => option.value));
+  return (Array.isArray(value) ? value : [value]).every((one) => allowed.has(one));
+}
+
+export type ValidationContext = {
+  /** Options of items whose source is not static (dictionaries, value ranges), resolved by the caller. */
+  optionsOf?: (item: FormItem) => readonly FormOption[] | undefined;
+};
+
+/** Checks one in-play item's value; returns the message for it, or null. */
+export function validateItem(
+  item: FormItem,
+  value: NativeValue | undefined,
+  required: boolean,
+  requiredText: string,
+  context: ValidationContext = {},
+): string | null {
+  if (isEmptyValue(value)) return required ? requiredText : null;
+  const kind = VALUE_KIND_OF[item.type];
+  switch (kind) {
+    case 'text': {
+      if (typeof value !== 'string') return requiredText;
+      const max =
+        item.length || TEXT_MAX_LENGTH[item.type as keyof typeof TEXT_MAX_LENGTH] || TEXT_MAX_LENGTH.text;
+      if (value.length > max) return tooLongMessage(item.name, max);
+      // An invalid developer pattern checks nothing (schemaProblems reports it to the builder).
+      const pattern = item.regex ? safeRegex(item.regex) : null;
+      if (pattern && !pattern.test(value)) return regexMessage(item);
+      const fixed = FIXED_OPTIONS[item.type];
+      if (fixed && !fixed.includes(value)) return optionMessage(item.name);
+      break;
+    }
+    case 'number': {
+      const number = typeof value === 'number' ? value : Number(value);
+      if (typeof value === 'boolean' || Array.isArray(value) || !Number.isFinite(number)) {
+        return numberMessage(item.name);
+      }
+      break;
+    }
+    case 'integer': {
+      const number = typeof value === 'number' ? value : Number(value);
+      if (typeof value === 'boolean' || Array.isArray(value) || !Number.isInteger(number) || number < 1) {
+        return INPUT_NUMBER_MESSAGE(item.name);
+      }
+      break;
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') return optionMessage(item.name);
+      // A required switch must be on (a checked confirmation).
+      if (required && value === false) return requiredText;
+      break;
+    case 'date':
+    case 'datetime': {
+      if (typeof value !== 'string') return DATE_FORMAT_MESSAGE;
+      const pattern = kind === 'date' ? DATE_PATTERN : DATETIME_PATTERN;
+      if (!pattern.test(value) || !isRealDate(value.slice(0, 10))) return DATE_FORMAT_MESSAGE;
+      if (outOfRange(item, value.slice(0, 10))) return dateOutOfRangeMessage(item.name);
+      break;
+    }
+    case 'daterange': {
+      if (!Array.isArray(value) || value.length !== 2) return DATE_FORMAT_MESSAGE;
+      const [start, end] = value as [string, string];
+      if (![start, end].every((day) => DATE_PATTERN.test(day.slice(0, 10)) && isRealDate(day.slice(0, 10)))) {
+        return DATE_FORMAT_MESSAGE;
+      }
+      if (end < start) return rangeOrderMessage(item.name);
+      if (outOfRange(item, start.slice(0, 10)) || outOfRange(item, end.slice(0, 10))) {
+        return dateOutOfRangeMessage(item.name);
+      }
+      break;
+    }
+    case 'multi':
+    case 'path':
+      if (!Array.isArray(value) || value.some((one) => typeof one !== 'string'))
+        return optionMessage(item.name);
+      break;
+  }
+  if (OPTION_TYPES.includes(item.type)) {
+    const options = item.source.kind === 'static' ? item.options?.list : context.optionsOf?.(item);
+    // Options from a source the caller could not resolve are not checked here (the caller says so).
+    if (options && !optionAllows(options, value as string | string[], kind)) return optionMessage(item.name);
+  }
+  return null;
+}
+
+/**
+ * Validates a whole record against the schema: the answer is the `{field: message}` map the form
+ * places under each field (empty when valid), and the values cleaned of every hidden item.
+ */
+export function validateRecord(
+  items: readonly FormItem[],
+  values: Record<string, NativeValue | undefined>,
+  context: ValidationContext = {},
+): { errors: Record<string, string>; clean: Record<string, NativeValue> } {
+  const { visible, toggledOn } = visibleItems(items, values);
+  const errors: Record<string, string> = {};
+  const clean: Record<string, NativeValue> = {};
+  for (const item of visible) {
+    const value = values[item.code];
+    const toggled = toggledOn.has(item.code);
+    const required = toggled || item.required === '1' || item.required === '2';
+    const requiredText = toggled ? toggledRequiredMessage(item.name) : requiredMessage(item.name);
+    const message = validateItem(item, value, required, requiredText, context);
+    if (message) {
+      errors[item.code] = message;
+      continue;
+    }
+    const parents = parentsOf(item);
+    if (!isEmptyValue(value) && parents.some((parent) => isEmptyValue(values[parent]))) {
+      errors[item.code] = PARENT_FIRST_MESSAGE;
+      continue;
+    }
+    clean[item.code] = isEmptyValue(value) ? null : (value as NativeValue);
+  }
+  return { errors, clean };
+}
+
+/** Converts a wire record to native values by the schema; unknown keys are dropped. */
+export function recordFromWire(items: readonly FormItem[], record: Record<string, unknown>) {
+  const values: Record<string, NativeValue> = {};
+  for (const item of items) {
+    const raw = record[item.code];
+    if (raw === undefined) continue;
+    values[item.code] =
+      typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' || raw === null
+        ? fromWire(item.type, raw)
+        : Array.isArray(raw)
+          ? (raw.map(String) as string[])
+          : null;
+  }
+  return values;
+}
+
+/** Converts native values back to the wire by the schema. */
+export function recordToWire(items: readonly FormItem[], values: Record<string, NativeValue | undefined>) {
+  const record: WireRecord = {};
+  for (const item of items) {
+    if (item.code in values) record[item.code] = toWire(item.type, values[item.code]);
+  }
+  return record;
+}
+
+function isRealDate(day: string) {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+function outOfRange(item: Pick<FormItem, 'minDate' | 'maxDate'>, day: string) {
+  return (item.minDate !== '' && day < item.minDate) || (item.maxDate !== '' && day > item.maxDate);
+}
+
+/** A developer's regex compiled safely: an invalid pattern validates nothing rather than throwing. */
+export function safeRegex(pattern: string): RegExp | null {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}
+
+/** Checks a schema as a whole: unique codes, parents and children that exist, valid regexes. */
+export function schemaProblems(items: readonly FormItem[]): string[] {
+  const problems: string[] = [];
+  const codes = new Set<string>();
+  for (const item of items) {
+    if (codes.has(item.code)) problems.push(`字段编码重复：${item.code}`);
+    codes.add(item.code);
+  }
+  for (const item of items) {
+    if (item.regex && !safeRegex(item.regex)) problems.push(`${item.name}的正则表达式无效`);
+    for (const code of [...parentsOf(item), ...toggledChildren(item)]) {
+      if (!codes.has(code)) problems.push(`${item.name}引用了不存在的字段：${code}`);
+    }
+  }
+  return problems;
+}
