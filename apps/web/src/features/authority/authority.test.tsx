@@ -2,6 +2,7 @@ import type { FunctionNode, NodeAuthority } from '@ks/contract/authority';
 import type { System } from '@ks/contract/shell';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { toggleCheckbox } from '@/test/checkbox.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
 
@@ -73,7 +74,7 @@ describe('/system/permissionsSet', () => {
     fireEvent.click(screen.getByLabelText('提交-个人用户'));
     fireEvent.mouseDown(screen.getByLabelText('提交-审核机构'));
     fireEvent.click((await screen.findAllByTitle('市审核中心')).at(-1) as HTMLElement);
-    fireEvent.click(screen.getByRole('checkbox', { name: '个人用户' }));
+    await toggleCheckbox(screen.getByRole('checkbox', { name: '个人用户' }));
     fireEvent.click(screen.getByRole('button', { name: '保存权限' }));
     await waitFor(() =>
       expect(callsTo('PUT /ks/authority/v1/node/save-functions')[0]?.body).toEqual({

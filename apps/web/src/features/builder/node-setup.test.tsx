@@ -3,6 +3,7 @@ import type { FormItem } from '@ks/contract/form-schema';
 import { type DraftState, emptyNodeDefinition, type NodeDefinition } from '@ks/contract/node-definition';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { toggleCheckbox } from '@/test/checkbox.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
 
@@ -247,7 +248,7 @@ describe('node workspace: other tabs', () => {
       'POST /ks/config/new/node/update-preview': ok(draftOf({ functions: ['submit'] }, { version: 4 })),
     });
     await openTab('功能按钮');
-    fireEvent.click(await screen.findByRole('checkbox', { name: '提交' }));
+    await toggleCheckbox(await screen.findByRole('checkbox', { name: '提交' }));
     fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
     await waitFor(() =>
       expect(
