@@ -397,21 +397,24 @@ describe('building a system from nothing and using it', () => {
 
       await button(ent, '新增').click();
       await ent.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
-      await expect.poll(() => ent.getByLabel('项目名称').isVisible(), { timeout: 20000 }).toBe(true);
-      await ent.getByLabel('合同金额').fill('1200.5');
-      await ent.getByLabel('参建人数').fill('12');
-      await pickOption(ent, ent.getByLabel('项目类型'), '房建');
+      // Fields are looked up in the detail form: until the new page renders, the list's search bar
+      // (项目名称 is searchable) is still on screen with an input of the same label, and typing
+      // there was what once looked like text lost from the form.
+      const detail = ent.locator('form.ks-schema-form');
+      await expect.poll(() => detail.getByLabel('项目名称').isVisible(), { timeout: 20000 }).toBe(true);
+      await detail.getByLabel('项目名称').fill(projectName);
+      await detail.getByLabel('合同金额').fill('1200.5');
+      await detail.getByLabel('参建人数').fill('12');
+      await pickOption(ent, detail.getByLabel('项目类型'), '房建');
       await ent.getByText('公开招标', { exact: true }).click();
-      await pickCascade(ent, ent.getByLabel('所在地区'), ['江苏', '南京']);
+      await pickCascade(ent, detail.getByLabel('所在地区'), ['江苏', '南京']);
       await expect.poll(() => ent.locator('[data-code="szdq"]').innerText()).toMatch(/江苏\s*\/\s*南京/);
       // The switch-1 shows its child, which is then required.
-      expect(await ent.getByLabel('联合体名称').count()).toBe(0);
-      await ent.getByLabel('是否联合体').click();
-      await expect.poll(() => ent.getByLabel('联合体名称').isVisible()).toBe(true);
-      await ent.getByLabel('联合体名称').fill('端到端联合体');
-      // Typed last and read back: text typed into the form right as it appeared was once lost
-      // (see the report); what is saved must be what the user sees.
-      await ent.getByLabel('项目名称').fill(projectName);
+      expect(await detail.getByLabel('联合体名称').count()).toBe(0);
+      await detail.getByLabel('是否联合体').click();
+      await expect.poll(() => detail.getByLabel('联合体名称').isVisible()).toBe(true);
+      await detail.getByLabel('联合体名称').fill('端到端联合体');
+      // Read back: what is saved must be what the user sees.
       const shown = {
         项目名称: projectName,
         合同金额: '1200.5',
@@ -419,7 +422,7 @@ describe('building a system from nothing and using it', () => {
         联合体名称: '端到端联合体',
       };
       for (const [label, value] of Object.entries(shown)) {
-        await expect.poll(() => ent.getByLabel(label).inputValue()).toBe(value);
+        await expect.poll(() => detail.getByLabel(label).inputValue()).toBe(value);
       }
 
       await button(ent, '保存').click();
