@@ -1,8 +1,9 @@
 import type { NodeFunction } from '@ks/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditOrgMembers, auditOrgs, nodeAuthorities, nodeFunctionGrants } from '../../db/schema/index.ts';
+import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import { rowsOf } from '../builder/node-tables.ts';
 
 /**
  * What each role may do on a node nobody has set permissions for yet: administrators everything,
@@ -14,16 +15,6 @@ export const DEFAULT_GRANTS: Record<'M' | 'U' | 'P', readonly NodeFunction[]> = 
   U: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
   P: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
 };
-
-/** The reviewer organisations a user belongs to. */
-export async function orgsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ orgId: auditOrgMembers.orgId })
-    .from(auditOrgMembers)
-    .innerJoin(auditOrgs, eq(auditOrgs.id, auditOrgMembers.orgId))
-    .where(and(eq(auditOrgMembers.userId, userId), isNull(auditOrgs.deletedAt)));
-  return rows.map((row) => row.orgId);
-}
 
 /** Live members of a reviewer organisation. */
 export async function membersOf(db: Db, orgId: string): Promise<string[]> {
@@ -40,6 +31,10 @@ export async function membersOf(db: Db, orgId: string): Promise<string[]> {
  * node's grants to the user's role or organisations (or by the defaults while nobody has saved the
  * node's authority; once saved, the grant rows alone decide, even when there are none).
  * Developers configure nodes and use none of their functions.
+ *
+ * One statement, because every records and workflow call asks this first (bench/results/records.md):
+ * whether the node is customised, whether it has grants at all, and the codes granted to the user's
+ * role or to a live organisation the user belongs to.
  */
 export async function allowedFunctions(
   db: Db,
@@ -48,19 +43,25 @@ export async function allowedFunctions(
   offered: readonly NodeFunction[],
 ): Promise<Set<NodeFunction>> {
   if (user.loginRoleType === 'D') return new Set();
-  const grants = await db.select().from(nodeFunctionGrants).where(eq(nodeFunctionGrants.nodeId, nodeId));
-  if (grants.length === 0 && !(await isCustomised(db, nodeId))) {
+  const result = await db.execute(sql`
+    select
+      exists(select 1 from node_authorities a where a.node_id = ${nodeId}) as customised,
+      exists(select 1 from node_function_grants g where g.node_id = ${nodeId}) as has_grants,
+      array(
+        select distinct g.function_code from node_function_grants g
+        where g.node_id = ${nodeId}
+          and ((g.subject_type = 'role' and g.subject = ${user.loginRoleType})
+            or (g.subject_type = 'org' and g.subject in (
+              select m.org_id::text from audit_org_members m
+              join audit_orgs o on o.id = m.org_id
+              where m.user_id = ${user.id} and o.deleted_at is null)))
+      ) as granted`);
+  const [row] = rowsOf<{ customised: boolean; has_grants: boolean; granted: string[] }>(result);
+  if (!row?.has_grants && !row?.customised) {
     const defaults = DEFAULT_GRANTS[user.loginRoleType];
     return new Set(offered.filter((code) => defaults.includes(code)));
   }
-  const orgs = new Set(await orgsOf(db, user.id));
-  const granted = new Set(
-    grants
-      .filter((grant) =>
-        grant.subjectType === 'role' ? grant.subject === user.loginRoleType : orgs.has(grant.subject),
-      )
-      .map((grant) => grant.functionCode),
-  );
+  const granted = new Set(row.granted);
   return new Set(offered.filter((code) => granted.has(code)));
 }
 
@@ -73,23 +74,4 @@ export async function replaceGrants(
   await db.delete(nodeFunctionGrants).where(eq(nodeFunctionGrants.nodeId, nodeId));
   if (grants.length)
     await db.insert(nodeFunctionGrants).values(grants.map((grant) => ({ nodeId, ...grant })));
-}
-
-/** Users among these ids who are live members of any of the given organisations (for reviewer checks). */
-export async function membersAmong(db: Db, orgIds: string[]): Promise<string[]> {
-  if (orgIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ userId: auditOrgMembers.userId })
-    .from(auditOrgMembers)
-    .where(inArray(auditOrgMembers.orgId, orgIds));
-  return rows.map((row) => row.userId);
-}
-
-/** Whether a node's function authority has been saved (its grants, not the defaults, decide). */
-export async function isCustomised(db: Db, nodeId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ nodeId: nodeAuthorities.nodeId })
-    .from(nodeAuthorities)
-    .where(eq(nodeAuthorities.nodeId, nodeId));
-  return row !== undefined;
 }
