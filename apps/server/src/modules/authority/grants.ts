@@ -1,5 +1,5 @@
 import type { NodeFunction } from '@ks/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -26,43 +26,65 @@ export async function membersOf(db: Db, orgId: string): Promise<string[]> {
   return rows.map((row) => row.userId);
 }
 
+/** What a node's grants say for one user; read with the node itself where a call resolves one. */
+export type GrantSummary = { customised: boolean; hasGrants: boolean; granted: string[] };
+type Grantee = Pick<SessionUser, 'id' | 'loginRoleType'>;
+
+/**
+ * The GrantSummary of `nodeId` (a column or a value) for `user` as one json expression: whether the
+ * node's authority was ever saved, whether it has grants at all, and the codes granted to the
+ * user's role or to a live organisation the user belongs to. Every records and workflow call asks
+ * this first, so it rides along with the node lookup (bench/results/records.md).
+ */
+export function grantSummarySql(nodeId: SQLWrapper | string, user: Grantee): SQL<GrantSummary> {
+  return sql<GrantSummary>`json_build_object(
+    'customised', exists(select 1 from node_authorities a where a.node_id = ${nodeId}),
+    'hasGrants', exists(select 1 from node_function_grants g where g.node_id = ${nodeId}),
+    'granted', array(
+      select distinct g.function_code from node_function_grants g
+      where g.node_id = ${nodeId}
+        and ((g.subject_type = 'role' and g.subject = ${user.loginRoleType})
+          or (g.subject_type = 'org' and g.subject in (
+            select m.org_id::text from audit_org_members m
+            join audit_orgs o on o.id = m.org_id
+            where m.user_id = ${user.id} and o.deleted_at is null)))))`;
+}
+
 /**
  * The functions a user may use on a node: those the published definition offers, narrowed by the
  * node's grants to the user's role or organisations (or by the defaults while nobody has saved the
  * node's authority; once saved, the grant rows alone decide, even when there are none).
  * Developers configure nodes and use none of their functions.
- *
- * One statement, because every records and workflow call asks this first (bench/results/records.md):
- * whether the node is customised, whether it has grants at all, and the codes granted to the user's
- * role or to a live organisation the user belongs to.
  */
+export function functionsGranted(
+  user: Grantee,
+  summary: GrantSummary,
+  offered: readonly NodeFunction[],
+): Set<NodeFunction> {
+  if (user.loginRoleType === 'D') return new Set();
+  if (!summary.hasGrants && !summary.customised) {
+    const defaults = DEFAULT_GRANTS[user.loginRoleType];
+    return new Set(offered.filter((code) => defaults.includes(code)));
+  }
+  const granted = new Set(summary.granted);
+  return new Set(offered.filter((code) => granted.has(code)));
+}
+
+/** functionsGranted for a node whose grants were not read with it. */
 export async function allowedFunctions(
   db: Db,
-  user: Pick<SessionUser, 'id' | 'loginRoleType'>,
+  user: Grantee,
   nodeId: string,
   offered: readonly NodeFunction[],
 ): Promise<Set<NodeFunction>> {
   if (user.loginRoleType === 'D') return new Set();
-  const result = await db.execute(sql`
-    select
-      exists(select 1 from node_authorities a where a.node_id = ${nodeId}) as customised,
-      exists(select 1 from node_function_grants g where g.node_id = ${nodeId}) as has_grants,
-      array(
-        select distinct g.function_code from node_function_grants g
-        where g.node_id = ${nodeId}
-          and ((g.subject_type = 'role' and g.subject = ${user.loginRoleType})
-            or (g.subject_type = 'org' and g.subject in (
-              select m.org_id::text from audit_org_members m
-              join audit_orgs o on o.id = m.org_id
-              where m.user_id = ${user.id} and o.deleted_at is null)))
-      ) as granted`);
-  const [row] = rowsOf<{ customised: boolean; has_grants: boolean; granted: string[] }>(result);
-  if (!row?.has_grants && !row?.customised) {
-    const defaults = DEFAULT_GRANTS[user.loginRoleType];
-    return new Set(offered.filter((code) => defaults.includes(code)));
-  }
-  const granted = new Set(row.granted);
-  return new Set(offered.filter((code) => granted.has(code)));
+  const result = await db.execute(sql`select ${grantSummarySql(nodeId, user)} as summary`);
+  const [row] = rowsOf<{ summary: GrantSummary }>(result);
+  return functionsGranted(
+    user,
+    row?.summary ?? { customised: false, hasGrants: false, granted: [] },
+    offered,
+  );
 }
 
 /** Replaces a node's grants in one step (the caller's transaction). */

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { type GrantSummary, grantSummarySql } from '../authority/grants.ts';
 import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../builder/definition-service.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
 
@@ -79,17 +80,21 @@ export type ResolvedNode = {
   latestVersion: number;
   definition: NodeDefinition;
   schema: CompiledSchema;
+  /** The viewer's grants on the node, when it was resolved for one (read in the same statement). */
+  grants: GrantSummary | null;
 };
 
 /**
  * The node a call names by system code and node code, with its table and published definition
- * (the latest, or `schemaVersion`). Not found: '节点不存在'; never published: '该功能尚未发布'.
+ * (the latest, or `schemaVersion`), and with `viewer`'s grants on it when given. Not found:
+ * '节点不存在'; never published: '该功能尚未发布'.
  */
 export async function resolveNode(
   db: Db,
   systemCoding: string,
   gnCoding: string,
   schemaVersion?: number,
+  viewer?: Pick<SessionUser, 'id' | 'loginRoleType'>,
 ): Promise<ResolvedNode> {
   const [node] = await db
     .select({
@@ -97,6 +102,7 @@ export async function resolveNode(
       title: menuNodes.title,
       tableName: nodeDataSources.tableName,
       publishedVersion: nodeDefinitions.publishedVersion,
+      grants: viewer ? grantSummarySql(menuNodes.id, viewer) : sql<null>`null`,
     })
     .from(menuNodes)
     .innerJoin(systems, eq(systems.id, menuNodes.systemId))
@@ -129,6 +135,7 @@ export async function resolveNode(
     latestVersion: latest,
     definition: schema.definition,
     schema,
+    grants: node.grants,
   };
 }
 

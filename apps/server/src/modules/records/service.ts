@@ -58,7 +58,7 @@ import { auditInstances, auditSteps, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { allowedFunctions } from '../authority/grants.ts';
+import { allowedFunctions, functionsGranted } from '../authority/grants.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
 import {
@@ -115,7 +115,7 @@ export class RecordService {
     schemaVersion?: number,
     db: Db = this.db,
   ): Promise<NodeContext> {
-    const node = await resolveNode(db, ref.systemCoding, ref.gnCoding, schemaVersion);
+    const node = await resolveNode(db, ref.systemCoding, ref.gnCoding, schemaVersion, user);
     ownerScope(user); // D: 403 before anything about the node's data is answered
     return this.definitionContext(user, node, db);
   }
@@ -129,8 +129,11 @@ export class RecordService {
     ref: NodeRef | ResolvedNode,
     db: Db = this.db,
   ): Promise<NodeContext> {
-    const node = 'nodeId' in ref ? ref : await resolveNode(db, ref.systemCoding, ref.gnCoding);
-    const allowed = await allowedFunctions(db, user, node.nodeId, node.definition.functions);
+    const node =
+      'nodeId' in ref ? ref : await resolveNode(db, ref.systemCoding, ref.gnCoding, undefined, user);
+    const allowed = node.grants
+      ? functionsGranted(user, node.grants, node.definition.functions)
+      : await allowedFunctions(db, user, node.nodeId, node.definition.functions);
     return {
       node,
       allowed,

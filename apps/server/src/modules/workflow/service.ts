@@ -45,7 +45,7 @@ import type { AuditSnapshot } from '../../db/schema/workflow.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { allowedFunctions, membersOf } from '../authority/grants.ts';
+import { allowedFunctions, functionsGranted, membersOf } from '../authority/grants.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
 import { createApprovedMessage, createRejectedMessage } from '../notify/service.ts';
 import type { TodoService } from '../notify/todo-service.ts';
@@ -109,7 +109,7 @@ export class WorkflowService {
 
   /** POST /ks/monitor/submit and /ks/flow/v1/start. */
   async submit(user: SessionUser, body: RecordVersionBody, ip: string): Promise<WorkflowResult> {
-    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding);
+    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'submit');
     return this.db.transaction(async (tx) => {
       // A record outside the caller's row scope answers 数据不存在, as if absent (a guessed id reveals
@@ -199,7 +199,7 @@ export class WorkflowService {
     if (body.result === 'reject' && !advice) {
       throw badRequest(ADVICE_REQUIRED_MESSAGE, { advice: ADVICE_REQUIRED_MESSAGE });
     }
-    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding);
+    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     return this.db.transaction(async (tx) => {
       if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node.nodeId))))
         throw recordNotFound();
@@ -315,7 +315,7 @@ export class WorkflowService {
 
   /** POST /ks/monitor/revoke: the submitter takes a submission back while no reviewer has acted. */
   async revoke(user: SessionUser, body: RecordVersionBody, ip: string): Promise<WorkflowResult> {
-    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding);
+    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'revoke');
     return this.db.transaction(async (tx) => {
       if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node.nodeId))))
@@ -361,7 +361,7 @@ export class WorkflowService {
 
   /** POST /ks/monitor/assign: an administrator moves a pending step (and its to-do) to another administrator. */
   async assign(user: SessionUser, body: AssignStepBody, ip: string): Promise<WorkflowResult> {
-    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding);
+    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'assign');
     return this.db.transaction(async (tx) => {
       const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
@@ -429,7 +429,7 @@ export class WorkflowService {
 
   /** POST /ks/monitor/publish: an approved record becomes published. */
   async publish(user: SessionUser, body: RecordVersionBody, ip: string): Promise<WorkflowResult> {
-    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding);
+    const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'publish');
     return this.db.transaction(async (tx) => {
       const record = await loadRecord(tx, node.tableName, body.id);
@@ -460,7 +460,9 @@ export class WorkflowService {
   }
 
   private async requireFunction(user: SessionUser, node: ResolvedNode, code: NodeFunction) {
-    const allowed = await allowedFunctions(this.db, user, node.nodeId, node.definition.functions);
+    const allowed = node.grants
+      ? functionsGranted(user, node.grants, node.definition.functions)
+      : await allowedFunctions(this.db, user, node.nodeId, node.definition.functions);
     if (!allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
   }
 
