@@ -170,21 +170,26 @@ export class RecordService {
     });
     const items = node.schema.items;
     // The page's ids first (scope, filters, order, limit/offset on the table alone), then the owner
-    // join and the per-row review state for those rows only (bench/results/records-profile.md).
-    // The page, the count and the option labels are independent: asked together, on pool connections
-    // of their own, a list waits for the slowest of them instead of their sum.
-    const [result, { total, exact }, labelOf] = await Promise.all([
+    // join and the per-row review state for those rows only (bench/results/records-profile.md). The
+    // capped count rides in the same statement: one round trip fewer on every list.
+    const [result, labelOf] = await Promise.all([
       this.db.execute(sql`
-        select ${recordSelect(items)}${ROW_EXTRA(user, node.nodeId)}
+        select ${recordSelect(items)}${ROW_EXTRA(user, node.nodeId)}, (${this.cappedCount(node.tableName, where)}) as "_total"
         from (select ${R}.id from ${tableRef(node.tableName)} ${R}
           where ${where} order by ${order} limit ${query.pageSize} offset ${offset}) page
         join ${tableRef(node.tableName)} ${R} on ${R}.id = page.id
         left join users u on u.id = ${R}.owner_user_id
         order by ${order}`),
-      this.count(node.tableName, where),
       optionLabeller(this.db, items),
     ]);
     const rows = rowsOf<Record<string, unknown>>(result);
+    // A page past the end has no row to carry the count: then it is asked on its own.
+    const { total, exact } =
+      rows.length > 0
+        ? await this.totalOf(node.tableName, where, Number(rows[0]?._total))
+        : offset === 0
+          ? { total: 0, exact: true }
+          : await this.count(node.tableName, where);
     return {
       records: rows.map((row) => this.rowOf(user, context, row, items, labelOf)),
       total,
@@ -197,15 +202,27 @@ export class RecordService {
     };
   }
 
+  /** The number of matching rows, counted up to EXACT_COUNT_LIMIT + 1 (a scalar sub-query). */
+  private cappedCount(tableName: string, where: SQL): SQL {
+    return sql`select count(*)::int from (select 1 from ${tableRef(tableName)} ${R} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s`;
+  }
+
   /**
    * Exact count up to EXACT_COUNT_LIMIT matching rows; above it the planner's estimate, flagged,
    * because an exact count over millions of rows takes seconds (ARCHITECTURE §4).
    */
   async count(tableName: string, where: SQL): Promise<{ total: number; exact: boolean }> {
-    const counted = await this.db.execute(sql`
-      select count(*)::int as n from (select 1 from ${tableRef(tableName)} ${R} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s`);
-    const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-    if (n <= EXACT_COUNT_LIMIT) return { total: n, exact: true };
+    const counted = await this.db.execute(sql`select (${this.cappedCount(tableName, where)}) as n`);
+    return this.totalOf(tableName, where, Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0));
+  }
+
+  /** The total to show for a capped count: itself, or above the cap the planner's estimate. */
+  private async totalOf(
+    tableName: string,
+    where: SQL,
+    capped: number,
+  ): Promise<{ total: number; exact: boolean }> {
+    if (capped <= EXACT_COUNT_LIMIT) return { total: capped, exact: true };
     try {
       const plan = await this.db.execute(
         sql`explain (format json) select 1 from ${tableRef(tableName)} ${R} where ${where}`,
