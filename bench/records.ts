@@ -426,24 +426,24 @@ async function measureExport(baseUrl: string, token: string, pid: number, body: 
   return { seconds, bytes, rss };
 }
 
-/** EXPLAIN (ANALYZE) of the list page SQL as the platform sends it: the plan's text and its execution time. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the list SQL as the platform sends it, with `jit = off` for the
+ * session as the platform's connections have it (apps/server/src/db/client.ts): the plan's text
+ * and its execution time.
+ */
 async function explain(client: pg.Client, statement: { text: string; values: unknown[] }) {
-  const result = await client.query({
-    text: `explain (analyze, buffers) ${statement.text}`,
-    values: statement.values,
-  });
-  const lines = result.rows.map((row: Record<string, string>) => row['QUERY PLAN'] as string);
-  const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? Number.NaN);
-  // The same statement with PostgreSQL's JIT compilation off, for comparison.
   await client.query('set jit = off');
-  const plain = await client.query({ text: `explain (analyze) ${statement.text}`, values: statement.values });
-  await client.query('reset jit');
-  const msJitOff = Number(
-    /Execution Time: ([\d.]+) ms/.exec(
-      plain.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'),
-    )?.[1] ?? Number.NaN,
-  );
-  return { ms, msJitOff, plan: lines.join('\n') };
+  try {
+    const result = await client.query({
+      text: `explain (analyze, buffers) ${statement.text}`,
+      values: statement.values,
+    });
+    const lines = result.rows.map((row: Record<string, string>) => row['QUERY PLAN'] as string);
+    const ms = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? Number.NaN);
+    return { ms, plan: lines.join('\n') };
+  } finally {
+    await client.query('reset jit');
+  }
 }
 
 // ————— the run —————
@@ -739,34 +739,9 @@ async function main(): Promise<number> {
   );
   const phase1Rss = phase1Sampler.stop();
 
-  // ————— diagnostic at 100k: the reads again with PostgreSQL's JIT off —————
-  // Not a target: evidence for the profile (see the plans at the end of the report).
-  console.log(
-    '\ndiagnostic: the reads again with jit = off (ALTER DATABASE … SET jit = off, platform restarted)',
-  );
-  await server.stop();
-  await client.query(`alter database ${database.name} set jit = off`);
-  const jitOffServer100k = await startPlatformServer({ DATABASE_URL: database.url });
-  cleanups.push(() => jitOffServer100k.stop());
-  const jitOffTokens: Record<Caller, string> = {
-    enterprise: await login(jitOffServer100k.url, ACCOUNTS.enterprise.account, ACCOUNTS.enterprise.password),
-    admin: await login(jitOffServer100k.url, ACCOUNTS.admin.account, ACCOUNTS.admin.password),
-  };
-  const jitOff100k: ScenarioResult[] = [];
-  for (const scenario of scenarios)
-    jitOff100k.push(
-      await measure(
-        jitOffServer100k.url,
-        jitOffTokens[scenario.caller],
-        jitOffServer100k.pid ?? 0,
-        { ...scenario, name: `${scenario.name}-jit-off`, target: null },
-        ROWS,
-      ),
-    );
-  await jitOffServer100k.stop();
-  await client.query(`alter database ${database.name} reset jit`);
-
   // ————— 1,000,000 records —————
+  // A fresh platform process for this part: its RSS figures start from an idle server.
+  await server.stop();
   const bigServer = await startPlatformServer({ DATABASE_URL: database.url });
   cleanups.push(() => bigServer.stop());
   const bigPid = bigServer.pid ?? 0;
@@ -867,59 +842,6 @@ async function main(): Promise<number> {
   );
   await baseline.stop();
 
-  // ————— diagnostic: the same comparison with PostgreSQL's JIT off —————
-  // Not a target: evidence for the profile (the row-scope sub-plan inflates the plan's cost past
-  // jit_above_cost, and JIT compilation then dominates the list's execution time).
-  console.log('\ndiagnostic: jit = off for the bench database (ALTER DATABASE), platform restarted');
-  await client.query(`alter database ${database.name} set jit = off`);
-  const jitOffServer = await startPlatformServer({ DATABASE_URL: database.url });
-  cleanups.push(() => jitOffServer.stop());
-  const jitOffToken = await login(
-    jitOffServer.url,
-    ACCOUNTS.enterprise.account,
-    ACCOUNTS.enterprise.password,
-  );
-  await post(jitOffServer.url, jitOffToken, '/ks/monitor/table-list', JSON.parse(filteredBody));
-  const jitOffPlatform = await measure(
-    jitOffServer.url,
-    jitOffToken,
-    jitOffServer.pid ?? 0,
-    {
-      name: 'list-filtered-1m-jit-off',
-      description: `the filtered list at ${BIG_ROWS} records, jit = off`,
-      caller: 'enterprise',
-      path: '/ks/monitor/table-list',
-      body: () => filteredBody,
-      target: null,
-    },
-    BIG_ROWS,
-    BIG_MEASURED,
-  );
-  const jitOffBaselineServer = await startRecordsBaseline(database.url, scope);
-  cleanups.push(() => jitOffBaselineServer.stop());
-  await drain();
-  const jitOffAlone = await interleaved(
-    { url: jitOffServer.url, token: jitOffToken, body: filteredBody },
-    { url: jitOffBaselineServer.url, body: baselineBody },
-  );
-  await jitOffServer.stop();
-  const jitOffBaseline = await measure(
-    jitOffBaselineServer.url,
-    '',
-    jitOffBaselineServer.pid ?? 0,
-    {
-      name: 'list-filtered-1m-baseline-jit-off',
-      description: 'the same SQL from a bare Fastify handler with pg, jit = off',
-      caller: 'enterprise',
-      path: RECORDS_BASELINE_PATH,
-      body: () => baselineBody,
-      target: null,
-    },
-    BIG_ROWS,
-    BIG_MEASURED,
-  );
-  await jitOffBaselineServer.stop();
-
   // ————— report —————
   const loadAtEnd = load();
   // A requests/s ratio needs answers on both sides within the window.
@@ -937,7 +859,6 @@ async function main(): Promise<number> {
     ...results.flatMap((result) => result.verdict),
     ...bigPlatform.verdict,
     ...bigBaseline.verdict,
-    ...[...jitOff100k, jitOffPlatform, jitOffBaseline].flatMap((result) => result.verdict),
     {
       what: `list-filtered-1m ratio platform / bare pg (requests/s, ${CONNECTIONS} connections)`,
       target: `≥ ${TARGETS.ratio}`,
@@ -1026,16 +947,6 @@ async function main(): Promise<number> {
       baselineSameIds: sameIds,
       baselineSameTotal: sameTotal,
     },
-    jitOff100k,
-    jitOff: {
-      alternating: jitOffAlone,
-      platform: jitOffPlatform,
-      baseline: jitOffBaseline,
-      ratios: {
-        requestsPerSec: rpsRatio(jitOffPlatform, jitOffBaseline),
-        alone: jitOffAlone.baselineMedianMs / jitOffAlone.platformMedianMs,
-      },
-    },
     export: {
       rows: liveBeforeExport,
       seconds: exported.seconds,
@@ -1060,7 +971,7 @@ async function main(): Promise<number> {
   for (const v of verdicts)
     console.log(`  ${v.met ? 'met    ' : 'NOT met'}  ${v.what}: ${v.measured} (target ${v.target})`);
   console.log(`\nwritten: ${relative(process.cwd(), jsonPath)}, ${relative(process.cwd(), mdPath)}`);
-  const errors = [...results, ...jitOff100k, bigPlatform, bigBaseline, jitOffPlatform, jitOffBaseline].some(
+  const errors = [...results, bigPlatform, bigBaseline].some(
     (r) => r.figures.errors + r.figures.non2xx + r.warmup.errors + r.warmup.non2xx > 0,
   );
   if (errors) console.error('\nSome requests errored or answered non-2xx: see the "answers" lines above.');
@@ -1082,15 +993,8 @@ function markdown(input: Report): string {
     `| ${s.name} | ${s.caller} | ${rps(s)} | ${latency(s, s.figures.latencyP50Ms)} | ${latency(s, s.figures.latencyP99Ms)} | ${s.figures.errors} / ${s.figures.non2xx} | ${s.figures.totalRequests} | ${f(s.sequential.medianMs, 1)} | ${f(s.rss.peakMiB)} |`;
   const pairRow = (label: string, s: ScenarioResult) =>
     `| ${label} | ${rps(s)} | ${latency(s, s.figures.latencyP50Ms)} | ${latency(s, s.figures.latencyP99Ms)} | ${s.figures.errors} / ${s.figures.non2xx} | ${s.figures.totalRequests} | ${f(s.sequential.medianMs, 1)} |`;
-  const planBlock = (title: string, plan: { ms: number; msJitOff: number; plan: string }) =>
-    [
-      `**${title}** — execution ${f(plan.ms, 1)} ms (the same statement with \`jit = off\`: ${f(plan.msJitOff, 1)} ms)`,
-      '',
-      '```text',
-      plan.plan,
-      '```',
-      '',
-    ].join('\n');
+  const planBlock = (title: string, plan: { ms: number; plan: string }) =>
+    [`**${title}** — execution ${f(plan.ms, 1)} ms`, '', '```text', plan.plan, '```', ''].join('\n');
   const plans100k = r.plans[`${r.settings.rows}`];
   const plansBig = r.plans[`${r.settings.bigRows}`];
   return [
@@ -1127,17 +1031,9 @@ function markdown(input: Report): string {
     `- Server RSS right after start: ${f(r.serverRss.afterStartMiB)} MiB; peak while measuring at ${r.settings.rows}: ${f(r.serverRss.peak100kMiB)} MiB.`,
     '- "alone": the median of 5 requests one after another on one connection before the load (the cost of one request on an idle server).',
     '',
-    '### Diagnostic: the reads again with `jit = off`',
-    '',
-    'Not a target. `ALTER DATABASE … SET jit = off` on the bench database, the platform restarted, the same requests (the table now also holds the records the create benchmark added):',
-    '',
-    '| benchmark | as | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server peak RSS (MiB) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...r.jitOff100k.map(row),
-    '',
     `## ${r.settings.bigRows} records: platform vs bare Fastify + pg`,
     '',
-    `Topped up to ${r.settings.bigRows} live records with a second \`insert … select\` (${r.load.topUpRows} rows in ${f(r.load.topUpSeconds, 1)} s, ANALYZE ${f(r.load.topUpAnalyzeSeconds, 1)} s). The baseline runs the platform's list SQL (page, capped count, planner estimate; bench/lib/records-sql.ts) from a bare Fastify route with \`pg\` (pool of 10, as the platform's); before measuring, it answered ${r.million.baselineSameIds ? 'the same ids' : '**different ids**'} and ${r.million.baselineSameTotal ? 'the same total' : '**a different total**'} as the platform. Each side measured ${r.settings.bigDurationSeconds ?? r.settings.durationSeconds} s after the warm-up, alone on the machine; "alone (ms)" is the median of 5 sequential requests on one connection just before.`,
+    `Topped up to ${r.settings.bigRows} live records with a second \`insert … select\` (${r.load.topUpRows} rows in ${f(r.load.topUpSeconds, 1)} s, ANALYZE ${f(r.load.topUpAnalyzeSeconds, 1)} s). The baseline runs the platform's list SQL (the page carrying the capped count in the same statement, the planner's estimate above the cap; bench/lib/records-sql.ts) from a bare Fastify route with \`pg\` (pool of 10 connecting with \`jit = off\`, as the platform's); before measuring, it answered ${r.million.baselineSameIds ? 'the same ids' : '**different ids**'} and ${r.million.baselineSameTotal ? 'the same total' : '**a different total**'} as the platform. Each side measured ${r.settings.bigDurationSeconds ?? r.settings.durationSeconds} s after the warm-up, alone on the machine; "alone (ms)" is the median of 5 sequential requests on one connection just before.`,
     '',
     '| target | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) |',
     '|---|---:|---:|---:|---:|---:|---:|',
@@ -1149,18 +1045,6 @@ function markdown(input: Report): string {
     '',
     `Total answered: **${r.million.total} (${r.million.totalExact ? 'exact' : 'estimated by the planner'})**; rows actually matching: ${r.million.actualMatches}. Count rule: exact up to ${EXACT_COUNT_LIMIT} matching rows, above it the planner's estimate. Server peak RSS at ${r.settings.bigRows}: ${f(r.serverRss.peak1mMiB)} MiB.`,
     '',
-    '### Diagnostic: the same comparison with `jit = off`',
-    '',
-    'Not a target. `ALTER DATABASE … SET jit = off` on the bench database, the platform restarted, then both measured again:',
-    '',
-    '| target | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    pairRow('platform (enterprise), jit off', r.jitOff.platform),
-    pairRow('bare Fastify + pg, jit off', r.jitOff.baseline),
-    `| **ratio platform / baseline** | **${f(r.jitOff.ratios.requestsPerSec, 3)}** |  |  |  |  |  |`,
-    '',
-    `One connection, alternating: platform ${f(r.jitOff.alternating.platformMedianMs)} ms, baseline ${f(r.jitOff.alternating.baselineMedianMs)} ms; ratio **${f(r.jitOff.ratios.alone, 3)}**.`,
-    '',
     `## Export of ${r.export.rows} rows`,
     '',
     '| rows | seconds | rows/s | xlsx MiB | server RSS before (MiB) | server peak RSS (MiB) |',
@@ -1169,7 +1053,7 @@ function markdown(input: Report): string {
     '',
     'POST /ks/monitor/export as the enterprise user, no filter, the body streamed and counted by the client.',
     '',
-    '## Profile: the list SQL (EXPLAIN ANALYZE, as the platform sends it for the enterprise user)',
+    '## Profile: the list SQL (EXPLAIN ANALYZE, as the platform sends it for the enterprise user, with `jit = off` as its connections have it)',
     '',
     'Taken after the bulk load, before the load of each part. [records-profile.md](records-profile.md) compares these statements with rewritten variants that answer the same rows.',
     '',
@@ -1179,10 +1063,16 @@ function markdown(input: Report): string {
     '',
     planBlock(`first page at ${r.settings.rows}`, plans100k.firstPage),
     planBlock(`filtered page at ${r.settings.rows}`, plans100k.filtered),
-    planBlock(`filtered capped count at ${r.settings.rows}`, plans100k.filteredCount),
+    planBlock(
+      `filtered capped count on its own (sent only for a page past the end) at ${r.settings.rows}`,
+      plans100k.filteredCount,
+    ),
     planBlock(`page 500 at ${r.settings.rows}`, plans100k.page500),
     planBlock(`filtered page at ${r.settings.bigRows}`, plansBig.filtered),
-    planBlock(`filtered capped count at ${r.settings.bigRows}`, plansBig.filteredCount),
+    planBlock(
+      `filtered capped count on its own (sent only for a page past the end) at ${r.settings.bigRows}`,
+      plansBig.filteredCount,
+    ),
     '## Run',
     '',
     `- command: \`${r.command}\``,

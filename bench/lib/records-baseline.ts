@@ -7,15 +7,19 @@ import type { RunningServer } from './server.ts';
 
 /**
  * The baseline of the records list: a bare Fastify (no logger, no plugins, no session, no zod)
- * whose one route runs the platform's list SQL for the same page through `pg` directly — the page,
- * the capped exact count and, above the cap, the planner's estimate — and answers the rows in the
- * platform's envelope. What the platform adds on top (session check, node resolution, function
+ * whose one route runs the platform's list SQL for the same page through `pg` directly, as
+ * service.ts `list` does — the page with the capped exact count in the same statement (the count on
+ * its own only for a page past the end) and, above the cap, the planner's estimate (reused for 10 s,
+ * as the platform's ListEstimates does) — and answers
+ * the rows in the platform's envelope. What the platform adds on top (session check, node resolution, function
  * grants, validation, row mapping, serialisation) is what the ratio measures.
  */
 export const RECORDS_BASELINE_PATH = '/baseline/records-list';
 const READY = 'RECORDS_BASELINE_LISTENING';
 /** The same cap as the contract's EXACT_COUNT_LIMIT. */
 const EXACT_COUNT_LIMIT = 10000;
+/** The same reuse of an estimate as apps/server/src/modules/records/list-estimates.ts. */
+const ESTIMATE_TTL_MS = 10_000;
 
 interface BaselineBody {
   curPage: number;
@@ -26,26 +30,49 @@ interface BaselineBody {
 
 async function serve(): Promise<void> {
   const scope: ListScope = JSON.parse(process.env.RECORDS_BASELINE_SCOPE ?? '{}');
-  // The platform's pool holds 10 connections (apps/server/src/db/client.ts): the same here.
-  const pool = new pg.Pool({ connectionString: process.env.RECORDS_BASELINE_DATABASE_URL, max: 10 });
+  // The same pool settings as apps/server/src/db/client.ts: 10 connections, jit = off.
+  const pool = new pg.Pool({
+    connectionString: process.env.RECORDS_BASELINE_DATABASE_URL,
+    max: 10,
+    options: '-c jit=off',
+  });
+  const estimates = new Map<string, { rows: number; until: number }>();
   const app = Fastify({ logger: false });
   app.post(RECORDS_BASELINE_PATH, async (request) => {
     const body = request.body as BaselineBody;
+    const offset = (body.curPage - 1) * body.pageSize;
     const statements = listStatements(
       scope,
       { status: body.status, quantityGt: body.quantityGt },
-      { limit: body.pageSize, offset: (body.curPage - 1) * body.pageSize },
+      { limit: body.pageSize, offset },
       EXACT_COUNT_LIMIT,
     );
     const rows = (await pool.query(statements.page)).rows as Record<string, unknown>[];
-    const counted = Number((await pool.query(statements.count)).rows[0]?.n ?? 0);
+    // The count rides on the page's rows; a page past the end asks it on its own, page 1 empty is 0.
+    const counted =
+      rows.length > 0
+        ? Number(rows[0]?._total)
+        : offset === 0
+          ? 0
+          : Number((await pool.query(statements.count)).rows[0]?.n ?? 0);
     let total = counted;
     let totalExact = true;
     if (counted > EXACT_COUNT_LIMIT) {
-      const plan = (await pool.query(statements.estimate)).rows[0]?.['QUERY PLAN'] as
-        | { Plan: { 'Plan Rows': number } }[]
-        | undefined;
-      total = Math.max(Math.round(Number(plan?.[0]?.Plan['Plan Rows'] ?? 0)), EXACT_COUNT_LIMIT + 1);
+      // As service.ts `totalOf`: the estimate reused for ESTIMATE_TTL_MS per statement and values
+      // (list-estimates.ts); an unreadable plan counts as 0, so the total is the cap + 1.
+      const key = JSON.stringify(statements.estimate.values);
+      let estimate = estimates.get(key);
+      if (!estimate || estimate.until < Date.now()) {
+        const plan = (await pool.query(statements.estimate).catch(() => null))?.rows[0]?.['QUERY PLAN'] as
+          | { Plan: { 'Plan Rows': number } }[]
+          | undefined;
+        estimate = {
+          rows: Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)),
+          until: Date.now() + ESTIMATE_TTL_MS,
+        };
+        estimates.set(key, estimate);
+      }
+      total = Math.max(estimate.rows, EXACT_COUNT_LIMIT + 1);
       totalExact = false;
     }
     return {

@@ -1,9 +1,13 @@
 /**
- * The SQL the records runtime (apps/server/src/modules/records: service.ts `list`/`count`,
- * record-store.ts `recordSelect`, row-scope.ts `readScope`, filter-compiler.ts) sends for one list
- * page of the bench's order node as an enterprise user, written out by hand with the same
- * expressions, casts, joins and ORDER BY, for the bare-`pg` baseline and for EXPLAIN ANALYZE. The
- * bench checks that it answers the same ids and total as the platform before measuring it.
+ * The SQL the records runtime (apps/server/src/modules/records: service.ts `list`, `cappedCount`,
+ * `count` and `totalOf`, record-store.ts `recordSelect`, row-scope.ts `readScope`,
+ * filter-compiler.ts) sends for one list page of the bench's order node as an enterprise user,
+ * written out by hand with the same expressions, casts, joins and ORDER BY, for the bare-`pg`
+ * baseline and for EXPLAIN ANALYZE. `list` sends one statement: the page, whose every row also
+ * carries the capped count of the matching rows (`_total`); the count on its own only for a page
+ * past the end (no rows, offset > 0), and the planner's estimate only when the capped count passes
+ * EXACT_COUNT_LIMIT. The bench checks that it answers the same ids and total as the platform
+ * before measuring it.
  */
 
 /** Identity of the caller and the node the SQL is scoped to. */
@@ -57,11 +61,23 @@ function whereOf(filter: OrderFilter | null): string {
 }
 
 export interface ListStatements {
+  /**
+   * The page (service.ts `list`): the page's ids, then the owner join and the review state for
+   * those rows, each row carrying the capped count as `_total` (service.ts `cappedCount`).
+   */
   page: { text: string; values: unknown[] };
-  /** The capped exact count (service.ts `count`): at most limit + 1 rows are counted. */
+  /**
+   * The capped exact count on its own (service.ts `count`): at most EXACT_COUNT_LIMIT + 1 rows are
+   * counted. The platform sends it only when the page has no rows and offset > 0.
+   */
   count: { text: string; values: unknown[] };
-  /** The planner's estimate, asked when the capped count overflows. */
+  /** The planner's estimate (service.ts `totalOf`), asked when the capped count passes EXACT_COUNT_LIMIT. */
   estimate: { text: string; values: unknown[] };
+}
+
+/** service.ts `cappedCount`: the matching rows counted up to the cap ($capParam); its `r` shadows the page's. */
+function cappedCount(table: string, where: string, capParam: number): string {
+  return `select count(*)::int from (select 1 from ${table} r where ${where} limit $${capParam}) s`;
 }
 
 /** The statements of one list page sorted by creation time, newest first (the node's default sort). */
@@ -75,22 +91,25 @@ export function listStatements(
   const values = filter ? [...base, filter.status, String(filter.quantityGt)] : base;
   const where = whereOf(filter);
   const n = values.length;
+  const table = tableOf(scope);
   return {
+    // Parameters in the order they appear: scope and filter, the cap, then limit and offset.
     page: {
-      text: `select ${SELECT}, u.user_name as "_owner_name", ${pendingReviewer} as "_can_audit"
-      from (select r.id from ${tableOf(scope)} r
-        where ${where} order by r."created_at" desc, r."id" desc limit $${n + 1} offset $${n + 2}) page
-      join ${tableOf(scope)} r on r.id = page.id
+      text: `select ${SELECT}, u.user_name as "_owner_name", ${pendingReviewer} as "_can_audit",
+        (${cappedCount(table, where, n + 1)}) as "_total"
+      from (select r.id from ${table} r
+        where ${where} order by r."created_at" desc, r."id" desc limit $${n + 2} offset $${n + 3}) page
+      join ${table} r on r.id = page.id
       left join users u on u.id = r.owner_user_id
       order by r."created_at" desc, r."id" desc`,
-      values: [...values, page.limit, page.offset],
+      values: [...values, exactCountLimit + 1, page.limit, page.offset],
     },
     count: {
-      text: `select count(*)::int as n from (select 1 from ${tableOf(scope)} r where ${where} limit $${n + 1}) s`,
+      text: `select (${cappedCount(table, where, n + 1)}) as n`,
       values: [...values, exactCountLimit + 1],
     },
     estimate: {
-      text: `explain (format json) select 1 from ${tableOf(scope)} r where ${where}`,
+      text: `explain (format json) select 1 from ${table} r where ${where}`,
       values,
     },
   };

@@ -5,9 +5,10 @@ import { recordRoutes } from './routes.ts';
 import { RecordService } from './service.ts';
 import { RecordSheets } from './xlsx.ts';
 
-/** The records runtime: its routes and its cache of compiled node schemas. */
+/** The records runtime: its routes, its cache of compiled node schemas and its list estimates. */
 export async function registerRecords(app: FastifyInstance, { db }: { db: Db }) {
   app.caches.register('node-schemas', clearNodeSchemas);
   const records = new RecordService(db);
+  app.caches.register('list-estimates', () => records.estimates.clear());
   await app.register(recordRoutes, { records, sheets: new RecordSheets(db, records) });
 }

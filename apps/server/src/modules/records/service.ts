@@ -68,6 +68,7 @@ import {
   fieldOf,
   fieldWhitelist,
 } from './filter-compiler.ts';
+import { ListEstimates } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
 import {
   col,
@@ -106,7 +107,10 @@ const ROW_EXTRA = (user: SessionUser, nodeId: string) =>
  * deletes, options, buttons and charts. Permissions are decided here per node, function and row.
  */
 export class RecordService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    readonly estimates = new ListEstimates(),
+  ) {}
 
   /** The node a call names, the caller's functions on it and its filter whitelist; developers see no data. */
   async context(
@@ -223,6 +227,12 @@ export class RecordService {
     capped: number,
   ): Promise<{ total: number; exact: boolean }> {
     if (capped <= EXACT_COUNT_LIMIT) return { total: capped, exact: true };
+    const estimate = await this.estimates.get(tableName, where, () => this.planRows(tableName, where));
+    return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };
+  }
+
+  /** The planner's row estimate for the WHERE (0 when the plan cannot be read). */
+  private async planRows(tableName: string, where: SQL): Promise<number> {
     try {
       const plan = await this.db.execute(
         sql`explain (format json) select 1 from ${tableRef(tableName)} ${R} where ${where}`,
@@ -230,10 +240,9 @@ export class RecordService {
       const [first] = rowsOf<Record<string, unknown>>(plan);
       const raw = first ? Object.values(first)[0] : null;
       const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-      const estimate = Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
-      return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };
+      return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
     } catch {
-      return { total: EXACT_COUNT_LIMIT + 1, exact: false };
+      return 0;
     }
   }
 
