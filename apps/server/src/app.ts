@@ -104,7 +104,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
       : new LocalSmsProvider(db, app.log));
   const sms = new SmsService(db, config, provider);
   const platformInfo = new PlatformInfoService(db, SERVER_VERSION);
-  const files = createFileService(db, config);
+  const files = await createFileService(db, config);
   const ratePerMinute = config.LOGIN_RATE_PER_MINUTE;
 
   await app.register(accessPlugin, { authenticate: (token) => sessions.authenticate(token) });

@@ -1,7 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -47,6 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
+    // The embedded database's module is loaded only when it is the one used.
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = options.dataDir
       ? await PGlite.create(resolve(options.dataDir, 'pg'))
       : await PGlite.create();

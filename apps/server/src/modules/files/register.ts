@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { S3Storage } from '../../platform/s3-storage.ts';
 import { type FileStorage, LocalDiskStorage } from '../../platform/storage.ts';
 import { AnnexSlotService } from './annex-slot-service.ts';
 import { AttachmentService } from './attachment-service.ts';
@@ -12,9 +11,13 @@ import { startUploadCleanup, UploadService } from './upload-service.ts';
 
 const MB = 1024 * 1024;
 
-/** The configured file storage: the local disk by default, an S3-compatible store when asked. */
-export function createFileStorage(config: Config): FileStorage {
+/**
+ * The configured file storage: the local disk by default, an S3-compatible store when asked (its
+ * SDK, about 26 MB of memory, is loaded only then).
+ */
+export async function createFileStorage(config: Config): Promise<FileStorage> {
   if (config.FILES_STORAGE === 's3') {
+    const { S3Storage } = await import('../../platform/s3-storage.ts');
     return new S3Storage({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
@@ -29,8 +32,8 @@ export function createFileStorage(config: Config): FileStorage {
 }
 
 /** The file service every module stores through, with the configured storage and limits. */
-export function createFileService(db: Db, config: Config, storage = createFileStorage(config)): FileService {
-  return new FileService(db, storage, {
+export async function createFileService(db: Db, config: Config, storage?: FileStorage): Promise<FileService> {
+  return new FileService(db, storage ?? (await createFileStorage(config)), {
     userQuotaBytes: config.FILES_USER_QUOTA_MB * MB,
     singleRequestBytes: config.FILES_REQUEST_MAX_MB * MB,
     maxFileBytes: config.FILES_MAX_FILE_MB * MB,
