@@ -21,6 +21,7 @@ async function subscribe(baseUrl: string, token: string | null, lastEventId?: nu
   const response = await fetch(`${baseUrl}/ks/message/v1/subscribe`, { headers, signal: controller.signal });
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  const state = { ended: false };
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -28,7 +29,10 @@ async function subscribe(baseUrl: string, token: string | null, lastEventId?: nu
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) return;
+          if (done) {
+            state.ended = true;
+            return;
+          }
           buffer += value;
           let end = buffer.indexOf('\n\n');
           while (end >= 0) {
@@ -60,6 +64,8 @@ async function subscribe(baseUrl: string, token: string | null, lastEventId?: nu
     events,
     comments,
     messages,
+    /** Whether the server ended the stream. */
+    ended: () => state.ended,
     close: () => controller.abort(),
     /** Resolves once `predicate` holds, or fails after `timeoutMs`. */
     async waitFor(predicate: () => boolean, timeoutMs = 5000) {
@@ -249,6 +255,23 @@ describe('GET /ks/message/v1/subscribe', () => {
     const stream = await subscribe(baseUrl, token);
     await stream.waitFor(() => stream.comments.includes(': ping'), 3000);
     stream.close();
+  });
+
+  it('ends a stream within a heartbeat once its session has logged out; other sessions keep theirs', async () => {
+    const app = getApp();
+    const user = await createUser(app, 'P');
+    const first = await loginAs(app, user);
+    const second = await loginAs(app, user);
+    const leaving = await subscribe(baseUrl, first.token);
+    const staying = await subscribe(baseUrl, second.token);
+    await leaving.waitFor(() => leaving.comments.includes(': ping'), 3000);
+    const logout = await app.inject({ method: 'GET', url: '/ks/common/logout', headers: first.headers });
+    expect(logout.json().code).toBe(200);
+    await leaving.waitFor(() => leaving.ended(), 3000);
+    const pings = staying.comments.length;
+    await staying.waitFor(() => staying.comments.length > pings + 1, 3000);
+    expect(staying.ended()).toBe(false);
+    staying.close();
   });
 
   it('sends unconfirmed messages on connect, only those after Last-Event-ID on reconnect, none once confirmed', async () => {

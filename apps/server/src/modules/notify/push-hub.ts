@@ -3,6 +3,8 @@ import type { ServerResponse } from 'node:http';
 /** One open SSE stream of one user on this instance. */
 export interface PushConnection {
   readonly userId: string;
+  /** The session that opened it: the stream ends when that session does (logout, kick, expiry). */
+  readonly sessionId: string;
   /** Writes one frame; false once the stream is gone. */
   write(frame: string): boolean;
   end(): void;
@@ -18,7 +20,11 @@ export function sseFrame(data: unknown, options: { id?: number; event?: string }
 }
 
 /** Wraps the raw response of an SSE request (the route has hijacked it from Fastify). */
-export function openSseStream(raw: ServerResponse, userId: string, retryMs: number): PushConnection {
+export function openSseStream(
+  raw: ServerResponse,
+  owner: { userId: string; sessionId: string },
+  retryMs: number,
+): PushConnection {
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -29,7 +35,7 @@ export function openSseStream(raw: ServerResponse, userId: string, retryMs: numb
   // The reconnection delay the browser client uses, and a first byte so proxies commit the answer.
   raw.write(`retry: ${retryMs}\n\n`);
   return {
-    userId,
+    ...owner,
     write: (frame) => {
       if (raw.destroyed || raw.writableEnded) return false;
       raw.write(frame);
@@ -71,6 +77,27 @@ export class PushHub {
     if (!set) return;
     set.delete(connection);
     if (set.size === 0) this.byUser.delete(connection.userId);
+  }
+
+  /** Sessions with at least one stream here. */
+  sessionIds(): string[] {
+    const ids = new Set<string>();
+    for (const set of this.byUser.values()) for (const connection of set) ids.add(connection.sessionId);
+    return [...ids];
+  }
+
+  /** Ends and forgets the streams opened by sessions not in `live`; answers how many ended. */
+  endStreamsOutside(live: ReadonlySet<string>): number {
+    let ended = 0;
+    for (const set of this.byUser.values()) {
+      for (const connection of set) {
+        if (live.has(connection.sessionId)) continue;
+        connection.end();
+        this.remove(connection);
+        ended++;
+      }
+    }
+    return ended;
   }
 
   /** Users with at least one stream here. */

@@ -28,7 +28,7 @@ export async function registerNotify(
   const todos = new TodoService(deps.database.db);
   await app.register(notifyRoutes, { notify, todos, retryMs: SSE_RETRY_MS });
   const bus = createPushBus(deps.database, app.log);
-  await notify.start(bus);
+  await notify.start(bus, deps.heartbeatSeconds * 1000);
   app.addHook('preClose', async () => {
     notify.closeAllStreams();
     await bus.close();

@@ -1,7 +1,7 @@
 import type { LoginRoleType } from '@ks/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifyDeliveries, notifyMessages, notifyTodos, users } from '../../db/schema/index.ts';
+import { notifyDeliveries, notifyMessages, notifyTodos, sessions, users } from '../../db/schema/index.ts';
 
 export type MessageRow = typeof notifyMessages.$inferSelect;
 export type TodoRow = typeof notifyTodos.$inferSelect;
@@ -303,4 +303,21 @@ export async function findOpenTodos(
     .limit(page.pageSize)
     .offset((page.curPage - 1) * page.pageSize);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** Those of `ids` whose session is still live: not ended, not past its idle or absolute expiry. */
+export async function findLiveSessionIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const now = new Date();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.id, ids),
+        isNull(sessions.endReason),
+        gt(sessions.idleExpiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

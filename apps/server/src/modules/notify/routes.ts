@@ -61,7 +61,7 @@ export const notifyRoutes: FastifyPluginAsyncZod<{
       );
       // From here the stream is ours: Fastify neither serialises nor ends it.
       reply.hijack();
-      const connection = openSseStream(reply.raw, user.id, retryMs);
+      const connection = openSseStream(reply.raw, { userId: user.id, sessionId: user.sessionId }, retryMs);
       request.raw.on('close', () => notify.closeStream(connection));
       try {
         await notify.openStream(connection, lastEventId);

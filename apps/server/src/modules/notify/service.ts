@@ -87,6 +87,8 @@ function toPublishedNotice(
  * instance they are connected, through LISTEN/NOTIFY.
  */
 export class NotifyService {
+  private sweep: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
@@ -94,9 +96,19 @@ export class NotifyService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts the heartbeat and listens to the bus; call once per instance. */
-  async start(bus: PushBus): Promise<void> {
+  /**
+   * Starts the heartbeat and listens to the bus; call once per instance. On the same interval the
+   * streams of ended sessions are closed, so a logged-out or kicked browser stops receiving pushes
+   * within one heartbeat, whichever instance ended the session.
+   */
+  async start(bus: PushBus, sweepMs: number): Promise<void> {
     this.hub.start();
+    this.sweep ??= setInterval(() => {
+      this.endStreamsOfEndedSessions().catch((error: unknown) =>
+        this.log.error({ err: error }, 'closing the streams of ended sessions failed'),
+      );
+    }, sweepMs);
+    this.sweep.unref();
     await bus.listen((event) => {
       this.deliver(event).catch((error: unknown) =>
         this.log.error({ err: error, event }, 'push delivery failed'),
@@ -140,8 +152,17 @@ export class NotifyService {
     this.hub.remove(connection);
   }
 
+  /** Ends the streams whose session is no longer live; answers how many ended. */
+  async endStreamsOfEndedSessions(): Promise<number> {
+    const ids = this.hub.sessionIds();
+    if (ids.length === 0) return 0;
+    return this.hub.endStreamsOutside(await repo.findLiveSessionIds(this.db, ids));
+  }
+
   /** Ends every stream of this instance (shutdown); clients reconnect elsewhere with Last-Event-ID. */
   closeAllStreams() {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
     this.hub.closeAll();
   }
 
