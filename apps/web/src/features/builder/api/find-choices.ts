@@ -1,6 +1,14 @@
 import type { AuditOrg, Reviewer } from '@ks/contract/authority';
-import type { Dictionary, StyleTemplate, ValueRange } from '@ks/contract/catalogues';
+import type {
+  DicPullDown,
+  Dictionary,
+  LabelledOption,
+  StyleTemplate,
+  ValueRange,
+  ValueRangeOption,
+} from '@ks/contract/catalogues';
 import type { FormOption } from '@ks/contract/form-schema';
+import type { ChartData } from '@ks/contract/records';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 
@@ -36,39 +44,24 @@ export const useReviewerChoices = (keyword: string) =>
     queryFn: () => http.get<Reviewer[]>('/ks/authority/audit/reviewers', { query: { keyword } }),
   });
 
-/** A pull-down answer: the options themselves, or {list} / {result: {list}} around them. */
-export function optionsOfAnswer(answer: unknown): FormOption[] {
-  if (Array.isArray(answer)) return answer as FormOption[];
-  if (answer && typeof answer === 'object') {
-    const record = answer as { list?: unknown; result?: unknown; data?: unknown };
-    if (Array.isArray(record.list)) return record.list as FormOption[];
-    if (record.result) return optionsOfAnswer(record.result);
-    if (record.data) return optionsOfAnswer(record.data);
-  }
-  return [];
-}
-
 /** POST /ks/base/dictionary/config/button/pull-down: the button dictionary, as {code, name}. */
 export const useButtonChoices = () =>
   useQuery({
     queryKey: ['catalogues', 'buttons'],
     queryFn: async () =>
-      optionsOfAnswer(await http.post<unknown>('/ks/base/dictionary/config/button/pull-down', {})).map(
-        (option): ButtonChoice => {
-          const raw = option as FormOption & { code?: string; name?: string };
-          return { code: raw.code ?? raw.value, name: raw.name ?? raw.label };
-        },
+      (await http.post<LabelledOption[]>('/ks/base/dictionary/config/button/pull-down', {})).map(
+        (option): ButtonChoice => ({ code: option.value, name: option.label }),
       ),
   });
 
-/** Options of a dictionary (dic pull-down) or value range (value-range), for the live preview. */
-export const loadDictionaryOptions = async (code: string) =>
-  optionsOfAnswer(await http.post<unknown>('/ks/base/dictionary/config/dic/pull-down', { code }));
-export const loadValueRangeOptions = async (code: string) =>
-  optionsOfAnswer(await http.post<unknown>('/ks/node/field/value-range', { code }));
+/** Options of a dictionary (dic pull-down: {list, labelKey, valueKey}), for the live preview. */
+export const loadDictionaryOptions = async (code: string): Promise<FormOption[]> =>
+  (await http.post<DicPullDown>('/ks/base/dictionary/config/dic/pull-down', { code })).list;
+/** A value range's option tree (for cascades), for the live preview. */
+export const loadValueRangeOptions = (code: string): Promise<FormOption[]> =>
+  http.post<ValueRangeOption[]>('/ks/node/field/value-range', { code });
 
 /** POST /ks/statistics/v1/chart-data: a published chart's aggregated series. */
-export type ChartData = { categories: string[]; series: number[] };
 export const useChartData = (systemCoding: string, gnCoding: string, chartId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['records', 'chart-data', systemCoding, gnCoding, chartId],
