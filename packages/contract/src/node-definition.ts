@@ -145,6 +145,19 @@ export const NODE_FUNCTIONS = [
 ] as const;
 export const NodeFunctionSchema = z.enum(NODE_FUNCTIONS, '请从按钮字典中选择功能');
 export type NodeFunction = z.infer<typeof NodeFunctionSchema>;
+/**
+ * Buttons spec 001 §7 names (/ks/monitor/send, spread, margin) without saying what they do: the
+ * builder shows them but a draft may not offer them until their behaviour is decided (decision
+ * 0012), so no node gets a button that does nothing.
+ */
+export const RESERVED_FUNCTIONS = ['send', 'spread', 'margin'] as const satisfies readonly NodeFunction[];
+export const isReservedFunction = (code: string) => (RESERVED_FUNCTIONS as readonly string[]).includes(code);
+/** The message for a draft offering reserved functions, or null when it offers none. */
+export function reservedFunctionsProblem(functions: readonly NodeFunction[]): string | null {
+  const reserved = functions.filter(isReservedFunction);
+  if (reserved.length === 0) return null;
+  return `“${reserved.map((code) => NODE_FUNCTION_LABELS[code]).join('”“')}”功能尚未开放，请取消勾选`;
+}
 export const NODE_FUNCTION_LABELS: Record<NodeFunction, string> = {
   save: '保存',
   submit: '提交',

@@ -7,6 +7,7 @@ import {
   NodeDefinitionSchema,
   NodeDefinitionShapeSchema,
   type PublishedNode,
+  reservedFunctionsProblem,
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -102,6 +103,8 @@ export class DefinitionService {
       for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
       throw badRequest(parsed.error.issues[0]?.message ?? '配置有误', fields);
     }
+    const reserved = reservedFunctionsProblem(parsed.data.functions);
+    if (reserved) throw badRequest(reserved, { functions: reserved });
     await this.checkAuditReferences(tx, parsed.data);
     const node = await this.liveNode(tx, nodeId);
     const [existing] = await tx.select().from(nodeDefinitions).where(eq(nodeDefinitions.nodeId, node.id));

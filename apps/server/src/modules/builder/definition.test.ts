@@ -187,6 +187,20 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
     expect((await draftOf(app, headers, node.id)).version).toBe(0);
   });
 
+  it('refuses the reserved functions (发送, 展开, 保证金) until their behaviour is decided', async () => {
+    const app = getApp();
+    const headers = await developer();
+    const system = await newSystem(app, headers);
+    const node = await addNode(app, headers, system.gnCoding);
+    const response = await saveDraft(app, headers, node.id, {
+      form: { items: ITEMS },
+      functions: ['save', 'send', 'margin'],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('“发送”“保证金”功能尚未开放，请取消勾选');
+    expect((await draftOf(app, headers, node.id)).version).toBe(0);
+  });
+
   it('accepts envelope columns, a sum over a number field and a filter on a form field', async () => {
     const app = getApp();
     const headers = await developer();

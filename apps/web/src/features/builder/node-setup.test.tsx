@@ -244,10 +244,15 @@ describe('node workspace: other tabs', () => {
       'POST /ks/base/dictionary/config/button/pull-down': ok([
         { label: '保存', value: 'save' },
         { label: '提交', value: 'submit' },
+        { label: '发送', value: 'send' },
       ]),
       'POST /ks/config/new/node/update-preview': ok(draftOf({ functions: ['submit'] }, { version: 4 })),
     });
     await openTab('功能按钮');
+    // A button the spec names without a behaviour shows, but cannot be ticked.
+    expect(
+      ((await screen.findByRole('checkbox', { name: '发送（暂未开放）' })) as HTMLInputElement).disabled,
+    ).toBe(true);
     await toggleCheckbox(await screen.findByRole('checkbox', { name: '提交' }));
     fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
     await waitFor(() =>

@@ -1,4 +1,8 @@
-import { type NodeDefinition, NodeDefinitionSchema } from '@ks/contract/node-definition';
+import {
+  type NodeDefinition,
+  NodeDefinitionSchema,
+  reservedFunctionsProblem,
+} from '@ks/contract/node-definition';
 
 /** Where a problem sits, in the words of the workspace's tabs. */
 function placeOf(path: readonly PropertyKey[]): string {
@@ -18,7 +22,8 @@ function placeOf(path: readonly PropertyKey[]): string {
 
 /**
  * Everything the contract refuses in a definition, each prefixed with where it is, so the developer
- * finds it before the server answers 400 (the server runs the same NodeDefinitionSchema).
+ * finds it before the server answers 400 (the server runs the same NodeDefinitionSchema and
+ * reserved-function check).
  */
 export function describeDefinitionProblems(definition: NodeDefinition): string[] {
   const problems: string[] = [];
@@ -29,5 +34,7 @@ export function describeDefinitionProblems(definition: NodeDefinition): string[]
       problems.push(place ? `${place}：${issue.message}` : issue.message);
     }
   }
+  const reserved = reservedFunctionsProblem(definition.functions);
+  if (reserved) problems.push(`${placeOf(['functions'])}：${reserved}`);
   return [...new Set(problems)];
 }

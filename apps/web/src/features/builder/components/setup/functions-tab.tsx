@@ -1,4 +1,9 @@
-import { NODE_FUNCTIONS, type NodeDefinition, type NodeFunction } from '@ks/contract/node-definition';
+import {
+  isReservedFunction,
+  NODE_FUNCTIONS,
+  type NodeDefinition,
+  type NodeFunction,
+} from '@ks/contract/node-definition';
 import { Card, Checkbox, Spin } from 'antd';
 import { useButtonChoices } from '../../api/find-choices.ts';
 
@@ -21,7 +26,17 @@ export function FunctionsTab({
       <Checkbox.Group
         aria-label="功能按钮"
         value={definition.functions}
-        options={offered.map((button) => ({ value: button.code, label: button.name }))}
+        options={offered.map((button) =>
+          // Reserved buttons stay visible, so the dictionary reads as the spec lists it, but cannot be
+          // ticked (a ticked one saved earlier can still be unticked).
+          isReservedFunction(button.code)
+            ? {
+                value: button.code,
+                label: `${button.name}（暂未开放）`,
+                disabled: !definition.functions.includes(button.code as NodeFunction),
+              }
+            : { value: button.code, label: button.name },
+        )}
         onChange={(values) =>
           onChange({
             ...definition,
