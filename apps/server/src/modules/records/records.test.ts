@@ -752,6 +752,52 @@ describe('options, filters and buttons', () => {
   });
 });
 
+describe('saved function grants', () => {
+  it('decide, once saved, what each user may do on the node: by role and by reviewer organisation', async () => {
+    const app = getApp();
+    const own = await publishedNode(app, dev, {
+      form: { items: [{ code: 'name', name: '名称', type: 'text', required: '1' }] },
+      functions: ['save', 'export', 'view'],
+    });
+    const nodeRef = { systemCoding: own.systemCoding, gnCoding: own.gnCoding };
+    const member = await createUser(app, 'M');
+    const org = await app.inject({
+      method: 'POST',
+      url: '/ks/authority/audit/audit-orgs',
+      headers: dev,
+      payload: { name: unique('导出机构'), memberIds: [member.id] },
+    });
+    expect(org.json().code).toBe(200);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/ks/authority/v1/node/save-functions',
+      headers: dev,
+      payload: {
+        nodeId: own.node.id,
+        version: 0,
+        grants: [
+          { functionCode: 'save', roles: ['U'], orgIds: [] },
+          { functionCode: 'view', roles: ['U'], orgIds: [] },
+          { functionCode: 'export', roles: [], orgIds: [org.json().data.id] },
+        ],
+        visibleRoles: ['U', 'M'],
+      },
+    });
+    expect(saved.json().code).toBe(200);
+    const functionsOf = async (headers: Headers) =>
+      (await call('POST', '/ks/monitor/table-list', headers, { ...nodeRef, curPage: 1, pageSize: 10 })).body
+        .data.functions;
+    const enterprise = (await loginAs(app, await createUser(app, 'U'))).headers;
+    expect(await functionsOf(enterprise)).toEqual(['save', 'view']);
+    expect(await functionsOf((await loginAs(app, member)).headers)).toEqual(['export']);
+    const outsider = (await loginAs(app, await createUser(app, 'M'))).headers;
+    expect(await functionsOf(outsider)).toEqual([]);
+    const refused = await call('POST', '/ks/monitor/export', enterprise, { ...nodeRef });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(FUNCTION_DENIED_MESSAGE('导出'));
+  });
+});
+
 describe('schema versions', () => {
   it('a record keeps the form it was made with after a later publish; new records get the new one', async () => {
     const app = getApp();
