@@ -33,7 +33,8 @@ export async function startPlatformServer(extraEnv: NodeJS.ProcessEnv = {}): Pro
   try {
     const { child, match } = await spawnUntilReady({
       label: 'platform',
-      args: PLATFORM_COMMAND,
+      // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles a run (not allowed in NODE_OPTIONS).
+      args: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...PLATFORM_COMMAND],
       cwd: REPO_ROOT,
       env,
       readyPattern: /KS Platform is running at http:\/\/localhost:(\d+)/,

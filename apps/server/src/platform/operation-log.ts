@@ -16,7 +16,12 @@ export interface OperationEntry {
 
 /** Appends one operation-log entry; pass the transaction so the entry commits with the change it describes. */
 export async function recordOperation(db: Db, entry: OperationEntry): Promise<void> {
-  await db.insert(operationLogs).values({
+  await operationInsert(db, entry);
+}
+
+/** The insert of one operation-log entry, to run on its own or inside a larger statement. */
+export function operationInsert(db: Db, entry: OperationEntry) {
+  return db.insert(operationLogs).values({
     userId: entry.user?.id ?? null,
     userName: entry.user?.userName ?? '',
     roleType: entry.user ? LOGIN_ROLE_TYPE_LABELS[entry.user.loginRoleType] : '',

@@ -340,19 +340,23 @@ export async function updateEnvelope(
   return Number(row.version);
 }
 
+export type RevisionEntry = {
+  nodeId: string;
+  recordId: string;
+  version: number;
+  action: string;
+  user: Pick<SessionUser, 'id' | 'userName'> | null;
+  changes: RevisionChange[];
+};
+
 /** Appends one revision of a record (the caller's transaction). */
-export async function writeRevision(
-  tx: Db,
-  revision: {
-    nodeId: string;
-    recordId: string;
-    version: number;
-    action: string;
-    user: Pick<SessionUser, 'id' | 'userName'> | null;
-    changes: RevisionChange[];
-  },
-): Promise<void> {
-  await tx.insert(recordRevisions).values({
+export async function writeRevision(tx: Db, revision: RevisionEntry): Promise<void> {
+  await revisionInsert(tx, revision);
+}
+
+/** The insert of one revision, to run on its own or inside a larger statement. */
+export function revisionInsert(db: Db, revision: RevisionEntry) {
+  return db.insert(recordRevisions).values({
     nodeId: revision.nodeId,
     recordId: revision.recordId,
     version: revision.version,

@@ -52,15 +52,16 @@ import {
   type WireRecord,
   type WireValue,
 } from '@ks/contract';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditInstances, auditSteps, users } from '../../db/schema/index.ts';
+import { writeTogether } from '../../db/write-together.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
+import { operationInsert, recordOperation } from '../../platform/operation-log.ts';
 import { allowedFunctions, functionsGranted } from '../authority/grants.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
+import { auditStepViews, latestAuditStepsJson } from './audit-steps.ts';
 import {
   compileListFilter,
   compileSort,
@@ -72,6 +73,7 @@ import { ListEstimates } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
 import {
   col,
+  envelopeOf,
   findRevisions,
   loadRecord,
   R,
@@ -79,8 +81,10 @@ import {
   recordNotFound,
   recordSelect,
   resolveNode,
+  revisionInsert,
   type StoredRecord,
   storedOf,
+  UUID_PATTERN,
   writeExpression,
   writeRevision,
 } from './record-store.ts';
@@ -322,23 +326,22 @@ export class RecordService {
       };
     }
     const latest = await this.context(user, body);
-    const head = await loadRecord(
-      this.db,
-      latest.node.tableName,
-      body.id,
-      [],
-      readScope(user, latest.node.nodeId),
-    );
-    if (!head) throw recordNotFound();
+    // One statement: the record in the latest schema's columns, whether the caller has a pending
+    // step on it and the steps of its latest audit flow (decision 0013: round trips dominate).
+    const row = await this.detailRow(user, latest, body.id);
+    if (!row) throw recordNotFound();
+    const head = envelopeOf(row);
     // A record is shown with the form it was filled in with (a submitted record: its snapshot version).
     const context =
       head.schemaVersion === latest.node.schemaVersion
         ? latest
         : await this.context(user, body, head.schemaVersion);
     const { definition, schema } = context.node;
-    const record = (await loadRecord(this.db, context.node.tableName, body.id, schema.items)) as StoredRecord;
-    const canAudit = await this.hasPendingStep(user, context.node.nodeId, record.id);
-    const steps = await this.auditSteps(context.node.nodeId, record.id);
+    const record =
+      context === latest
+        ? storedOf(row, schema.items)
+        : ((await loadRecord(this.db, context.node.tableName, head.id, schema.items)) as StoredRecord);
+    const steps = auditStepViews(row._steps);
     return {
       schemaVersion: record.schemaVersion,
       items: definition.form.items,
@@ -355,7 +358,7 @@ export class RecordService {
       },
       functions: latest.functions,
       operations: rowOperations(
-        { status: record.status, ownerSide: isOwnerSide(user, record), canAudit },
+        { status: record.status, ownerSide: isOwnerSide(user, record), canAudit: row._can_audit === true },
         latest.node.definition.functions,
         latest.allowed,
       ),
@@ -366,51 +369,16 @@ export class RecordService {
     };
   }
 
-  private async hasPendingStep(user: SessionUser, nodeId: string, recordId: string) {
-    const result = await this.db.execute(sql`select ${reviewerExists(user, nodeId, true)} as yes
-      from (select ${recordId}::uuid as id) ${R}`);
-    return rowsOf<{ yes: boolean }>(result)[0]?.yes === true;
-  }
-
-  /** The steps of the record's latest audit flow, by level. */
-  private async auditSteps(nodeId: string, recordId: string): Promise<AuditStepView[]> {
-    const [instance] = await this.db
-      .select({ id: auditInstances.id })
-      .from(auditInstances)
-      .where(
-        and(
-          eq(auditInstances.nodeId, nodeId),
-          eq(auditInstances.recordId, recordId),
-          isNull(auditInstances.deletedAt),
-        ),
-      )
-      .orderBy(desc(auditInstances.startedAt))
-      .limit(1);
-    if (!instance) return [];
-    const steps = await this.db
-      .select({
-        level: auditSteps.level,
-        name: auditSteps.name,
-        way: auditSteps.way,
-        reviewerName: users.userName,
-        status: auditSteps.status,
-        advice: auditSteps.advice,
-        actedAt: auditSteps.actedAt,
-      })
-      .from(auditSteps)
-      .innerJoin(users, eq(users.id, auditSteps.reviewerUserId))
-      .where(and(eq(auditSteps.instanceId, instance.id), isNull(auditSteps.deletedAt)))
-      .orderBy(asc(auditSteps.level), asc(auditSteps.createdAt));
-    const RESULTS = { pending: '', passed: 'pass', rejected: 'reject', skipped: 'skipped' } as const;
-    return steps.map((step) => ({
-      level: step.level,
-      name: step.name,
-      way: step.way,
-      reviewerName: step.reviewerName,
-      result: RESULTS[step.status],
-      advice: step.advice,
-      actedAt: step.actedAt?.toISOString() ?? null,
-    }));
+  /** The record of a details call under the caller's read scope, with its review state; or null. */
+  private async detailRow(user: SessionUser, context: NodeContext, id: string) {
+    if (!UUID_PATTERN.test(id)) return null;
+    const { node } = context;
+    const result = await this.db.execute(sql`
+      select ${recordSelect(node.schema.items)}, ${reviewerExists(user, node.nodeId, true)} as "_can_audit",
+        (${latestAuditStepsJson(node.nodeId)}) as "_steps"
+      from ${tableRef(node.tableName)} ${R}
+      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node.nodeId)}`);
+    return rowsOf<Record<string, unknown>>(result)[0] ?? null;
   }
 
   // ————— saving —————
@@ -451,27 +419,28 @@ export class RecordService {
     const { node } = context;
     const items = node.schema.items;
     const clean = await this.validate(items, wire);
-    return this.db.transaction(async (tx) => {
-      const created = await insertRecord(tx, node, user, items, clean);
-      const after = recordToWire(items, clean);
-      await writeRevision(tx, {
+    const created = { id: randomUUID(), version: 1 };
+    // The record, its first revision and the log entry: one atomic statement, one round trip.
+    await writeTogether(this.db, [
+      recordsInsert(node, user, items, [{ id: created.id, clean }]),
+      revisionInsert(this.db, {
         nodeId: node.nodeId,
         recordId: created.id,
         version: created.version,
         action: 'create',
         user,
-        changes: diff(items, {}, after),
-      });
-      await recordOperation(tx, {
+        changes: diff(items, {}, recordToWire(items, clean)),
+      }).getSQL(),
+      operationInsert(this.db, {
         user,
         action: '新增数据',
         targetType: node.gnCoding,
         targetId: created.id,
         targetName: node.title,
         ip: meta.ip,
-      });
-      return created;
-    });
+      }).getSQL(),
+    ]);
+    return created;
   }
 
   private async update(
@@ -789,18 +758,6 @@ export function diff(items: readonly FormItem[], before: WireRecord, after: Wire
 }
 
 /** Inserts a new record owned by the caller (enterprise from the session), answering id and version. */
-export async function insertRecord(
-  tx: Db,
-  node: ResolvedNode,
-  user: SessionUser,
-  items: readonly FormItem[],
-  clean: Record<string, NativeValue>,
-): Promise<SaveResult> {
-  const [created] = await insertRecords(tx, node, user, items, [clean]);
-  if (!created) throw new Error('record not inserted');
-  return created;
-}
-
 /**
  * Inserts many new records in multi-row statements (imports), ids made here so each answer pairs
  * with its values whatever order the database returns rows in. Answers them in input order.
@@ -812,35 +769,49 @@ export async function insertRecords(
   items: readonly FormItem[],
   cleans: readonly Record<string, NativeValue>[],
 ): Promise<SaveResult[]> {
-  const columns = [
-    sql`id`,
-    sql`owner_user_id`,
-    sql`owner_enterprise_id`,
-    sql`schema_version`,
-    sql`business_id`,
-  ];
-  for (const item of items) columns.push(fieldIdent(item.code));
   // PostgreSQL binds at most 65,535 parameters per statement.
-  const perStatement = Math.max(1, Math.floor(60000 / columns.length));
+  const perStatement = Math.max(1, Math.floor(60000 / (RECORD_INSERT_ENVELOPE.length + items.length)));
   const answers: SaveResult[] = [];
   for (let start = 0; start < cleans.length; start += perStatement) {
     const batch = cleans.slice(start, start + perStatement).map((clean) => ({ id: randomUUID(), clean }));
-    const rows = batch.map(({ id, clean }) => {
-      const values = [
-        sql`${id}::uuid`,
-        sql`${user.id}::uuid`,
-        sql`${user.enterpriseId}::uuid`,
-        sql`${node.schemaVersion}`,
-        sql`${businessId()}`,
-        ...items.map((item) => writeExpression(item, clean[item.code] ?? null)),
-      ];
-      return sql`(${sql.join(values, sql`, `)})`;
-    });
-    await tx.execute(sql`
-      insert into ${tableRef(node.tableName)} (${sql.join(columns, sql`, `)}) values ${sql.join(rows, sql`, `)}`);
+    await tx.execute(recordsInsert(node, user, items, batch));
     for (const { id } of batch) answers.push({ id, version: 1 });
   }
   return answers;
+}
+
+/** The envelope columns a new record is inserted with, before its items' columns. */
+const RECORD_INSERT_ENVELOPE = [
+  'id',
+  'owner_user_id',
+  'owner_enterprise_id',
+  'schema_version',
+  'business_id',
+];
+
+/** One multi-row insert of new records owned by `user`, in the node's latest schema version. */
+function recordsInsert(
+  node: ResolvedNode,
+  user: SessionUser,
+  items: readonly FormItem[],
+  rows: readonly { id: string; clean: Record<string, NativeValue> }[],
+): SQL {
+  const columns = [
+    ...RECORD_INSERT_ENVELOPE.map((name) => sql.raw(name)),
+    ...items.map((item) => fieldIdent(item.code)),
+  ];
+  const values = rows.map(({ id, clean }) => {
+    const row = [
+      sql`${id}::uuid`,
+      sql`${user.id}::uuid`,
+      sql`${user.enterpriseId}::uuid`,
+      sql`${node.schemaVersion}`,
+      sql`${businessId()}`,
+      ...items.map((item) => writeExpression(item, clean[item.code] ?? null)),
+    ];
+    return sql`(${sql.join(row, sql`, `)})`;
+  });
+  return sql`insert into ${tableRef(node.tableName)} (${sql.join(columns, sql`, `)}) values ${sql.join(values, sql`, `)}`;
 }
 
 /** A readable business number: date, time and a random suffix (e.g. 20250101120000-4821). */
