@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   AUDIT_STATE_LABELS,
-  type AuditStepView,
   auditColor,
   auditStateName,
   type Button,
