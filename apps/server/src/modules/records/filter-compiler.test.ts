@@ -167,25 +167,35 @@ describe('compileWhere', () => {
     expect(message(() => where({ op: 'or', children }))).toBe(FILTER_TOO_MANY_MESSAGE);
   });
 
-  it('compiles the operators of each kind', () => {
+  it('compiles hasAny on a multi-select into an array literal with quotes escaped', () => {
     expect(where({ field: 'tags', operator: 'hasAny', value: ['a', 'b"}'] })).toEqual({
       sql: '"r"."tags" && $1::text[]',
       params: ['{"a","b\\"}"}'],
     });
-    expect(where({ field: 'region', operator: 'pathPrefix', value: 'js/nj' }).sql).toBe(
-      '"r"."region"[1:2] = $1::text[]',
-    );
+  });
+
+  it('compiles overlaps on a date range', () => {
     expect(
       where({ field: 'period', operator: 'overlaps', value: ['2025-01-01', '2025-02-01'] }).sql,
     ).toContain('"r"."period"[1] <=');
-    expect(where({ field: 'status', operator: 'eq', value: 'draft' }).sql).toBe('"r"."status" = $1');
-    expect(where({ field: 'createdAt', operator: 'gte', value: '2025-01-01' }).sql).toBe(
+  });
+
+  it.each([
+    [
+      'pathPrefix on a cascader',
+      { field: 'region', operator: 'pathPrefix', value: 'js/nj' },
+      '"r"."region"[1:2] = $1::text[]',
+    ],
+    ['eq on an envelope column', { field: 'status', operator: 'eq', value: 'draft' }, '"r"."status" = $1'],
+    [
+      'gte on an envelope timestamp',
+      { field: 'createdAt', operator: 'gte', value: '2025-01-01' },
       '"r"."created_at" >= $1::timestamptz',
-    );
-    expect(where({ field: 'title', operator: 'isEmpty' }).sql).toBe(
-      `("r"."title" is null or "r"."title" = '')`,
-    );
-    expect(where({ op: 'or', children: [] }).sql).toBe('false');
+    ],
+    ['isEmpty on text', { field: 'title', operator: 'isEmpty' }, `("r"."title" is null or "r"."title" = '')`],
+    ['an empty or-group', { op: 'or', children: [] }, 'false'],
+  ])('compiles %s', (_name, tree, sql) => {
+    expect(where(tree).sql).toBe(sql);
   });
 });
 
@@ -260,27 +270,35 @@ describe('search tags and filter-card values', () => {
 
 describe('compileSort', () => {
   const fallback = { field: 'created_at', order: 'desc' as const };
-  it('sorts by a field or an envelope column, then id', () => {
-    expect(render(compileSort(fields, 'amount', 'asc', fallback)).sql).toBe(
-      '"r"."amount" asc nulls first, "r"."id" asc',
-    );
-    expect(render(compileSort(fields, undefined, undefined, fallback)).sql).toBe(
+  it.each<[string, string | undefined, 'asc' | 'desc' | undefined, string]>([
+    ['a form field ascending, then id', 'amount', 'asc', '"r"."amount" asc nulls first, "r"."id" asc'],
+    [
+      'the fallback column when no field is asked for, then id',
+      undefined,
+      undefined,
       '"r"."created_at" desc, "r"."id" desc',
-    );
-    expect(render(compileSort(fields, 'createdAt', 'asc', fallback)).sql).toContain('"r"."created_at" asc');
-  });
-  it('orders NOT NULL envelope columns plainly (index order), nullable ones with nulls at the end', () => {
-    expect(render(compileSort(fields, 'status', 'asc', fallback)).sql).toBe('"r"."status" asc, "r"."id" asc');
-    expect(render(compileSort(fields, 'submittedAt', 'desc', fallback)).sql).toBe(
+    ],
+    // NOT NULL envelope columns sort plainly so the index order can serve them.
+    ['a NOT NULL envelope column plainly', 'status', 'asc', '"r"."status" asc, "r"."id" asc'],
+    [
+      'a nullable envelope column with nulls at the end',
+      'submittedAt',
+      'desc',
       '"r"."submitted_at" desc nulls last, "r"."id" desc',
-    );
-    expect(render(compileSort(fields, 'amount', 'desc', fallback)).sql).toBe(
+    ],
+    [
+      'a form field descending with nulls at the end',
+      'amount',
+      'desc',
       '"r"."amount" desc nulls last, "r"."id" desc',
-    );
+    ],
+    ['id alone, descending', 'id', 'desc', '"r"."id" desc'],
+    ['id alone, ascending when no order is given', 'id', undefined, '"r"."id" asc'],
+  ])('sorts by %s', (_name, field, order, sql) => {
+    expect(render(compileSort(fields, field, order, fallback)).sql).toBe(sql);
   });
-  it('sorts by id alone', () => {
-    expect(render(compileSort(fields, 'id', 'desc', fallback)).sql).toBe('"r"."id" desc');
-    expect(render(compileSort(fields, 'id', undefined, fallback)).sql).toBe('"r"."id" asc');
+  it('sorts by an envelope column under its API name', () => {
+    expect(render(compileSort(fields, 'createdAt', 'asc', fallback)).sql).toContain('"r"."created_at" asc');
   });
   it.each(['owner_user_id', 'id; drop table users', 'audit_state', '__proto__'])('refuses %s', (field) => {
     expect(message(() => compileSort(fields, field, 'asc', fallback))).toBe(SORT_FIELD_MESSAGE);
@@ -289,19 +307,26 @@ describe('compileSort', () => {
 
 describe('integer fields', () => {
   const integers = fieldWhitelist([item({ code: 'qty', name: '数量', type: 'input-number' })]);
-  it('compare as integer, so the column keeps its index', () => {
-    const where = compileWhere({ field: 'qty', operator: 'gt', value: 50 }, integers);
-    expect(render(where).sql).toBe('"r"."qty" > $1::integer');
-    expect(render(compileWhere({ field: 'qty', operator: 'in', value: ['1', 2] }, integers)).sql).toBe(
+  // Integer values compare as integer so the column keeps its index; a fractional or out-of-range
+  // value falls back to numeric, which matches the same rows as before.
+  it.each<[string, FilterTree, string]>([
+    ['an integer value as integer', { field: 'qty', operator: 'gt', value: 50 }, '"r"."qty" > $1::integer'],
+    [
+      'an IN list of integer strings and numbers as integer',
+      { field: 'qty', operator: 'in', value: ['1', 2] },
       '"r"."qty" in ($1::integer, $2::integer)',
-    );
-  });
-  it('compare a fractional or out-of-range value as numeric (same rows as before)', () => {
-    expect(render(compileWhere({ field: 'qty', operator: 'gt', value: 50.5 }, integers)).sql).toBe(
+    ],
+    [
+      'a fractional value as numeric',
+      { field: 'qty', operator: 'gt', value: 50.5 },
       '"r"."qty" > $1::numeric',
-    );
-    expect(render(compileWhere({ field: 'qty', operator: 'lt', value: 1e12 }, integers)).sql).toBe(
+    ],
+    [
+      'an out-of-range value as numeric',
+      { field: 'qty', operator: 'lt', value: 1e12 },
       '"r"."qty" < $1::numeric',
-    );
+    ],
+  ])('compare %s', (_name, tree, sql) => {
+    expect(render(compileWhere(tree, integers)).sql).toBe(sql);
   });
 });

@@ -1,36 +1,13 @@
-import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { NODE, SYSTEM } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120000 });
 // First renders of lazy pages are slow when the machine is busy.
 configure({ asyncUtilTimeout: 30000 });
 
-const SYSTEM: BuilderSystem = {
-  id: '11111111-1111-4111-8111-111111111111',
-  systemName: '交易管理系统',
-  title: '交易管理',
-  gnCoding: 'JYGL',
-  levels: '0',
-  nodeCount: 1,
-  version: 1,
-};
-const NODE: BuilderNode = {
-  id: '22222222-2222-4222-8222-222222222222',
-  parentId: null,
-  title: '项目信息',
-  icon: '',
-  itShows: '是',
-  nodeProperties: 'dynamicList',
-  gnCoding: 'xmxx',
-  style: '',
-  nodeSetFlag: false,
-  disabled: false,
-  sort: 0,
-  version: 1,
-};
 const modalOf = (element: HTMLElement) => element.closest('.ant-modal') as HTMLElement;
 
 describe('all systems page: cache, export and import', () => {

@@ -1,4 +1,3 @@
-import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
 import type { FormItem } from '@ks/contract/form-schema';
 import { type DraftState, emptyNodeDefinition, type NodeDefinition } from '@ks/contract/node-definition';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -6,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { toggleCheckbox } from '@/test/checkbox.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { NODE, SYSTEM } from './test-fixtures.ts';
 
 vi.mock('echarts-for-react', () => ({
   default: ({ option }: { option: unknown }) => <pre data-testid="chart">{JSON.stringify(option)}</pre>,
@@ -16,29 +16,6 @@ vi.setConfig({ testTimeout: 240000 });
 // First renders of the lazy workspace chunk are slow when the machine is busy.
 configure({ asyncUtilTimeout: 60000 });
 
-const SYSTEM: BuilderSystem = {
-  id: '11111111-1111-4111-8111-111111111111',
-  systemName: '交易管理系统',
-  title: '交易管理',
-  gnCoding: 'JYGL',
-  levels: '0',
-  nodeCount: 1,
-  version: 1,
-};
-const NODE: BuilderNode = {
-  id: '22222222-2222-4222-8222-222222222222',
-  parentId: null,
-  title: '项目信息',
-  icon: '',
-  itShows: '是',
-  nodeProperties: 'dynamicList',
-  gnCoding: 'xmxx',
-  style: '',
-  nodeSetFlag: false,
-  disabled: false,
-  sort: 0,
-  version: 1,
-};
 const PATH = '/system/setUpList?systemCoding=JYGL&gnCoding=xmxx';
 
 const textItem = (code: string, name: string): FormItem => ({
