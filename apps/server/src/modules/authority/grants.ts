@@ -29,6 +29,8 @@ export async function membersOf(db: Db, orgId: string): Promise<string[]> {
 /** What a node's grants say for one user; read with the node itself where a call resolves one. */
 export type GrantSummary = { customised: boolean; hasGrants: boolean; granted: string[] };
 type Grantee = Pick<SessionUser, 'id' | 'loginRoleType'>;
+/** Whom grantSummarySql asks about: values, or the placeholders of a prepared statement. */
+type GranteeRef = { id: string | SQLWrapper; loginRoleType: string | SQLWrapper };
 
 /**
  * The GrantSummary of `nodeId` (a column or a value) for `user` as one json expression: whether the
@@ -36,7 +38,7 @@ type Grantee = Pick<SessionUser, 'id' | 'loginRoleType'>;
  * user's role or to a live organisation the user belongs to. Every records and workflow call asks
  * this first, so it rides along with the node lookup (bench/results/records.md).
  */
-export function grantSummarySql(nodeId: SQLWrapper | string, user: Grantee): SQL<GrantSummary> {
+export function grantSummarySql(nodeId: SQLWrapper | string, user: GranteeRef): SQL<GrantSummary> {
   return sql<GrantSummary>`json_build_object(
     'customised', exists(select 1 from node_authorities a where a.node_id = ${nodeId}),
     'hasGrants', exists(select 1 from node_function_grants g where g.node_id = ${nodeId}),

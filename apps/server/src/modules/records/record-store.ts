@@ -12,6 +12,7 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/prepared.ts';
 import {
   menuNodes,
   nodeDataSources,
@@ -84,6 +85,40 @@ export type ResolvedNode = {
   grants: GrantSummary | null;
 };
 
+/** The node lookup of resolveNode, prepared: every records call makes it (decision 0014). */
+const nodeLookup = (db: Db, forViewer: boolean) =>
+  db
+    .select({
+      id: menuNodes.id,
+      title: menuNodes.title,
+      tableName: nodeDataSources.tableName,
+      publishedVersion: nodeDefinitions.publishedVersion,
+      grants: forViewer
+        ? grantSummarySql(menuNodes.id, {
+            id: sql.placeholder('viewerId'),
+            loginRoleType: sql.placeholder('viewerRole'),
+          })
+        : sql<null>`null`,
+    })
+    .from(menuNodes)
+    .innerJoin(systems, eq(systems.id, menuNodes.systemId))
+    .leftJoin(
+      nodeDataSources,
+      and(eq(nodeDataSources.nodeId, menuNodes.id), isNull(nodeDataSources.deletedAt)),
+    )
+    .leftJoin(nodeDefinitions, eq(nodeDefinitions.nodeId, menuNodes.id))
+    .where(
+      and(
+        eq(systems.gnCoding, sql.placeholder('systemCoding')),
+        eq(menuNodes.gnCoding, sql.placeholder('gnCoding')),
+        isNull(menuNodes.deletedAt),
+        isNull(systems.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare(forViewer ? 'resolve_node_for_viewer' : 'resolve_node');
+const nodeLookups = perDatabase((db) => ({ plain: nodeLookup(db, false), forViewer: nodeLookup(db, true) }));
+
 /**
  * The node a call names by system code and node code, with its table and published definition
  * (the latest, or `schemaVersion`), and with `viewer`'s grants on it when given. Not found:
@@ -96,30 +131,15 @@ export async function resolveNode(
   schemaVersion?: number,
   viewer?: Pick<SessionUser, 'id' | 'loginRoleType'>,
 ): Promise<ResolvedNode> {
-  const [node] = await db
-    .select({
-      id: menuNodes.id,
-      title: menuNodes.title,
-      tableName: nodeDataSources.tableName,
-      publishedVersion: nodeDefinitions.publishedVersion,
-      grants: viewer ? grantSummarySql(menuNodes.id, viewer) : sql<null>`null`,
-    })
-    .from(menuNodes)
-    .innerJoin(systems, eq(systems.id, menuNodes.systemId))
-    .leftJoin(
-      nodeDataSources,
-      and(eq(nodeDataSources.nodeId, menuNodes.id), isNull(nodeDataSources.deletedAt)),
-    )
-    .leftJoin(nodeDefinitions, eq(nodeDefinitions.nodeId, menuNodes.id))
-    .where(
-      and(
-        eq(systems.gnCoding, systemCoding),
-        eq(menuNodes.gnCoding, gnCoding),
-        isNull(menuNodes.deletedAt),
-        isNull(systems.deletedAt),
-      ),
-    )
-    .limit(1);
+  const lookups = nodeLookups(db);
+  const [node] = viewer
+    ? await lookups.forViewer.execute({
+        systemCoding,
+        gnCoding,
+        viewerId: viewer.id,
+        viewerRole: viewer.loginRoleType,
+      })
+    : await lookups.plain.execute({ systemCoding, gnCoding });
   if (!node) throw notFound(NODE_NOT_FOUND_MESSAGE);
   const latest = node.publishedVersion ?? 0;
   if (latest === 0 || !node.tableName) throw notFound(NOT_PUBLISHED_MESSAGE);

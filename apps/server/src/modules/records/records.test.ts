@@ -24,7 +24,7 @@ import {
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { publishedNode } from '../../../test/builder-fixtures.ts';
+import { publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { dictionaries, operationLogs } from '../../db/schema/index.ts';
 import { tableRef } from '../builder/node-tables.ts';
@@ -808,7 +808,6 @@ describe('schema versions', () => {
     const ownRef = { systemCoding: own.systemCoding, gnCoding: own.gnCoding };
     const first = await call('POST', '/ks/monitor/save', entA, { ...ownRef, values: { name: '旧' } });
     expect(first.body.code).toBe(200);
-    const { saveDraft, publish } = await import('../../../test/builder-fixtures.ts');
     const saved = await saveDraft(app, dev, own.node.id, {
       form: {
         items: [
@@ -837,6 +836,34 @@ describe('schema versions', () => {
     expect(fresh.body.data.schemaVersion).toBe(2);
     const missing = await call('POST', '/ks/monitor/save', entA, { ...ownRef, values: { name: '新' } });
     expect(missing.body.data).toEqual({ grade: requiredMessage('等级') });
+  });
+
+  it('reads records after a publish changed a column type under the same read expression', async () => {
+    // The details read is a prepared statement. select → select-multiple turns the column from
+    // text into text[] with the same SQL text, and PostgreSQL refuses to run a statement prepared
+    // before such a change ('cached plan must not change result type'): its name carries the version.
+    const app = getApp();
+    const options = { list: [{ label: '甲', value: 'a' }] };
+    const own = await publishedNode(app, dev, {
+      form: { items: [{ code: 'kind', name: '类别', type: 'select', options }] },
+      functions: ['save', 'view'],
+    });
+    const ownRef = { systemCoding: own.systemCoding, gnCoding: own.gnCoding };
+    const saved = await call('POST', '/ks/monitor/save', entA, { ...ownRef, values: { kind: 'a' } });
+    const details = () =>
+      call('POST', '/ks/info/v1/form/details', entA, { ...ownRef, id: saved.body.data.id });
+    expect((await details()).body.data.record).toMatchObject({ kind: 'a' });
+
+    await saveDraft(app, dev, own.node.id, {
+      form: { items: [{ code: 'kind', name: '类别', type: 'select-multiple', options }] },
+      functions: ['save', 'view'],
+    });
+    expect((await publish(app, dev, own.node.id)).json().code).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const again = await details();
+      expect(again.body.code, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.data.schemaVersion).toBe(1);
+    }
   });
 
   it('registers its compiled schemas with the cache refresh', async () => {

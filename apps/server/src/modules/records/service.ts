@@ -53,6 +53,7 @@ import {
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { writeTogether } from '../../db/write-together.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -372,11 +373,16 @@ export class RecordService {
   private async detailRow(user: SessionUser, context: NodeContext, id: string) {
     if (!UUID_PATTERN.test(id)) return null;
     const { node } = context;
-    const result = await this.db.execute(sql`
+    // Prepared: its text depends only on the node's definition and the caller's role.
+    const result = await executePrepared(
+      this.db,
+      sql`
       select ${recordSelect(node.schema.items)}, ${reviewerExists(user, node.nodeId, true)} as "_can_audit",
         (${latestAuditStepsJson(node.nodeId)}) as "_steps"
       from ${tableRef(node.tableName)} ${R}
-      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node.nodeId)}`);
+      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node.nodeId)}`,
+      `${node.nodeId}@${node.schemaVersion}`,
+    );
     return rowsOf<Record<string, unknown>>(result)[0] ?? null;
   }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/prepared.ts';
 import { enterprises, loginFailures, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,14 +43,10 @@ const prepareSessionLookup = (db: Db) =>
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('find_session_with_user');
 // Every authenticated request runs this lookup: build its SQL once per database, not per request.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+const sessionLookups = perDatabase(prepareSessionLookup);
 
 export async function findSessionWithUser(db: Db, tokenHash: string) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
+  const lookup = sessionLookups(db);
   const [row] = await lookup.execute({ tokenHash });
   return row ?? null;
 }
