@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, spawnUntilReady, stopChild } from './child.ts';
+import { serverStartCommand } from '../../apps/server/start-command.ts';
+import { spawnUntilReady, stopChild } from './child.ts';
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:41234`. */
@@ -11,14 +12,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The exact command the harness runs, from the repository root. */
-export const PLATFORM_COMMAND = ['--import', 'tsx', 'apps/server/src/main.ts'];
-
 /**
- * Starts the production server (`apps/server/src/main.ts`, as `npm run serve` does) as a child
+ * Starts the production server (the bundle `npm run build` makes, with the flags of `npm run serve`) as a child
  * process on a free port with a fresh embedded PGlite database in a temporary directory.
  */
 export async function startPlatformServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const start = serverStartCommand();
   const dataDir = await mkdtemp(join(tmpdir(), 'ks-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -34,8 +33,8 @@ export async function startPlatformServer(extraEnv: NodeJS.ProcessEnv = {}): Pro
     const { child, match } = await spawnUntilReady({
       label: 'platform',
       // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles a run (not allowed in NODE_OPTIONS).
-      args: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...PLATFORM_COMMAND],
-      cwd: REPO_ROOT,
+      args: [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...start.args],
+      cwd: start.cwd,
       env,
       readyPattern: /KS Platform is running at http:\/\/localhost:(\d+)/,
       timeoutMs: 120_000,

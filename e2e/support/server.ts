@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverStartCommand } from '../../apps/server/start-command.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,8 +23,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw new Error(`${webDist} is missing: run \`npm run build\` before the end-to-end tests`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ks-e2e-'));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const start = serverStartCommand();
+  const server: ChildProcess = spawn(process.execPath, start.args, {
+    cwd: start.cwd,
     env: {
       ...process.env,
       PORT: '0',

@@ -42,6 +42,7 @@ import { SmsService } from './modules/sms/service.ts';
 import { widgetRoutes } from './modules/widgets-routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { WorkflowService } from './modules/workflow/service.ts';
+import { SERVER_PACKAGE_JSON } from './paths.ts';
 import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
@@ -56,8 +57,7 @@ declare module 'fastify' {
 }
 
 const SERVER_VERSION =
-  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string })
-    .version ?? '0.0.0';
+  (JSON.parse(readFileSync(SERVER_PACKAGE_JSON, 'utf8')) as { version?: string }).version ?? '0.0.0';
 
 export interface AppDeps {
   config: Config;

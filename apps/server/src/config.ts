@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { LoginVariantSchema } from '@ks/contract';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST } from './paths.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -14,12 +14,12 @@ const ConfigSchema = z.object({
   /** When set, the server uses this PostgreSQL server instead of the embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its data (and, later, where local files go); default `data/` at the repository root. */
-  DATA_DIR: z.string().default(fileURLToPath(new URL('../../../data', import.meta.url))),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   /** Where the local file storage keeps uploaded bytes; default `files/` inside DATA_DIR. */
   FILES_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve (history-mode fallback to its index.html); empty disables static serving. */
-  WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   SEED_DEMO: bool.default(true),
   LOGIN_VARIANT: LoginVariantSchema.default('plain'),
   DEPLOYMENT_TYPE: z.string().default('standard'),

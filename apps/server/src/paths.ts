@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Files the server finds by its own location. This module sits directly under src/, as the bundle's
+ * files sit directly under dist/ (`npm run build`), so the same relative paths hold for both.
+ */
+const besideServer = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export const SERVER_PACKAGE_JSON = besideServer('../package.json');
+export const MIGRATIONS_FOLDER = besideServer('../drizzle');
+export const DEFAULT_DATA_DIR = besideServer('../../../data');
+export const DEFAULT_WEB_DIST = besideServer('../../web/dist');
