@@ -13,6 +13,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
+import { EXACT_COUNT_LIMIT } from '@ks/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT } from './lib/child.ts';
@@ -41,8 +42,6 @@ const ROWS = Math.round(positive('BENCH_ROWS', 100_000));
 const BIG_ROWS = Math.round(positive('BENCH_BIG_ROWS', 1_000_000));
 const CONNECTIONS = 50;
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL || DEFAULT_ADMIN_URL;
-/** Contract constants (packages/contract/src/records.ts), repeated to keep the bench self-contained. */
-const EXACT_COUNT_LIMIT = 10000;
 
 const ACCOUNTS = {
   developer: { account: 'developer', password: 'Dev2026ks' },

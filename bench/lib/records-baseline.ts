@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { EXACT_COUNT_LIMIT } from '@ks/contract';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { isServeEntry, REPO_ROOT, spawnUntilReady, stopChild } from './child.ts';
@@ -16,8 +17,6 @@ import type { RunningServer } from './server.ts';
  */
 export const RECORDS_BASELINE_PATH = '/baseline/records-list';
 const READY = 'RECORDS_BASELINE_LISTENING';
-/** The same cap as the contract's EXACT_COUNT_LIMIT. */
-const EXACT_COUNT_LIMIT = 10000;
 /** The same reuse of an estimate as apps/server/src/modules/records/list-estimates.ts. */
 const ESTIMATE_TTL_MS = 10_000;
 

@@ -94,8 +94,11 @@ export const PAGE_SIZE_MESSAGE = '每页条数只能为10、20、30或50';
 /** Deep offsets are capped (ARCHITECTURE §4): past this many rows a person narrows the query. */
 export const MAX_LIST_OFFSET = 10000;
 export const DEEP_PAGE_MESSAGE = `最多可翻阅前${MAX_LIST_OFFSET}条数据，请增加筛选条件缩小范围`;
-/** Up to this many matching rows the total is exact; above it the planner's estimate (totalExact false). */
-export const EXACT_COUNT_LIMIT = 10000;
+/**
+ * Up to this many matching rows the total is exact; above it the planner's estimate (totalExact
+ * false). Every list reads up to this many rows plus one to know which (decision 0013).
+ */
+export const EXACT_COUNT_LIMIT = 1000;
 export const UNKNOWN_FIELD_MESSAGE = (field: string) => `不支持按字段「${field}」筛选`;
 export const UNKNOWN_OPERATOR_MESSAGE = (field: string) => `字段「${field}」不支持该筛选方式`;
 export const FILTER_VALUE_MESSAGE = (field: string) => `字段「${field}」的筛选值无效`;

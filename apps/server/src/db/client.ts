@@ -27,8 +27,8 @@ export type DatabaseOptions = { url: string } | { dataDir: string | null };
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    // jit=off: the platform's queries are short OLTP statements (pages of 20, counts capped at
-    // 10,000); when a plan's estimated cost passes jit_above_cost, PostgreSQL spends far longer
+    // jit=off: the platform's queries are short OLTP statements (pages of 20, capped counts);
+    // when a plan's estimated cost passes jit_above_cost, PostgreSQL spends far longer
     // compiling it (hundreds of ms to seconds, bench/results/records-profile.md) than running it.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     // An idle client can lose its connection (server restart, failover, admin termination); pg

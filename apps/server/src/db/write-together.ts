@@ -4,7 +4,7 @@ import type { Db } from './client.ts';
 /**
  * Runs independent writes as one statement, every write but the last as a data-modifying CTE.
  * PostgreSQL executes each of them exactly once, and one statement is atomic: a transaction in one
- * round trip instead of BEGIN, one per write and COMMIT (decision 0013). Only for writes that do not
+ * round trip instead of BEGIN, one per write and COMMIT (decision 0014). Only for writes that do not
  * read each other's effects: all of them see the snapshot the statement started with.
  */
 export async function writeTogether(db: Db, writes: readonly SQL[]): Promise<void> {
