@@ -271,7 +271,7 @@ export function envelopeOf(row: Record<string, unknown>): RecordEnvelope {
 export function storedOf(row: Record<string, unknown>, items: readonly FormItem[]): StoredRecord {
   const values: Record<string, NativeValue> = {};
   for (const item of items) values[item.code] = nativeOf(item, row[item.code]);
-  return { ...envelopeOf(row), values };
+  return Object.assign(envelopeOf(row), { values });
 }
 
 /**
