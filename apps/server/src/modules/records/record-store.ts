@@ -26,6 +26,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { type GrantSummary, grantSummarySql } from '../authority/grants.ts';
 import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../builder/definition-service.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
+import { type ViewerReviews, viewerReviewsSql } from './viewer-reviews.ts';
 
 /**
  * The storage side of node records, shared by the records runtime and the audit workflow: which
@@ -83,6 +84,8 @@ export type ResolvedNode = {
   schema: CompiledSchema;
   /** The viewer's grants on the node, when it was resolved for one (read in the same statement). */
   grants: GrantSummary | null;
+  /** Whether the viewer reviews records of the node, when it was resolved for one (the same statement). */
+  reviews: ViewerReviews | null;
 };
 
 /** The node lookup of resolveNode, prepared: every records call makes it (decision 0014). */
@@ -99,6 +102,7 @@ const nodeLookup = (db: Db, forViewer: boolean) =>
             loginRoleType: sql.placeholder('viewerRole'),
           })
         : sql<null>`null`,
+      reviews: forViewer ? viewerReviewsSql(menuNodes.id, sql.placeholder('viewerId')) : sql<null>`null`,
     })
     .from(menuNodes)
     .innerJoin(systems, eq(systems.id, menuNodes.systemId))
@@ -156,6 +160,7 @@ export async function resolveNode(
     definition: schema.definition,
     schema,
     grants: node.grants,
+    reviews: node.reviews,
   };
 }
 

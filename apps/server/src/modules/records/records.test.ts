@@ -458,6 +458,14 @@ describe('row scope', () => {
       values: { title: 'x' },
     });
     expect(edit.status).toBe(403);
+    // Once the step is acted on, the record stays in the reviewer's scope without the audit action.
+    await app.db.execute(
+      sql`update audit_steps set status = 'passed' where instance_id = ${instance?.id}::uuid`,
+    );
+    const after = (await list(reviewerHeaders)).body.data.records as typeof rows;
+    expect(after.find((one) => one.id === id)?.operations.find((op) => op.code === 'audit')?.show).toBe(
+      false,
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { col, R, type RecordEnvelope } from './record-store.ts';
+import type { ViewerReviews } from './viewer-reviews.ts';
 
 /**
  * Row scope (ARCHITECTURE §4): enterprise users see and change the records of their enterprise (or
@@ -37,6 +38,14 @@ export function reviewerExists(user: ScopeUser, nodeId: string, pendingOnly = fa
       ${pendingOnly ? sql`and st.status = 'pending' and ai.status = 'running'` : sql``})`;
 }
 
+/** A node as row scope needs it: its id and, when known, whether the user reviews any of its records. */
+export type ScopedNode = { nodeId: string; reviews: ViewerReviews | null };
+
+/** Whether the user has a pending step on the record `r`: false outright when the node says none. */
+export function pendingReviewOf(user: ScopeUser, node: ScopedNode): SQL {
+  return node.reviews?.pending === false ? sql`false` : reviewerExists(user, node.nodeId, true);
+}
+
 /**
  * The ids of the node's records whose audit flow names this user, as an uncorrelated array: the
  * planner evaluates it once per statement (an InitPlan) instead of once per row, which keeps the
@@ -48,11 +57,14 @@ export function reviewerRecordIds(user: ScopeUser, nodeId: string): SQL {
       and st.deleted_at is null and st.reviewer_user_id = ${user.id}::uuid)`;
 }
 
-/** Rows the user may read: owned ones, plus (for non-administrators) those assigned to review. */
-export function readScope(user: ScopeUser, nodeId: string): SQL {
+/**
+ * Rows the user may read: owned ones, plus (for non-administrators) those assigned to review; the
+ * reviewer branch is left out when the node lookup found no step of the user on the node.
+ */
+export function readScope(user: ScopeUser, node: ScopedNode): SQL {
   const own = ownerScope(user);
-  if (user.loginRoleType === 'M') return own;
-  return sql`(${own} or ${R}.id = any(${reviewerRecordIds(user, nodeId)}))`;
+  if (user.loginRoleType === 'M' || node.reviews?.any === false) return own;
+  return sql`(${own} or ${R}.id = any(${reviewerRecordIds(user, node.nodeId)}))`;
 }
 
 /** Whether the user is on the owner side of a record already read (not merely its reviewer). */

@@ -88,7 +88,7 @@ import {
   writeExpression,
   writeRevision,
 } from './record-store.ts';
-import { isOwnerSide, ownerScope, readScope, reviewerExists, rowOperations } from './row-scope.ts';
+import { isOwnerSide, ownerScope, pendingReviewOf, readScope, rowOperations } from './row-scope.ts';
 
 export type RequestMeta = { ip: string };
 /** A node as one call sees it: its published definition, the caller's functions and field whitelist. */
@@ -103,8 +103,8 @@ export type ListQuery = Omit<ListRecordsBody, 'curPage' | 'pageSize'> & {
   pageSize: number;
 };
 
-const ROW_EXTRA = (user: SessionUser, nodeId: string) =>
-  sql`, u.user_name as "_owner_name", ${reviewerExists(user, nodeId, true)} as "_can_audit"`;
+const ROW_EXTRA = (user: SessionUser, node: ResolvedNode) =>
+  sql`, u.user_name as "_owner_name", ${pendingReviewOf(user, node)} as "_can_audit"`;
 
 /**
  * The records runtime over node tables: lists under row scope, forms, validated saves with history,
@@ -162,7 +162,7 @@ export class RecordService {
     query: Pick<ListQuery, 'search' | 'filters' | 'where'>,
   ): SQL {
     const filter = compileListFilter(query, context.fields, context.node.definition);
-    return sql`${col('deleted_at')} is null and ${readScope(user, context.node.nodeId)}${filter ? sql` and (${filter})` : sql``}`;
+    return sql`${col('deleted_at')} is null and ${readScope(user, context.node)}${filter ? sql` and (${filter})` : sql``}`;
   }
 
   async list(user: SessionUser, input: ListQuery, view: 'table' | 'card'): Promise<RecordPage> {
@@ -182,7 +182,7 @@ export class RecordService {
     // capped count rides in the same statement: one round trip fewer on every list.
     const [result, labelOf] = await Promise.all([
       this.db.execute(sql`
-        select ${recordSelect(items)}${ROW_EXTRA(user, node.nodeId)}, (${this.cappedCount(node.tableName, where)}) as "_total"
+        select ${recordSelect(items)}${ROW_EXTRA(user, node)}, (${this.cappedCount(node.tableName, where)}) as "_total"
         from (select ${R}.id from ${tableRef(node.tableName)} ${R}
           where ${where} order by ${order} limit ${query.pageSize} offset ${offset}) page
         join ${tableRef(node.tableName)} ${R} on ${R}.id = page.id
@@ -294,9 +294,9 @@ export class RecordService {
     const context = await this.context(user, ref);
     const { node } = context;
     const result = await this.db.execute(sql`
-      select ${recordSelect(node.schema.items)}${ROW_EXTRA(user, node.nodeId)}
+      select ${recordSelect(node.schema.items)}${ROW_EXTRA(user, node)}
       from ${tableRef(node.tableName)} ${R} left join users u on u.id = ${R}.owner_user_id
-      where ${R}.id = ${ref.id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node.nodeId)}`);
+      where ${R}.id = ${ref.id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node)}`);
     const [row] = rowsOf<Record<string, unknown>>(result);
     if (!row) throw recordNotFound();
     return this.rowOf(
@@ -378,10 +378,10 @@ export class RecordService {
     const result = await executePrepared(
       this.db,
       sql`
-      select ${recordSelect(node.schema.items)}, ${reviewerExists(user, node.nodeId, true)} as "_can_audit",
+      select ${recordSelect(node.schema.items)}, ${pendingReviewOf(user, node)} as "_can_audit",
         (${latestAuditStepsJson(node.nodeId)}) as "_steps"
       from ${tableRef(node.tableName)} ${R}
-      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node.nodeId)}`,
+      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node)}`,
       `${node.nodeId}@${node.schemaVersion}`,
     );
     return rowsOf<Record<string, unknown>>(result)[0] ?? null;
@@ -509,13 +509,7 @@ export class RecordService {
 
   /** A record the caller may change: readable (else 404, the same as absent) and on the owner side (else 403). */
   private async writableRecord(user: SessionUser, context: NodeContext, id: string): Promise<StoredRecord> {
-    const record = await loadRecord(
-      this.db,
-      context.node.tableName,
-      id,
-      [],
-      readScope(user, context.node.nodeId),
-    );
+    const record = await loadRecord(this.db, context.node.tableName, id, [], readScope(user, context.node));
     if (!record) throw recordNotFound();
     if (!isOwnerSide(user, record)) throw forbidden();
     return record;
@@ -561,7 +555,7 @@ export class RecordService {
       context.node.tableName,
       body.id,
       [],
-      readScope(user, context.node.nodeId),
+      readScope(user, context.node),
     );
     if (!record) throw recordNotFound();
     const rows = await findRevisions(this.db, context.node.nodeId, record.id);
@@ -690,7 +684,7 @@ export class RecordService {
     }
     const result = await this.db.execute(sql`
       select ${category} as category, ${measure} as value from ${tableRef(node.tableName)} ${R}
-      where ${col('deleted_at')} is null and ${readScope(user, node.nodeId)}
+      where ${col('deleted_at')} is null and ${readScope(user, node)}
       group by 1 order by 1 nulls last limit 200`);
     const rows = rowsOf<{ category: string | null; value: number }>(result);
     const labels = dimension.item

@@ -114,7 +114,7 @@ export class WorkflowService {
     return this.db.transaction(async (tx) => {
       // A record outside the caller's row scope answers 数据不存在, as if absent (a guessed id reveals
       // nothing); a readable one the caller is not on the owner side of (a reviewer of it) is 403.
-      const head = await loadRecord(tx, node.tableName, body.id, [], readScope(user, node.nodeId));
+      const head = await loadRecord(tx, node.tableName, body.id, [], readScope(user, node));
       if (!head) throw recordNotFound();
       if (!isOwnerSide(user, head)) throw forbidden(NOT_OWNER_MESSAGE);
       if (body.version !== undefined && body.version !== head.version) throw conflict();
@@ -201,8 +201,7 @@ export class WorkflowService {
     }
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     return this.db.transaction(async (tx) => {
-      if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node.nodeId))))
-        throw recordNotFound();
+      if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node)))) throw recordNotFound();
       const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
       if (!instance) throw badRequest(NOT_IN_REVIEW_MESSAGE);
       const steps = await repo.findSteps(tx, instance.id);
@@ -318,8 +317,7 @@ export class WorkflowService {
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'revoke');
     return this.db.transaction(async (tx) => {
-      if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node.nodeId))))
-        throw recordNotFound();
+      if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node)))) throw recordNotFound();
       const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
       if (!instance) throw badRequest(NOT_IN_REVIEW_MESSAGE);
       if (instance.submitterUserId !== user.id) throw forbidden(NOT_SUBMITTER_MESSAGE);
