@@ -530,7 +530,7 @@ async function main(): Promise<number> {
     )
   ).rows[0] as { id: string; enterprise_id: string } | undefined;
   if (!owner?.enterprise_id) throw new Error('the seeded enterprise user (with an enterprise) was not found');
-  const scope: ListScope = { table, nodeId: node.id, userId: owner.id, enterpriseId: owner.enterprise_id };
+  const scope: ListScope = { table, enterpriseId: owner.enterprise_id };
 
   console.log(`\nbulk load of ${ROWS} records`);
   const load100k = await timed(`insert … select … generate_series(1, ${ROWS})`, () =>

@@ -10,12 +10,10 @@
  * before measuring it.
  */
 
-/** Identity of the caller and the node the SQL is scoped to. */
+/** The node table and the caller's enterprise the SQL is scoped to. */
 export interface ListScope {
   /** Node table name inside ks_data (checked identifier). */
   table: string;
-  nodeId: string;
-  userId: string;
   enterpriseId: string;
 }
 
@@ -42,22 +40,14 @@ const SELECT = `r.id::text as "_id", r.business_id as "_business_id",
   r."order_status" as "order_status", to_char(r."order_date", 'YYYY-MM-DD HH24:MI:SS') as "order_date",
   r."paid" as "paid", r."note" as "note"`;
 
-/** service.ts ROW_EXTRA (row-scope.ts `reviewerExists`, pending only): a pending step of the record's flow names the user ($1 node, $2 user). */
-const pendingReviewer = `exists (select 1 from audit_instances ai join audit_steps st on st.instance_id = ai.id
-    where ai.node_id = $1::uuid and ai.record_id = r.id and ai.deleted_at is null
-      and st.deleted_at is null and st.reviewer_user_id = $2::uuid
-      and st.status = 'pending' and ai.status = 'running')`;
-
-/** row-scope.ts `reviewerRecordIds`: the node's records whose flow names the user, once per statement. */
-const reviewerIds = `array(select ai.record_id from audit_instances ai join audit_steps st on st.instance_id = ai.id
-    where ai.node_id = $1::uuid and ai.deleted_at is null
-      and st.deleted_at is null and st.reviewer_user_id = $2::uuid)`;
-
-/** service.ts `listWhere` for an enterprise user ($3 enterprise), with the bench's filter ($4 status, $5 quantity). */
+/**
+ * service.ts `listWhere` for the bench's enterprise user, who reviews none of the node's records:
+ * the node lookup says so (viewer-reviews.ts), and row-scope.ts `readScope` then leaves out the
+ * reviewer branch ($1 enterprise), with the bench's filter ($2 status, $3 quantity).
+ */
 function whereOf(filter: OrderFilter | null): string {
-  const scope = `(r."owner_enterprise_id" = $3::uuid or r.id = any(${reviewerIds}))`;
-  const condition = filter ? ` and ((r."order_status" = $4 and r."quantity" > $5::integer))` : '';
-  return `r."deleted_at" is null and ${scope}${condition}`;
+  const condition = filter ? ` and ((r."order_status" = $2 and r."quantity" > $3::integer))` : '';
+  return `r."deleted_at" is null and r."owner_enterprise_id" = $1::uuid${condition}`;
 }
 
 export interface ListStatements {
@@ -87,15 +77,17 @@ export function listStatements(
   page: { limit: number; offset: number },
   exactCountLimit: number,
 ): ListStatements {
-  const base: unknown[] = [scope.nodeId, scope.userId, scope.enterpriseId];
-  const values = filter ? [...base, filter.status, String(filter.quantityGt)] : base;
+  const values: unknown[] = filter
+    ? [scope.enterpriseId, filter.status, String(filter.quantityGt)]
+    : [scope.enterpriseId];
   const where = whereOf(filter);
   const n = values.length;
   const table = tableOf(scope);
   return {
     // Parameters in the order they appear: scope and filter, the cap, then limit and offset.
     page: {
-      text: `select ${SELECT}, u.user_name as "_owner_name", ${pendingReviewer} as "_can_audit",
+      // service.ts ROW_EXTRA: the review state is a constant for a user with no pending step.
+      text: `select ${SELECT}, u.user_name as "_owner_name", false as "_can_audit",
         (${cappedCount(table, where, n + 1)}) as "_total"
       from (select r.id from ${table} r
         where ${where} order by r."created_at" desc, r."id" desc limit $${n + 2} offset $${n + 3}) page

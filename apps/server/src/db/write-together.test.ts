@@ -20,19 +20,14 @@ describe('writeTogether', () => {
     expect(await stored(ids)).toEqual(ids);
   });
 
-  it('keeps none of the writes when the last one fails', async () => {
+  it.each([
+    ['the last', (taken: string, fresh: string) => [fresh, taken]],
+    ['an earlier', (taken: string, fresh: string) => [taken, fresh]],
+  ])('keeps none of the writes when %s one fails', async (_which, order) => {
     const taken = unique('taken');
     await writeTogether(getApp().db, [keyInsert(taken)]);
     const fresh = unique('fresh');
-    await expect(writeTogether(getApp().db, [keyInsert(fresh), keyInsert(taken)])).rejects.toThrow();
-    expect(await stored([fresh])).toEqual([]);
-  });
-
-  it('keeps none of the writes when an earlier one fails', async () => {
-    const taken = unique('taken');
-    await writeTogether(getApp().db, [keyInsert(taken)]);
-    const fresh = unique('fresh');
-    await expect(writeTogether(getApp().db, [keyInsert(taken), keyInsert(fresh)])).rejects.toThrow();
+    await expect(writeTogether(getApp().db, order(taken, fresh).map(keyInsert))).rejects.toThrow();
     expect(await stored([fresh])).toEqual([]);
   });
 });
