@@ -125,8 +125,9 @@ const nodeLookups = perDatabase((db) => ({ plain: nodeLookup(db, false), forView
 
 /**
  * The node a call names by system code and node code, with its table and published definition
- * (the latest, or `schemaVersion`), and with `viewer`'s grants on it when given. Not found:
- * '节点不存在'; never published: '该功能尚未发布'.
+ * (the latest, or `schemaVersion`), and, when `viewer` is given, the viewer's grants on it and
+ * whether the viewer reviews any of its records. Not found: '节点不存在'; never published:
+ * '该功能尚未发布'.
  */
 export async function resolveNode(
   db: Db,

@@ -261,7 +261,7 @@ export class RecordService {
     const record = storedOf(row, items);
     const wire = recordToWire(items, record.values);
     // Object.assign, not `{...wire, labels, …}`: V8 builds a spread followed by this many
-    // properties through its slow path, about 12 µs a row against 1 µs (half a list's CPU).
+    // properties through its slow path, about 12 µs a row against 1 µs.
     return Object.assign({}, wire, {
       labels: rowLabels(items, wire, labelOf),
       id: record.id,
@@ -328,7 +328,7 @@ export class RecordService {
     }
     const latest = await this.context(user, body);
     // One statement: the record in the latest schema's columns, whether the caller has a pending
-    // step on it and the steps of its latest audit flow (decision 0013: round trips dominate).
+    // step on it and the steps of its latest audit flow (decision 0014).
     const row = await this.detailRow(user, latest, body.id);
     if (!row) throw recordNotFound();
     const head = envelopeOf(row);
