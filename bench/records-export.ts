@@ -8,7 +8,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { environment, RESULTS_DIR } from './lib/report.ts';
+import { environment, RESULTS_DIR, runSection } from './lib/report.ts';
 import { startPlatformServer } from './lib/server.ts';
 import { login } from './lib/session.ts';
 
@@ -165,14 +165,9 @@ async function main() {
       `| a tenth (amount < 100) | ${ROWS / 10} | ${f(tenth.seconds)} | ${f(tenth.mib)} | ${f(tenth.idleRss)} | ${f(tenth.peakRss)} | ${f(tenth.growth)} |`,
       `| all | ${ROWS} | ${f(all.seconds)} | ${f(all.mib)} | ${f(all.idleRss)} | ${f(all.peakRss)} | ${f(all.growth)} |`,
       '',
-      `Resident memory grows by **${f(all.growth)} MiB** over the idle server for all ${ROWS} rows (${f(tenth.growth)} MiB for a tenth). A buffered export would hold every row and the whole workbook (tens of bytes of JS objects per cell, hundreds of MiB at this size); the streamed one holds one batch of ${500} rows and the zip window, so its growth stays a few MiB whatever the row count (the idle figure is mostly the embedded PGlite and tsx).`,
+      `Resident memory grows by **${f(all.growth)} MiB** over the idle server for all ${ROWS} rows (${f(tenth.growth)} MiB for a tenth). A buffered export would hold every row and the whole workbook (tens of bytes of JS objects per cell, hundreds of MiB at this size); the streamed one holds one batch of ${500} rows and the zip window, so its growth stays a few MiB whatever the row count (the idle figure is mostly the embedded PGlite).`,
       '',
-      '## Run',
-      '',
-      `- command: \`${env.command}\` (rows: BENCH_EXPORT_ROWS, default 100000)`,
-      `- date: ${env.date}`,
-      `- node: ${env.node} (${env.platform})`,
-      `- CPUs: ${env.cpuCount} × ${env.cpuModel}`,
+      ...runSection(env, '(rows: BENCH_EXPORT_ROWS, default 100000)'),
       '',
     ].join('\n');
     await writeFile(join(RESULTS_DIR, 'records-export.md'), md);

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { environment, RESULTS_DIR } from './lib/report.ts';
+import { environment, RESULTS_DIR, runSection } from './lib/report.ts';
 import { startPlatformServer } from './lib/server.ts';
 import { login } from './lib/session.ts';
 
@@ -164,16 +164,11 @@ async function main() {
       `| baseline: sequential disk write | ${f(baselineSeconds)} | ${f(mib / baselineSeconds)} |`,
       `| **ratio chunk API / baseline (throughput)** |  | **${f(result.ratio.throughput, 3)}** |`,
       '',
-      `Server resident memory: ${f(before.rss)} MiB before, peak ${f(peak)} MiB during the upload (sampled every 100 ms; +${f(peak - before.rss)} MiB over the idle server), ${f(after.rss)} MiB after; kernel high-water mark ${f(after.hwm)} MiB. The idle figure is mostly the embedded PGlite (WASM heap) and tsx; the upload itself is streamed, so it adds at most a few chunks.`,
+      `Server resident memory: ${f(before.rss)} MiB before, peak ${f(peak)} MiB during the upload (sampled every 100 ms; +${f(peak - before.rss)} MiB over the idle server), ${f(after.rss)} MiB after; kernel high-water mark ${f(after.hwm)} MiB. The idle figure is mostly the embedded PGlite (WASM heap); the upload itself is streamed, so it adds at most a few chunks.`,
       '',
       'Figures, not assertions: the load generator, the server and the baseline share the machine; the chunk API writes every byte twice (parts, then the joined file) and reads it twice (merge, md5), the baseline once.',
       '',
-      '## Run',
-      '',
-      `- command: \`${env.command}\` (size: BENCH_UPLOAD_MB, default 1024)`,
-      `- date: ${env.date}`,
-      `- node: ${env.node} (${env.platform})`,
-      `- CPUs: ${env.cpuCount} × ${env.cpuModel}`,
+      ...runSection(env, '(size: BENCH_UPLOAD_MB, default 1024)'),
       '',
     ].join('\n');
     await writeFile(join(RESULTS_DIR, 'upload.md'), md);

@@ -72,6 +72,18 @@ export function environment(command: string): Environment {
   };
 }
 
+/** The "## Run" section of a results page: command (with a note on its settings), date, Node.js, CPUs. */
+export function runSection(env: Environment, commandNote = ''): string[] {
+  return [
+    '## Run',
+    '',
+    `- command: \`${env.command}\`${commandNote ? ` ${commandNote}` : ''}`,
+    `- date: ${env.date}`,
+    `- node: ${env.node} (${env.platform})`,
+    `- CPUs: ${env.cpuCount} × ${env.cpuModel}`,
+  ];
+}
+
 export function ratiosOf(platform: Figures, baseline: Figures): BenchmarkResult['ratios'] {
   const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
   return {
@@ -101,12 +113,7 @@ export function markdownOf(result: BenchmarkResult, env: Environment): string {
     'A requests/s ratio below 1 and a p99 ratio above 1 mean the platform is slower than the baseline.',
     'Figures, not assertions: compare ratios between runs, not absolute numbers between machines.',
     '',
-    '## Run',
-    '',
-    `- command: \`${env.command}\``,
-    `- date: ${env.date}`,
-    `- node: ${env.node} (${env.platform})`,
-    `- CPUs: ${env.cpuCount} × ${env.cpuModel}`,
+    ...runSection(env),
     '- load generator (autocannon), platform server (with its embedded PGlite database) and baseline share these CPUs.',
     '',
   ].join('\n');
