@@ -757,7 +757,6 @@ export function diff(items: readonly FormItem[], before: WireRecord, after: Wire
   return changes;
 }
 
-/** Inserts a new record owned by the caller (enterprise from the session), answering id and version. */
 /**
  * Inserts many new records in multi-row statements (imports), ids made here so each answer pairs
  * with its values whatever order the database returns rows in. Answers them in input order.
