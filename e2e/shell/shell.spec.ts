@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clickUntilClosed } from '../support/antd.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 
@@ -65,11 +66,10 @@ describe('the shell of each demo role', () => {
     await logInAs(page, DEMO.personnel);
     const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
     await expect.poll(() => dialog.getByText('预警').isVisible(), { timeout: 20000 }).toBe(true);
-    await dialog
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: /关\s*闭/ })
-      .click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await clickUntilClosed(
+      dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }),
+      dialog,
+    );
     await page.getByLabel('切换系统').click();
     const options = page.locator('.ant-select-item-option');
     await expect

@@ -9,6 +9,28 @@ export async function waitForNoModal(page: Page) {
   await expect.poll(() => openModal(page).count()).toBe(0);
 }
 
+/**
+ * Clicks a dialog's button until the dialog is gone. A click that lands while antd's opening zoom
+ * still scales the dialog can miss the moving button on a busy machine (seen once in CI: the
+ * practice status dialog stayed open for 15 s after its 关闭 was clicked); a person clicks again.
+ */
+export async function clickUntilClosed(button: Locator, dialog: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if ((await dialog.count()) === 0) return 0;
+        await button.click({ timeout: 5000 }).catch(() => undefined);
+        await expect
+          .poll(() => dialog.count(), { timeout: 3000 })
+          .toBe(0)
+          .catch(() => undefined);
+        return dialog.count();
+      },
+      { timeout: 30000 },
+    )
+    .toBe(0);
+}
+
 /** The open popconfirm (antd renders it in a popover outside the trigger). */
 export const openPopconfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
 
