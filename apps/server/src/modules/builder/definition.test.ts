@@ -36,6 +36,13 @@ import { rowsOf, tableColumns } from './node-tables.ts';
 
 const getApp = useTestApp();
 const developer = async () => (await loginAs(getApp(), await createUser(getApp(), 'D'))).headers;
+/** A developer's headers and a new node, never saved, in a new system of theirs. */
+async function unpublishedNode() {
+  const app = getApp();
+  const headers = await developer();
+  const system = await newSystem(app, headers);
+  return { app, headers, node: await addNode(app, headers, system.gnCoding) };
+}
 
 describe('publishing a node definition', () => {
   it('creates the node table with the envelope and one column per field, then adds a new field as a column', async () => {
@@ -176,10 +183,7 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
       AUDIT_FUNCTION_MISSING_MESSAGE,
     ],
   ])('refuses %s, names the field and saves nothing', async (_case, definition, field, message) => {
-    const app = getApp();
-    const headers = await developer();
-    const system = await newSystem(app, headers);
-    const node = await addNode(app, headers, system.gnCoding);
+    const { app, headers, node } = await unpublishedNode();
     const response = await saveDraft(app, headers, node.id, definition);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
@@ -188,10 +192,7 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
   });
 
   it('refuses the reserved functions (发送, 展开, 保证金) until their behaviour is decided', async () => {
-    const app = getApp();
-    const headers = await developer();
-    const system = await newSystem(app, headers);
-    const node = await addNode(app, headers, system.gnCoding);
+    const { app, headers, node } = await unpublishedNode();
     const response = await saveDraft(app, headers, node.id, {
       form: { items: ITEMS },
       functions: ['save', 'send', 'margin'],
@@ -202,10 +203,7 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
   });
 
   it('accepts envelope columns, a sum over a number field and a filter on a form field', async () => {
-    const app = getApp();
-    const headers = await developer();
-    const system = await newSystem(app, headers);
-    const node = await addNode(app, headers, system.gnCoding);
+    const { app, headers, node } = await unpublishedNode();
     const response = await saveDraft(app, headers, node.id, {
       form: { items: ITEMS },
       list: {
@@ -222,10 +220,7 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
   });
 
   it('checks reviewers and organisations against live administrators and organisations', async () => {
-    const app = getApp();
-    const headers = await developer();
-    const system = await newSystem(app, headers);
-    const node = await addNode(app, headers, system.gnCoding);
+    const { app, headers, node } = await unpublishedNode();
     const admin = await createUser(app, 'M');
     const enterprise = await createUser(app, 'U');
     const [org] = await app.db
