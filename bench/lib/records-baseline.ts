@@ -10,8 +10,8 @@ import type { RunningServer } from './server.ts';
  * The baseline of the records list: a bare Fastify (no logger, no plugins, no session, no zod)
  * whose one route runs the platform's list SQL for the same page through `pg` directly, as
  * service.ts `list` does — the page with the capped exact count in the same statement (the count on
- * its own only for a page past the end) and, above the cap, the planner's estimate (reused for 10 s,
- * as the platform's ListEstimates does) — and answers
+ * its own only for a page past the end) and, above the cap, the planner's estimate (held for 10 s,
+ * as the platform's ListEstimates does, the page then sent without the count) — and answers
  * the rows in the platform's envelope. What the platform adds on top (session check, node resolution, function
  * grants, validation, row mapping, serialisation) is what the ratio measures.
  */
@@ -46,33 +46,47 @@ async function serve(): Promise<void> {
       { limit: body.pageSize, offset },
       EXACT_COUNT_LIMIT,
     );
-    const rows = (await pool.query(statements.page)).rows as Record<string, unknown>[];
-    // The count rides on the page's rows; a page past the end asks it on its own, page 1 empty is 0.
-    const counted =
-      rows.length > 0
-        ? Number(rows[0]?._total)
-        : offset === 0
-          ? 0
-          : Number((await pool.query(statements.count)).rows[0]?.n ?? 0);
-    let total = counted;
+    // As list-estimates.ts: an estimate is held for ESTIMATE_TTL_MS per statement and values, and
+    // only after a capped count passed the cap; while it is held, the page is sent without the count.
+    const key = JSON.stringify(statements.estimate.values);
+    const held = estimates.get(key);
+    const holding = held !== undefined && held.until >= Date.now();
+    const rows = (await pool.query(holding ? statements.heldPage : statements.page)).rows as Record<
+      string,
+      unknown
+    >[];
+    let total: number;
     let totalExact = true;
-    if (counted > EXACT_COUNT_LIMIT) {
-      // As service.ts `totalOf`: the estimate reused for ESTIMATE_TTL_MS per statement and values
-      // (list-estimates.ts); an unreadable plan counts as 0, so the total is the cap + 1.
-      const key = JSON.stringify(statements.estimate.values);
-      let estimate = estimates.get(key);
-      if (!estimate || estimate.until < Date.now()) {
-        const plan = (await pool.query(statements.estimate).catch(() => null))?.rows[0]?.['QUERY PLAN'] as
-          | { Plan: { 'Plan Rows': number } }[]
-          | undefined;
-        estimate = {
-          rows: Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)),
-          until: Date.now() + ESTIMATE_TTL_MS,
-        };
-        estimates.set(key, estimate);
+    if (holding && rows.length > 0) {
+      // As service.ts `pageTotal`: a short page is the last one and tells the total exactly.
+      total = rows.length < body.pageSize ? offset + rows.length : Math.max(held.rows, EXACT_COUNT_LIMIT + 1);
+      totalExact = rows.length < body.pageSize;
+    } else {
+      // The count rides on the page's rows; a page past the end asks it on its own, page 1 empty is 0.
+      const counted =
+        rows.length > 0
+          ? Number(rows[0]?._total)
+          : offset === 0
+            ? 0
+            : Number((await pool.query(statements.count)).rows[0]?.n ?? 0);
+      total = counted;
+      if (counted > EXACT_COUNT_LIMIT) {
+        // As service.ts `totalOf`: the held estimate, or a new one (an unreadable plan counts as
+        // 0, so the total is the cap + 1).
+        let estimate = holding ? held : undefined;
+        if (!estimate) {
+          const plan = (await pool.query(statements.estimate).catch(() => null))?.rows[0]?.['QUERY PLAN'] as
+            | { Plan: { 'Plan Rows': number } }[]
+            | undefined;
+          estimate = {
+            rows: Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)),
+            until: Date.now() + ESTIMATE_TTL_MS,
+          };
+          estimates.set(key, estimate);
+        }
+        total = Math.max(estimate.rows, EXACT_COUNT_LIMIT + 1);
+        totalExact = false;
       }
-      total = Math.max(estimate.rows, EXACT_COUNT_LIMIT + 1);
-      totalExact = false;
     }
     return {
       code: 200,

@@ -6,23 +6,34 @@ import { LRUCache } from 'lru-cache';
 export const ESTIMATE_TTL_MS = 10_000;
 const dialect = new PgDialect();
 
+function keyOf(tableName: string, where: SQL): string {
+  const query = dialect.sqlToQuery(where);
+  return `${tableName}\n${query.sql}\n${JSON.stringify(query.params)}`;
+}
+
 /**
  * Planner estimates of big totals, reused for ESTIMATE_TTL_MS per (table, WHERE with its values).
  * Above EXACT_COUNT_LIMIT a list answers an estimate anyway, flagged as one, so an estimate a few
  * seconds old says as much as a new one, and a busy list over a big node skips the EXPLAIN round
- * trip on most requests (bench/results/records.md). Exact totals are never cached.
+ * trip on most requests (bench/results/records.md). An estimate is held only after a capped count
+ * found more than EXACT_COUNT_LIMIT rows, so while it is held the list skips that count too
+ * (decision 0013). Exact totals are never cached.
  */
 export class ListEstimates {
   private readonly cache = new LRUCache<string, number>({ max: 2000, ttl: ESTIMATE_TTL_MS });
 
   async get(tableName: string, where: SQL, estimate: () => Promise<number>): Promise<number> {
-    const query = dialect.sqlToQuery(where);
-    const key = `${tableName}\n${query.sql}\n${JSON.stringify(query.params)}`;
+    const key = keyOf(tableName, where);
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     const value = await estimate();
     this.cache.set(key, value);
     return value;
+  }
+
+  /** The estimate held for this WHERE: the last capped count, under ESTIMATE_TTL_MS ago, was over the cap. */
+  held(tableName: string, where: SQL): number | undefined {
+    return this.cache.get(keyOf(tableName, where));
   }
 
   clear() {

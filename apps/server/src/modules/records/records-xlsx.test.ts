@@ -114,6 +114,14 @@ async function liveRows() {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
+/** Live rows one user owns: each test enterprise user is alone in its enterprise, so its whole scope. */
+async function liveRowsOf(userId: string) {
+  const result = await getApp().db.execute(
+    sql`select count(*)::int as n from ${tableRef(tableName)} where deleted_at is null and owner_user_id = ${userId}::uuid`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
 async function countOf(headers: Headers, search?: object[]) {
   const response = await getApp().inject({
     method: 'POST',
@@ -334,6 +342,24 @@ describe('count rule', () => {
       payload: page,
     });
     expect(fresh.json().data.total).toBeGreaterThan(estimate);
+    // While the estimate is held, pages are read without a count; the short last page tells the
+    // total exactly, and a full page in between keeps the held estimate.
+    const live = await liveRowsOf(userC.id);
+    const last = await app.inject({
+      method: 'POST',
+      url: '/ks/monitor/table-list',
+      headers: entC,
+      payload: { ...page, curPage: Math.floor(live / 10) + 1 },
+    });
+    expect(last.json().data).toMatchObject({ total: live, totalExact: true });
+    expect(last.json().data.records).toHaveLength(live % 10);
+    const middle = await app.inject({
+      method: 'POST',
+      url: '/ks/monitor/table-list',
+      headers: entC,
+      payload: { ...page, curPage: 50 },
+    });
+    expect(middle.json().data).toMatchObject({ total: fresh.json().data.total, totalExact: false });
     // A narrower filter is counted exactly again.
     expect(await countOf(entC, [{ code: 'title', val: '丙新' }])).toBe(5);
   });

@@ -177,12 +177,15 @@ export class RecordService {
       order: node.definition.list.sortOrder,
     });
     const items = node.schema.items;
+    // While an estimate is held for this WHERE, the last capped count found more rows than the
+    // cap, and a new one would only answer that same estimate: the page is read without it.
+    const held = this.estimates.held(node.tableName, where);
     // The page's ids first (scope, filters, order, limit/offset on the table alone), then the owner
     // join and the per-row review state for those rows only (bench/results/records-profile.md). The
     // capped count rides in the same statement: one round trip fewer on every list.
     const [result, labelOf] = await Promise.all([
       this.db.execute(sql`
-        select ${recordSelect(items)}${ROW_EXTRA(user, node)}, (${this.cappedCount(node.tableName, where)}) as "_total"
+        select ${recordSelect(items)}${ROW_EXTRA(user, node)}${held === undefined ? sql`, (${this.cappedCount(node.tableName, where)}) as "_total"` : sql``}
         from (select ${R}.id from ${tableRef(node.tableName)} ${R}
           where ${where} order by ${order} limit ${query.pageSize} offset ${offset}) page
         join ${tableRef(node.tableName)} ${R} on ${R}.id = page.id
@@ -191,13 +194,7 @@ export class RecordService {
       optionLabeller(this.db, items),
     ]);
     const rows = rowsOf<Record<string, unknown>>(result);
-    // A page past the end has no row to carry the count: then it is asked on its own.
-    const { total, exact } =
-      rows.length > 0
-        ? await this.totalOf(node.tableName, where, Number(rows[0]?._total))
-        : offset === 0
-          ? { total: 0, exact: true }
-          : await this.count(node.tableName, where);
+    const { total, exact } = await this.pageTotal(node.tableName, where, rows, offset, query.pageSize, held);
     return {
       records: rows.map((row) => this.rowOf(user, context, row, items, labelOf)),
       total,
@@ -208,6 +205,23 @@ export class RecordService {
       functions: context.functions,
       cardStyle: view === 'card' ? node.definition.list.cardStyle : null,
     };
+  }
+
+  /** The total of a list page read with the capped count in `_total`, or without it under a held estimate. */
+  private async pageTotal(
+    tableName: string,
+    where: SQL,
+    rows: Record<string, unknown>[],
+    offset: number,
+    pageSize: number,
+    held: number | undefined,
+  ): Promise<{ total: number; exact: boolean }> {
+    // A page past the end has no row to carry the count: then it is asked on its own.
+    if (rows.length === 0) return offset === 0 ? { total: 0, exact: true } : this.count(tableName, where);
+    if (held === undefined) return this.totalOf(tableName, where, Number(rows[0]?._total));
+    // A short page is the last one, which tells the total exactly.
+    if (rows.length < pageSize) return { total: offset + rows.length, exact: true };
+    return { total: Math.max(held, EXACT_COUNT_LIMIT + 1), exact: false };
   }
 
   /** The number of matching rows, counted up to EXACT_COUNT_LIMIT + 1 (a scalar sub-query). */
