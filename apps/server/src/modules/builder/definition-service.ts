@@ -258,24 +258,31 @@ export class DefinitionService {
     await tx.execute(statement);
     await this.recordMigration(tx, user, nodeId, tableName, 'create_table', statementText(statement));
     // The list's default order and the row scope are served by indexes from the start.
+    await this.ensureEnvelopeIndexes(tx, user, nodeId, tableName);
+  }
+
+  /** Creates and records the envelope indexes the table lacks (node-tables.ts ENVELOPE_INDEXES). */
+  private async ensureEnvelopeIndexes(tx: Db, user: SessionUser, nodeId: string, tableName: string) {
     for (const index of envelopeIndexStatements(tableName)) {
+      if (await indexExists(tx, index.indexName)) continue;
       await tx.execute(index.statement);
-      const detail = index.columns.join(', ');
+      const statement = statementText(index.statement);
       await this.recordMigration(
         tx,
         user,
         nodeId,
         tableName,
         'create_index',
-        statementText(index.statement),
-        detail,
+        statement,
+        index.columns.join(', '),
       );
     }
   }
 
   /**
-   * Searchable and sortable columns and filter fields get an index when the node is published
-   * (ARCHITECTURE §4); only missing ones are created and recorded, so republishing adds nothing.
+   * The envelope indexes, and searchable and sortable columns and filter fields, get an index when
+   * the node is published (ARCHITECTURE §4); only missing ones are created and recorded, so
+   * republishing adds nothing.
    */
   private async ensureIndexes(
     tx: Db,
@@ -284,6 +291,8 @@ export class DefinitionService {
     tableName: string,
     definition: NodeDefinition,
   ) {
+    // A table from before an envelope index was introduced gets it here, at its next publish.
+    await this.ensureEnvelopeIndexes(tx, user, nodeId, tableName);
     const columns = new Map((await tableColumns(tx, tableName)).map((column) => [column.name, column]));
     for (const code of indexedCodes(definition)) {
       const column = columns.get(code);

@@ -340,8 +340,12 @@ describe('publishing: versions, indexes and columns', () => {
     expect(defs.some((def) => def.includes('(kind)'))).toBe(false);
     // Every created table: the default order and the owner columns of the row scope.
     expect(defs.some((def) => def.includes('(created_at, id)'))).toBe(true);
-    expect(defs.some((def) => def.includes('(owner_enterprise_id)'))).toBe(true);
-    expect(defs.some((def) => def.includes('(owner_user_id)'))).toBe(true);
+    expect(defs).toContainEqual(
+      expect.stringMatching(/\(owner_enterprise_id, created_at, id\) WHERE \(deleted_at IS NULL\)$/),
+    );
+    expect(defs).toContainEqual(
+      expect.stringMatching(/\(owner_user_id, created_at, id\) WHERE \(deleted_at IS NULL\)$/),
+    );
 
     await saveDraft(app, headers, node.id, {
       form: { items: ITEMS },
@@ -360,6 +364,23 @@ describe('publishing: versions, indexes and columns', () => {
     expect(kinds[0]).toBe('create_table');
     // The item removed from the form keeps its column: nothing is dropped implicitly.
     expect((await tableColumns(app.db, tableName)).map((c) => c.name)).toContain('tags');
+
+    // A table made before an envelope index existed gets it at its next publish, recorded.
+    const ownerIndex = (await indexes()).find((row) =>
+      row.indexdef.includes('(owner_user_id, created_at, id)'),
+    );
+    await app.db.execute(sql`drop index ks_data.${sql.identifier(ownerIndex?.indexname ?? '')}`);
+    await saveDraft(app, headers, node.id, { form: { items: ITEMS }, list: { columns: [column('title')] } });
+    expect((await publish(app, headers, node.id)).json().code).toBe(200);
+    expect((await indexes()).map((row) => row.indexname)).toContain(ownerIndex?.indexname);
+    const after = await app.inject({
+      method: 'GET',
+      url: '/ks/config/new/node/migrations',
+      headers,
+      query: { nodeId: node.id },
+    });
+    const created = after.json().data.filter((row: { kind: string }) => row.kind === 'create_index');
+    expect(created).toHaveLength(7);
   });
 
   it('changes a type whose data converts and records the change', async () => {
