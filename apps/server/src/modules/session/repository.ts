@@ -35,9 +35,27 @@ export async function findUserWithEnterprise(db: Db, id: string) {
   return row ?? null;
 }
 
+// Only the columns authentication reads: every request maps them, and drizzle maps column by column.
 const prepareSessionLookup = (db: Db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      session: {
+        id: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+        idleExpiresAt: sessions.idleExpiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        endReason: sessions.endReason,
+      },
+      user: {
+        id: users.id,
+        userCode: users.userCode,
+        userName: users.userName,
+        loginRoleType: users.loginRoleType,
+        enterpriseId: users.enterpriseId,
+        status: users.status,
+        deletedAt: users.deletedAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
