@@ -216,7 +216,7 @@ interface ScenarioResult {
   warmup: Figures;
   rss: { startMiB: number; endMiB: number; peakMiB: number };
   /** CPU per answered request while measuring: the server process's and PostgreSQL's (ms). */
-  cpu?: { serverMsPerRequest: number; postgresMsPerRequest: number };
+  cpu?: { serverMsPerRequest: number; postgresMsPerRequest: number; stealShare?: number };
   /** One connection, requests one after another before the load: the cost of one request alone. */
   sequential: { requests: number; medianMs: number; maxMs: number };
   target: Scenario['target'];
@@ -369,6 +369,7 @@ async function measure(
     cpu: {
       serverMsPerRequest: perRequest(used.serverSeconds),
       postgresMsPerRequest: perRequest(used.postgresSeconds),
+      stealShare: used.stealShare,
     },
     sequential: alone,
     target: scenario.target,
@@ -1012,7 +1013,7 @@ function markdown(input: Report): string {
     none(s) ? `0 (no answer within ${s.durationSeconds} s)` : f(s.figures.requestsPerSecMean);
   const latency = (s: ScenarioResult, ms: number) => (none(s) ? `> ${s.durationSeconds * 1000}` : f(ms, 1));
   const cpu = (s: ScenarioResult) =>
-    `${f(s.cpu?.serverMsPerRequest ?? Number.NaN, 2)} | ${f(s.cpu?.postgresMsPerRequest ?? Number.NaN, 2)}`;
+    `${f(s.cpu?.serverMsPerRequest ?? Number.NaN, 2)} | ${f(s.cpu?.postgresMsPerRequest ?? Number.NaN, 2)} | ${f((s.cpu?.stealShare ?? Number.NaN) * 100)}`;
   const row = (s: ScenarioResult) =>
     `| ${s.name} | ${s.caller} | ${rps(s)} | ${latency(s, s.figures.latencyP50Ms)} | ${latency(s, s.figures.latencyP99Ms)} | ${s.figures.errors} / ${s.figures.non2xx} | ${s.figures.totalRequests} | ${f(s.sequential.medianMs, 1)} | ${cpu(s)} | ${f(s.rss.peakMiB)} |`;
   const pairRow = (label: string, s: ScenarioResult) =>
@@ -1038,8 +1039,8 @@ function markdown(input: Report): string {
     '',
     `## ${r.settings.rows} records`,
     '',
-    '| benchmark | as | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | server peak RSS (MiB) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| benchmark | as | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | steal (%) | server peak RSS (MiB) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.scenarios.map(row),
     '',
     ...r.scenarios.map((s: ScenarioResult) => `- \`${s.name}\`: ${s.description}.`),
@@ -1054,17 +1055,17 @@ function markdown(input: Report): string {
       .join(', ')}.`,
     `- Server RSS right after start: ${f(r.serverRss.afterStartMiB)} MiB; peak while measuring at ${r.settings.rows}: ${f(r.serverRss.peak100kMiB)} MiB.`,
     '- "alone": the median of 5 requests one after another on one connection before the load (the cost of one request on an idle server).',
-    '- CPU per request: user + system time from /proc/<pid>/stat over the measured window, divided by the requests answered; the server process, and every `postgres` process on the machine (2 CPUs give at most 2,000 ms a second to share with the load generator).',
+    '- CPU per request: user + system time from /proc/<pid>/stat over the measured window, divided by the requests answered; the server process, and every `postgres` process on the machine (2 CPUs give at most 2,000 ms a second to share with the load generator). Steal: the share of the machine’s CPU time its hypervisor gave to other guests during the window (/proc/stat); the same code measures slower with more of it.',
     '',
     `## ${r.settings.bigRows} records: platform vs bare Fastify + pg`,
     '',
     `Topped up to ${r.settings.bigRows} live records with a second \`insert … select\` (${r.load.topUpRows} rows in ${f(r.load.topUpSeconds, 1)} s, VACUUM ANALYZE ${f(r.load.topUpAnalyzeSeconds, 1)} s). The baseline runs the platform's list SQL (the page carrying the capped count in the same statement, the planner's estimate above the cap, and while that estimate is held for 10 s the page without the count; bench/lib/records-sql.ts) from a bare Fastify route with \`pg\` (pool of 10 connecting with \`jit = off\`, as the platform's); before measuring, it answered ${r.million.baselineSameIds ? 'the same ids' : '**different ids**'} and ${r.million.baselineSameTotal ? 'the same total' : '**a different total**'} as the platform. Each side measured ${r.settings.bigDurationSeconds ?? r.settings.durationSeconds} s after the warm-up, alone on the machine; "alone (ms)" is the median of 5 sequential requests on one connection just before.`,
     '',
-    '| target | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| target | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | steal (%) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     pairRow('platform (enterprise)', r.million.platform),
     pairRow('bare Fastify + pg, same SQL', r.million.baseline),
-    `| **ratio platform / baseline** | **${f(r.million.ratios.requestsPerSec, 3)}** |  | **${f(r.million.ratios.p99, 2)}** |  |  |  |  |  |`,
+    `| **ratio platform / baseline** | **${f(r.million.ratios.requestsPerSec, 3)}** |  | **${f(r.million.ratios.p99, 2)}** |  |  |  |  |  |  |`,
     '',
     `One connection, alternating requests while both servers are up and idle (the same machine load for both): platform ${f(r.million.alternating.platformMedianMs)} ms, baseline ${f(r.million.alternating.baselineMedianMs)} ms (medians of ${r.million.alternating.pairs}); throughput ratio platform / baseline = baseline time ÷ platform time = **${f(r.million.ratios.alone, 3)}**.`,
     '',

@@ -31,6 +31,18 @@ function postgresCpu(): Map<string, number> {
   return seconds;
 }
 
+/** The machine's CPU ticks from /proc/stat: all of them, and those stolen by the hypervisor. */
+function machineTicks(): { total: number; steal: number } {
+  try {
+    const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user).
+    return { total: ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return { total: Number.NaN, steal: Number.NaN };
+  }
+}
+
 /**
  * CPU time spent during a measurement by the server process and by PostgreSQL (all its
  * processes; backends that started during the window count from zero). Where a request's cost
@@ -39,16 +51,25 @@ function postgresCpu(): Map<string, number> {
 export class CpuMeter {
   private readonly serverStart: number;
   private readonly postgresStart: Map<string, number>;
+  private readonly machineStart = machineTicks();
 
   constructor(private readonly serverPid: number) {
     this.serverStart = cpuOf(serverPid)?.seconds ?? Number.NaN;
     this.postgresStart = postgresCpu();
   }
 
-  stop(): { serverSeconds: number; postgresSeconds: number } {
+  /**
+   * `stealShare`: the part of the machine's CPU time the hypervisor gave to other guests during the
+   * window (0–1). This machine is a VM on a shared host; the same code has measured twice as slow
+   * on a day with more steal, so figures of different runs compare only together with it.
+   */
+  stop(): { serverSeconds: number; postgresSeconds: number; stealShare: number } {
     const server = (cpuOf(this.serverPid)?.seconds ?? Number.NaN) - this.serverStart;
     let postgres = 0;
     for (const [pid, seconds] of postgresCpu()) postgres += seconds - (this.postgresStart.get(pid) ?? 0);
-    return { serverSeconds: server, postgresSeconds: postgres };
+    const machine = machineTicks();
+    const stealShare =
+      (machine.steal - this.machineStart.steal) / Math.max(1, machine.total - this.machineStart.total);
+    return { serverSeconds: server, postgresSeconds: postgres, stealShare };
   }
 }
