@@ -1055,7 +1055,7 @@ function markdown(input: Report): string {
       .join(', ')}.`,
     `- Server RSS right after start: ${f(r.serverRss.afterStartMiB)} MiB; peak while measuring at ${r.settings.rows}: ${f(r.serverRss.peak100kMiB)} MiB.`,
     '- "alone": the median of 5 requests one after another on one connection before the load (the cost of one request on an idle server).',
-    '- CPU per request: user + system time from /proc/<pid>/stat over the measured window, divided by the requests answered; the server process, and every `postgres` process on the machine (2 CPUs give at most 2,000 ms a second to share with the load generator). Steal: the share of the machine’s CPU time its hypervisor gave to other guests during the window (/proc/stat); the same code measures slower with more of it.',
+    '- CPU per request: user + system time from /proc/<pid>/stat over the measured window, divided by the requests answered; the server process, and every `postgres` process on the machine (2 CPUs give at most 2,000 ms a second to share with the load generator). Steal: the share of the machine’s CPU time its hypervisor gave to other guests during the window (/proc/stat); a high figure explains a slow line, a low one does not prove a quiet host.',
     '',
     `## ${r.settings.bigRows} records: platform vs bare Fastify + pg`,
     '',

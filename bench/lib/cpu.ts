@@ -60,8 +60,10 @@ export class CpuMeter {
 
   /**
    * `stealShare`: the part of the machine's CPU time the hypervisor gave to other guests during the
-   * window (0–1). This machine is a VM on a shared host; the same code has measured twice as slow
-   * on a day with more steal, so figures of different runs compare only together with it.
+   * window (0–1). This machine is a VM on a shared host, where the same code has measured up to
+   * twice as slow from one hour to the next; steal is the part of that contention the guest can
+   * see (not the caches and memory bandwidth other guests share), so a low figure does not prove
+   * a quiet host, but a high one explains a slow line.
    */
   stop(): { serverSeconds: number; postgresSeconds: number; stealShare: number } {
     const server = (cpuOf(this.serverPid)?.seconds ?? Number.NaN) - this.serverStart;

@@ -11,6 +11,7 @@ import {
   type ValueKind,
 } from '@ks/contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { perDatabase } from '../../db/prepared.ts';
 import {
@@ -249,12 +250,28 @@ export const ENVELOPE_SELECT = sql`${R}.id::text as "_id", ${R}.business_id as "
   ${R}.submitted_at as "_submitted_at", ${R}.confirmed_at as "_confirmed_at", ${R}.created_at as "_created_at",
   ${R}.updated_at as "_updated_at", ${R}.version as "_version"`;
 
-/** The select list of a record: the envelope and the given items' columns (aliased by code). */
+const dialect = new PgDialect();
+const renderedSelects = new WeakMap<readonly FormItem[], SQL>();
+
+/**
+ * The select list of a record: the envelope and the given items' columns (aliased by code). It has
+ * no parameters, so it is rendered to text once per item list (a compiled node schema keeps its
+ * list): every list, detail and export embeds it, and drizzle walks its chunks one by one.
+ */
 export function recordSelect(items: readonly FormItem[]): SQL {
-  return sql.join(
-    [ENVELOPE_SELECT, ...items.map((item) => sql`${readExpression(item)} as ${sql.identifier(item.code)}`)],
-    sql`, `,
-  );
+  let rendered = renderedSelects.get(items);
+  if (!rendered) {
+    const query = dialect.sqlToQuery(
+      sql.join(
+        [ENVELOPE_SELECT, ...items.map((item) => sql`${readExpression(item)} as ${sql.identifier(item.code)}`)],
+        sql`, `,
+      ),
+    );
+    if (query.params.length > 0) throw new Error('a record select list must not bind parameters');
+    rendered = sql.raw(query.sql);
+    renderedSelects.set(items, rendered);
+  }
+  return rendered;
 }
 
 export function envelopeOf(row: Record<string, unknown>): RecordEnvelope {
