@@ -627,32 +627,18 @@ async function main(): Promise<number> {
   await post(server.url, tokens.enterprise, '/ks/monitor/save', JSON.parse(createBody()));
 
   // Profile of the list SQL at 100k, before the load (the plans the figures below come from).
+  const firstPageSql = listStatements(scope, null, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
+  const filteredSql = listStatements(scope, FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
+  const page500Sql = listStatements(scope, null, { limit: 20, offset: 9980 }, EXACT_COUNT_LIMIT);
   const plans100k = {
-    firstPage: await explain(
-      client,
-      listStatements(scope, null, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT).page,
-    ),
-    filtered: await explain(
-      client,
-      listStatements(scope, FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT).page,
-    ),
-    filteredCount: await explain(
-      client,
-      listStatements(scope, FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT).count,
-    ),
-    page500: await explain(
-      client,
-      listStatements(scope, null, { limit: 20, offset: 9980 }, EXACT_COUNT_LIMIT).page,
-    ),
-    filteredHeld: await explain(
-      client,
-      listStatements(scope, FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT).heldPage,
-    ),
-    page500Held: await explain(
-      client,
-      listStatements(scope, null, { limit: 20, offset: 9980 }, EXACT_COUNT_LIMIT).heldPage,
-    ),
+    firstPage: await explain(client, firstPageSql.page),
+    filtered: await explain(client, filteredSql.page),
+    filteredCount: await explain(client, filteredSql.count),
+    page500: await explain(client, page500Sql.page),
+    filteredHeld: await explain(client, filteredSql.heldPage),
+    page500Held: await explain(client, page500Sql.heldPage),
   };
+
 
   console.log(`\n${ROWS} records, server ${server.url}`);
   const phase1Sampler = new RssSampler(pid);
