@@ -639,7 +639,6 @@ async function main(): Promise<number> {
     page500Held: await explain(client, page500Sql.heldPage),
   };
 
-
   console.log(`\n${ROWS} records, server ${server.url}`);
   const phase1Sampler = new RssSampler(pid);
   const scenarios: Scenario[] = [

@@ -263,7 +263,10 @@ export function recordSelect(items: readonly FormItem[]): SQL {
   if (!rendered) {
     const query = dialect.sqlToQuery(
       sql.join(
-        [ENVELOPE_SELECT, ...items.map((item) => sql`${readExpression(item)} as ${sql.identifier(item.code)}`)],
+        [
+          ENVELOPE_SELECT,
+          ...items.map((item) => sql`${readExpression(item)} as ${sql.identifier(item.code)}`),
+        ],
         sql`, `,
       ),
     );
