@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { usePlatformInfo } from '../api/get-platform-info.ts';
 import { checkServerVersion } from '../lib/version-check.ts';
@@ -28,14 +27,15 @@ export function PlatformFooter() {
           dangerouslySetInnerHTML={{ __html: data.describe }}
         />
       ) : null}
-      <Typography.Text type="secondary">
+      {/* A plain span with antd's secondary text colour: Typography would weigh on the login route. */}
+      <span className="ks-footer-meta">
         {data.supportPhone ? <span>技术支持：{data.supportPhone}</span> : null}
         {data.filingsCoding ? (
           <a className="ks-footer-filing" href={FILING_SITE} target="_blank" rel="noopener noreferrer">
             {data.filingsCoding}
           </a>
         ) : null}
-      </Typography.Text>
+      </span>
     </div>
   );
 }

@@ -1,7 +1,24 @@
 import type { LoginVariant } from '@ks/contract/platform';
-import { Card, Spin, Typography } from 'antd';
+import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { LoginForm } from './login-form.tsx';
+
+/**
+ * The login box: a plain section styled like antd's Card (app/styles.css). Card pulls in Tabs, and
+ * with Typography they weighed about 30 KB gzip on the login route (bench/results/login-bundle.md).
+ */
+function LoginCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="ks-login-card" aria-labelledby="ks-login-title">
+      <header className="ks-login-card-head">
+        <h1 id="ks-login-title" className="ks-login-title">
+          {title}
+        </h1>
+      </header>
+      <div className="ks-login-card-body">{children}</div>
+    </section>
+  );
+}
 
 // The role labels come from the contract's session module, which carries zod: only the
 // business-handling variant needs them, so only it loads them.
@@ -24,13 +41,13 @@ export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps
       <div className="ks-login ks-login-public">
         {nav ? <div className="ks-public-header-home">{nav}</div> : null}
         <header className="ks-login-banner">
-          <Typography.Title level={2}>{platformName || '公共服务平台'}</Typography.Title>
-          <Typography.Text>公共服务</Typography.Text>
+          <h2 className="ks-login-banner-title">{platformName || '公共服务平台'}</h2>
+          <p className="ks-login-banner-text">公共服务</p>
         </header>
         <main className="ks-login-main">
-          <Card className="ks-login-card" title={<h1 className="ks-login-title">公共服务登录</h1>}>
+          <LoginCard title="公共服务登录">
             <LoginForm />
-          </Card>
+          </LoginCard>
         </main>
         <footer>{footer}</footer>
       </div>
@@ -40,11 +57,8 @@ export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps
   return (
     <div className={`ks-login ${isBusiness ? 'ks-login-business' : 'ks-login-plain'}`}>
       <main className="ks-login-main">
-        {platformName ? <Typography.Title level={3}>{platformName}</Typography.Title> : null}
-        <Card
-          className="ks-login-card"
-          title={<h1 className="ks-login-title">{isBusiness ? '业务办理登录' : '用户登录'}</h1>}
-        >
+        {platformName ? <h2 className="ks-login-platform">{platformName}</h2> : null}
+        <LoginCard title={isBusiness ? '业务办理登录' : '用户登录'}>
           {isBusiness ? (
             <Suspense fallback={<Spin />}>
               <BusinessRoleTabs />
@@ -52,7 +66,7 @@ export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps
           ) : (
             <LoginForm />
           )}
-        </Card>
+        </LoginCard>
       </main>
       <footer>{footer}</footer>
     </div>
