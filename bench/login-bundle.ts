@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { launchChromium } from '../e2e/support/chromium.ts';
 import { REPO_ROOT } from './lib/child.ts';
 import { environment, RESULTS_DIR, runSection } from './lib/report.ts';
 import { startPlatformServer } from './lib/server.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASELINE_ROOT = join(REPO_ROOT, 'bench', 'login-baseline');
 
 interface Script {
@@ -74,7 +74,7 @@ async function serveFolder(folder: string): Promise<{ url: string; close: () => 
 }
 
 /** Opens `url`, waits until the login form shows and the network is idle; counts every script. */
-async function scriptsOf(browser: import('playwright-core').Browser, url: string): Promise<PageScripts> {
+async function scriptsOf(browser: Browser, url: string): Promise<PageScripts> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const pending: Promise<Script | null>[] = [];
@@ -143,18 +143,7 @@ async function main() {
   const baselineDir = await buildBaseline();
   const baselineServer = await serveFolder(baselineDir);
   const platformServer = await startPlatformServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const platform = await scriptsOf(browser, `${platformServer.url}/login`);
     const baseline = await scriptsOf(browser, baselineServer.url);

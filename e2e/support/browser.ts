@@ -1,8 +1,6 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-
-/** Debian's Chromium; test tools cannot download browsers on these machines. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from './chromium.ts';
 
 /** Host name that resolves to the server but is not localhost: a non-secure context, like a LAN address. */
 export const LAN_HOST = 'ks-lan.test';
@@ -10,19 +8,7 @@ export const LAN_HOST = 'ks-lan.test';
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
-      ],
-    });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]);
   });
   afterAll(async () => {
     await browser?.close();
