@@ -33,12 +33,12 @@ import {
   createTableStatement,
   defaultTableName,
   envelopeIndexStatements,
-  indexExists,
   indexedCodes,
   indexNameOf,
   statementText,
   tableColumns,
   tableExists,
+  tableIndexNames,
 } from './node-tables.ts';
 
 export const NODE_NOT_FOUND_MESSAGE = '节点不存在';
@@ -258,23 +258,29 @@ export class DefinitionService {
     await tx.execute(statement);
     await this.recordMigration(tx, user, nodeId, tableName, 'create_table', statementText(statement));
     // The list's default order and the row scope are served by indexes from the start.
-    await this.ensureEnvelopeIndexes(tx, user, nodeId, tableName);
+    await this.ensureEnvelopeIndexes(tx, user, nodeId, tableName, new Set());
   }
 
   /** Creates and records the envelope indexes the table lacks (node-tables.ts ENVELOPE_INDEXES). */
-  private async ensureEnvelopeIndexes(tx: Db, user: SessionUser, nodeId: string, tableName: string) {
+  private async ensureEnvelopeIndexes(
+    tx: Db,
+    user: SessionUser,
+    nodeId: string,
+    tableName: string,
+    existing: ReadonlySet<string>,
+  ) {
     for (const index of envelopeIndexStatements(tableName)) {
-      if (await indexExists(tx, index.indexName)) continue;
+      if (existing.has(index.indexName)) continue;
       await tx.execute(index.statement);
-      const statement = statementText(index.statement);
+      const columns = index.columns.join(', ');
       await this.recordMigration(
         tx,
         user,
         nodeId,
         tableName,
         'create_index',
-        statement,
-        index.columns.join(', '),
+        statementText(index.statement),
+        columns,
       );
     }
   }
@@ -292,13 +298,14 @@ export class DefinitionService {
     definition: NodeDefinition,
   ) {
     // A table from before an envelope index was introduced gets it here, at its next publish.
-    await this.ensureEnvelopeIndexes(tx, user, nodeId, tableName);
+    const existing = await tableIndexNames(tx, tableName);
+    await this.ensureEnvelopeIndexes(tx, user, nodeId, tableName, existing);
     const columns = new Map((await tableColumns(tx, tableName)).map((column) => [column.name, column]));
     for (const code of indexedCodes(definition)) {
       const column = columns.get(code);
       if (!column) continue;
       const indexName = indexNameOf(tableName, code);
-      if (await indexExists(tx, indexName)) continue;
+      if (existing.has(indexName)) continue;
       const statement = createIndexStatement(tableName, indexName, code, column.type.endsWith('[]'));
       await tx.execute(statement);
       await this.recordMigration(tx, user, nodeId, tableName, 'create_index', statementText(statement), code);

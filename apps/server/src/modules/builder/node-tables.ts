@@ -171,11 +171,11 @@ export function envelopeIndexStatements(
   });
 }
 
-export async function indexExists(db: Db, indexName: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = ${DATA_SCHEMA} and c.relname = ${indexName} and c.relkind = 'i'`);
-  return rowsOf(result).length > 0;
+/** The names of the indexes a node table has (one catalogue read for every index a publish checks). */
+export async function tableIndexNames(db: Db, tableName: string): Promise<Set<string>> {
+  const result = await db.execute<{ name: string }>(sql`
+    select indexname as name from pg_indexes where schemaname = ${DATA_SCHEMA} and tablename = ${tableName}`);
+  return new Set(rowsOf<{ name: string }>(result).map((row) => row.name));
 }
 
 /** Whether a relation of that name exists in the business-data schema. */

@@ -6,9 +6,12 @@ import { LRUCache } from 'lru-cache';
 export const ESTIMATE_TTL_MS = 10_000;
 const dialect = new PgDialect();
 
-function keyOf(tableName: string, where: SQL): string {
+/** What an estimate is held under: the table and the WHERE's text with its values, rendered once per list. */
+export type EstimateKey = string & { readonly __estimateKey: unique symbol };
+
+export function estimateKey(tableName: string, where: SQL): EstimateKey {
   const query = dialect.sqlToQuery(where);
-  return `${tableName}\n${query.sql}\n${JSON.stringify(query.params)}`;
+  return `${tableName}\n${query.sql}\n${JSON.stringify(query.params)}` as EstimateKey;
 }
 
 /**
@@ -22,8 +25,7 @@ function keyOf(tableName: string, where: SQL): string {
 export class ListEstimates {
   private readonly cache = new LRUCache<string, number>({ max: 2000, ttl: ESTIMATE_TTL_MS });
 
-  async get(tableName: string, where: SQL, estimate: () => Promise<number>): Promise<number> {
-    const key = keyOf(tableName, where);
+  async get(key: EstimateKey, estimate: () => Promise<number>): Promise<number> {
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     const value = await estimate();
@@ -32,8 +34,8 @@ export class ListEstimates {
   }
 
   /** The estimate held for this WHERE: the last capped count, under ESTIMATE_TTL_MS ago, was over the cap. */
-  held(tableName: string, where: SQL): number | undefined {
-    return this.cache.get(keyOf(tableName, where));
+  held(key: EstimateKey): number | undefined {
+    return this.cache.get(key);
   }
 
   clear() {

@@ -69,7 +69,7 @@ import {
   fieldOf,
   fieldWhitelist,
 } from './filter-compiler.ts';
-import { ListEstimates } from './list-estimates.ts';
+import { type EstimateKey, estimateKey, ListEstimates } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
 import {
   col,
@@ -102,6 +102,9 @@ export type ListQuery = Omit<ListRecordsBody, 'curPage' | 'pageSize'> & {
   curPage: number;
   pageSize: number;
 };
+
+/** The rows a list matches: the node's table, the list's WHERE and the key its estimate is held under. */
+type Matching = { tableName: string; where: SQL; key: EstimateKey };
 
 const ROW_EXTRA = (user: SessionUser, node: ResolvedNode) =>
   sql`, u.user_name as "_owner_name", ${pendingReviewOf(user, node)} as "_can_audit"`;
@@ -179,7 +182,8 @@ export class RecordService {
     const items = node.schema.items;
     // While an estimate is held for this WHERE, the last capped count found more rows than the
     // cap, and a new one would only answer that same estimate: the page is read without it.
-    const held = this.estimates.held(node.tableName, where);
+    const key = estimateKey(node.tableName, where);
+    const held = this.estimates.held(key);
     // The page's ids first (scope, filters, order, limit/offset on the table alone), then the owner
     // join and the per-row review state for those rows only (bench/results/records-profile.md). The
     // capped count rides in the same statement: one round trip fewer on every list.
@@ -194,7 +198,13 @@ export class RecordService {
       optionLabeller(this.db, items),
     ]);
     const rows = rowsOf<Record<string, unknown>>(result);
-    const { total, exact } = await this.pageTotal(node.tableName, where, rows, offset, query.pageSize, held);
+    const { total, exact } = await this.pageTotal(
+      { tableName: node.tableName, where, key },
+      rows,
+      offset,
+      query.pageSize,
+      held,
+    );
     return {
       records: rows.map((row) => this.rowOf(user, context, row, items, labelOf)),
       total,
@@ -209,16 +219,15 @@ export class RecordService {
 
   /** The total of a list page read with the capped count in `_total`, or without it under a held estimate. */
   private async pageTotal(
-    tableName: string,
-    where: SQL,
+    matching: Matching,
     rows: Record<string, unknown>[],
     offset: number,
     pageSize: number,
     held: number | undefined,
   ): Promise<{ total: number; exact: boolean }> {
     // A page past the end has no row to carry the count: then it is asked on its own.
-    if (rows.length === 0) return offset === 0 ? { total: 0, exact: true } : this.count(tableName, where);
-    if (held === undefined) return this.totalOf(tableName, where, Number(rows[0]?._total));
+    if (rows.length === 0) return offset === 0 ? { total: 0, exact: true } : this.count(matching);
+    if (held === undefined) return this.totalOf(matching, Number(rows[0]?._total));
     // A short page is the last one, which tells the total exactly.
     if (rows.length < pageSize) return { total: offset + rows.length, exact: true };
     return { total: Math.max(held, EXACT_COUNT_LIMIT + 1), exact: false };
@@ -233,19 +242,19 @@ export class RecordService {
    * Exact count up to EXACT_COUNT_LIMIT matching rows; above it the planner's estimate, flagged,
    * because an exact count over millions of rows takes seconds (ARCHITECTURE §4).
    */
-  async count(tableName: string, where: SQL): Promise<{ total: number; exact: boolean }> {
-    const counted = await this.db.execute(sql`select (${this.cappedCount(tableName, where)}) as n`);
-    return this.totalOf(tableName, where, Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0));
+  private async count(matching: Matching): Promise<{ total: number; exact: boolean }> {
+    const counted = await this.db.execute(
+      sql`select (${this.cappedCount(matching.tableName, matching.where)}) as n`,
+    );
+    return this.totalOf(matching, Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0));
   }
 
   /** The total to show for a capped count: itself, or above the cap the planner's estimate. */
-  private async totalOf(
-    tableName: string,
-    where: SQL,
-    capped: number,
-  ): Promise<{ total: number; exact: boolean }> {
+  private async totalOf(matching: Matching, capped: number): Promise<{ total: number; exact: boolean }> {
     if (capped <= EXACT_COUNT_LIMIT) return { total: capped, exact: true };
-    const estimate = await this.estimates.get(tableName, where, () => this.planRows(tableName, where));
+    const estimate = await this.estimates.get(matching.key, () =>
+      this.planRows(matching.tableName, matching.where),
+    );
     return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };
   }
 
