@@ -94,6 +94,8 @@ export const PAGE_SIZE_MESSAGE = '每页条数只能为10、20、30或50';
 /** Deep offsets are capped (ARCHITECTURE §4): past this many rows a person narrows the query. */
 export const MAX_LIST_OFFSET = 10000;
 export const DEEP_PAGE_MESSAGE = `最多可翻阅前${MAX_LIST_OFFSET}条数据，请增加筛选条件缩小范围`;
+/** A keyset page's anchor record is not one of the caller's list (removed from view, or never was). */
+export const PAGE_ANCHOR_MESSAGE = '翻页位置已失效，请返回第一页';
 /**
  * Up to this many matching rows the total is exact; above it the planner's estimate (totalExact
  * false). Every list reads up to this many rows plus one to know which (decision 0013).
@@ -275,7 +277,14 @@ export const ListRecordsBodySchema = NodeRefSchema.extend({
   where: FilterTreeSchema.optional(),
   sortField: z.string().max(60).optional(),
   sortOrder: z.enum(['asc', 'desc'], '排序方向只能为asc或desc').optional(),
-});
+  /**
+   * Keyset paging, for the next or previous page past MAX_LIST_OFFSET (ARCHITECTURE §4): the page
+   * that follows (`after`) or precedes (`before`) this record in the list's order, instead of an
+   * offset. `curPage` is then only echoed.
+   */
+  after: z.string().uuid(PAGE_ANCHOR_MESSAGE).optional(),
+  before: z.string().uuid(PAGE_ANCHOR_MESSAGE).optional(),
+}).refine((body) => !(body.after && body.before), { message: PAGE_ANCHOR_MESSAGE, path: ['before'] });
 export type ListRecordsBody = z.input<typeof ListRecordsBodySchema>;
 
 export const RowOperationSchema = z.object({

@@ -12,7 +12,7 @@ import {
   UNKNOWN_FIELD_MESSAGE,
   UNKNOWN_OPERATOR_MESSAGE,
 } from '@ks/contract';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -295,13 +295,35 @@ describe('compileSort', () => {
     ['id alone, descending', 'id', 'desc', '"r"."id" desc'],
     ['id alone, ascending when no order is given', 'id', undefined, '"r"."id" asc'],
   ])('sorts by %s', (_name, field, order, sql) => {
-    expect(render(compileSort(fields, field, order, fallback)).sql).toBe(sql);
+    expect(render(compileSort(fields, field, order, fallback).by).sql).toBe(sql);
   });
   it('sorts by an envelope column under its API name', () => {
-    expect(render(compileSort(fields, 'createdAt', 'asc', fallback)).sql).toContain('"r"."created_at" asc');
+    expect(render(compileSort(fields, 'createdAt', 'asc', fallback).by).sql).toContain(
+      '"r"."created_at" asc',
+    );
   });
   it.each(['owner_user_id', 'id; drop table users', 'audit_state', '__proto__'])('refuses %s', (field) => {
     expect(message(() => compileSort(fields, field, 'asc', fallback))).toBe(SORT_FIELD_MESSAGE);
+  });
+  it.each<[string, 'asc' | 'desc', string]>([
+    ['amount', 'asc', '"r"."amount" desc nulls last, "r"."id" desc'],
+    ['amount', 'desc', '"r"."amount" asc nulls first, "r"."id" asc'],
+    ['status', 'asc', '"r"."status" desc, "r"."id" desc'],
+    ['id', 'desc', '"r"."id" asc'],
+  ])('reads %s %s backwards as the exact mirror', (field, order, sql) => {
+    expect(render(compileSort(fields, field, order, fallback).reversed).sql).toBe(sql);
+  });
+  it('binds a keyset anchor and reads its sort value from the table, never from the caller', () => {
+    const anchor = "1' or '1'='1";
+    const table = sql`${sql.identifier('t')}`;
+    const byId = render(compileSort(fields, 'id', 'desc', fallback).beyond(table, anchor, false));
+    expect(byId).toEqual({ sql: '"r"."id" < $1', params: [anchor] });
+    const plain = render(compileSort(fields, 'status', 'asc', fallback).beyond(table, anchor, true));
+    expect(plain.sql).toBe('("r"."status", "r"."id") < ((select a."status" from "t" a where a.id = $1), $2)');
+    expect(plain.params).toEqual([anchor, anchor]);
+    const nullable = render(compileSort(fields, 'amount', 'desc', fallback).beyond(table, anchor, false));
+    expect(nullable.sql).toContain('"r"."amount" is null or ("r"."amount", "r"."id") <');
+    expect(nullable.params.every((param) => param === anchor)).toBe(true);
   });
 });
 

@@ -25,6 +25,7 @@ import {
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors.ts';
+import { fieldIdent } from '../builder/node-tables.ts';
 import { arrayLiteral, col } from './record-store.ts';
 
 /**
@@ -394,6 +395,26 @@ const SORTABLE_ENVELOPE = [
 const NOT_NULL_ENVELOPE = new Set(['created_at', 'updated_at', 'status', 'business_id']);
 
 /**
+ * A list's order, and what keyset paging needs of it (ARCHITECTURE §4: deep pages are read after or
+ * before a record of the previous page, not at an offset).
+ */
+export type ListOrder = {
+  /** The ORDER BY. */
+  by: SQL;
+  /** The same order read backwards: the page before an anchor is read so, then sorted back. */
+  reversed: SQL;
+  /**
+   * The rows that follow the anchor record in this order (`backwards`: that precede it). `anchor`
+   * is the record's id, bound; its sort value is read from `table` by a sub-query, so a cursor
+   * carries no value a caller could forge.
+   */
+  beyond(table: SQL, anchor: string, backwards: boolean): SQL;
+};
+
+/** The sort key: a column (null: id alone), its direction, and whether it can hold NULL. */
+type SortKey = { column: string | null; descending: boolean; nullable: boolean };
+
+/**
  * ORDER BY of a list: a whitelisted field or envelope column, then id so pages never overlap; or
  * `id` alone. NOT NULL envelope columns get a plain direction so a b-tree index (read either way)
  * serves the order and a page stops after its rows; nullable fields keep nulls at the end.
@@ -403,7 +424,7 @@ export function compileSort(
   sortField: string | undefined,
   sortOrder: 'asc' | 'desc' | undefined,
   fallback: { field: string; order: 'asc' | 'desc' },
-): SQL {
+): ListOrder {
   let name = sortField ? (ENVELOPE_ALIASES[sortField] ?? sortField) : undefined;
   let order = sortOrder ?? 'asc';
   if (!name) {
@@ -413,13 +434,45 @@ export function compileSort(
     if (!fields.has(name) || (!fields.get(name)?.item && !SORTABLE_ENVELOPE.includes(name)))
       name = 'created_at';
   }
-  const idDirection = order === 'desc' ? sql`desc` : sql`asc`;
-  if (name === 'id' && !fields.get(name)?.item) return sql`${col('id')} ${idDirection}`;
+  const descending = order === 'desc';
+  if (name === 'id' && !fields.get(name)?.item)
+    return listOrder({ column: null, descending, nullable: false });
   const field = fields.get(name);
   if (!field || (!field.item && !SORTABLE_ENVELOPE.includes(name))) {
     throw badRequest(SORT_FIELD_MESSAGE);
   }
-  const plain = !field.item && NOT_NULL_ENVELOPE.has(field.code);
-  const direction = plain ? idDirection : order === 'desc' ? sql`desc nulls last` : sql`asc nulls first`;
-  return sql`${col(field.code)} ${direction}, ${col('id')} ${idDirection}`;
+  const nullable = Boolean(field.item) || !NOT_NULL_ENVELOPE.has(field.code);
+  return listOrder({ column: field.code, descending, nullable });
+}
+
+function listOrder(key: SortKey): ListOrder {
+  return {
+    by: orderBy(key),
+    reversed: orderBy({ ...key, descending: !key.descending }),
+    beyond: (table, anchor, backwards) =>
+      following({ ...key, descending: key.descending !== backwards }, table, anchor),
+  };
+}
+
+function orderBy({ column, descending, nullable }: SortKey): SQL {
+  const idDirection = descending ? sql`desc` : sql`asc`;
+  if (column === null) return sql`${col('id')} ${idDirection}`;
+  // Nulls sort last going down and first going up, so reading backwards is the exact mirror.
+  const direction = !nullable ? idDirection : descending ? sql`desc nulls last` : sql`asc nulls first`;
+  return sql`${col(column)} ${direction}, ${col('id')} ${idDirection}`;
+}
+
+/** The rows after the anchor in the order `key` (row comparisons, so an index on (column, id) serves them). */
+function following({ column, descending, nullable }: SortKey, table: SQL, anchor: string): SQL {
+  const beyond = descending ? sql`<` : sql`>`;
+  const id = col('id');
+  if (column === null) return sql`${id} ${beyond} ${anchor}`;
+  const value = sql`(select a.${fieldIdent(column)} from ${table} a where a.id = ${anchor})`;
+  const row = sql`(${col(column)}, ${id}) ${beyond} (${value}, ${anchor})`;
+  if (!nullable) return row;
+  // Nulls come last going down: after a null only nulls with a further id; after a value, the
+  // smaller values and every null. Going up nulls come first: after a null, later nulls and every value.
+  return descending
+    ? sql`(case when ${value} is null then ${col(column)} is null and ${id} < ${anchor} else ${col(column)} is null or ${row} end)`
+    : sql`(case when ${value} is null then (${col(column)} is null and ${id} > ${anchor}) or ${col(column)} is not null else ${row} end)`;
 }

@@ -24,6 +24,7 @@ import {
   type NodeFunction,
   type NodeRef,
   OPTION_TYPES,
+  PAGE_ANCHOR_MESSAGE,
   RECORD_NOT_DELETABLE_MESSAGE,
   RECORD_NOT_EDITABLE_MESSAGE,
   RECORD_STATUS_LABELS,
@@ -172,13 +173,20 @@ export class RecordService {
     const query = ListRecordsBodySchema.parse(input);
     const context = await this.context(user, query);
     const { node } = context;
-    const offset = (query.curPage - 1) * query.pageSize;
-    if (offset >= MAX_LIST_OFFSET) throw badRequest(DEEP_PAGE_MESSAGE);
+    // A keyset page (after or before a record of the page the caller holds) has no offset, so the
+    // offset cap does not apply to it: that is how a person pages on past MAX_LIST_OFFSET.
+    const anchor = query.after ?? query.before;
+    const offset = anchor ? null : (query.curPage - 1) * query.pageSize;
+    if (offset !== null && offset >= MAX_LIST_OFFSET) throw badRequest(DEEP_PAGE_MESSAGE);
     const where = this.listWhere(user, context, query);
     const order = compileSort(context.fields, query.sortField, query.sortOrder, {
       field: node.definition.list.sortField,
       order: node.definition.list.sortOrder,
     });
+    const table = tableRef(node.tableName);
+    if (anchor) await this.requireAnchor(user, context, anchor);
+    const backwards = Boolean(query.before);
+    const keyset = anchor ? sql` and ${order.beyond(table, anchor, backwards)}` : sql``;
     const items = node.schema.items;
     // While an estimate is held for this WHERE, the last capped count found more rows than the
     // cap, and a new one would only answer that same estimate: the page is read without it.
@@ -190,11 +198,12 @@ export class RecordService {
     const [result, labelOf] = await Promise.all([
       this.db.execute(sql`
         select ${recordSelect(items)}${ROW_EXTRA(user, node)}${held === undefined ? sql`, (${this.cappedCount(node.tableName, where)}) as "_total"` : sql``}
-        from (select ${R}.id from ${tableRef(node.tableName)} ${R}
-          where ${where} order by ${order} limit ${query.pageSize} offset ${offset}) page
-        join ${tableRef(node.tableName)} ${R} on ${R}.id = page.id
+        from (select ${R}.id from ${table} ${R}
+          where ${where}${keyset} order by ${backwards ? order.reversed : order.by}
+          limit ${query.pageSize} offset ${offset ?? 0}) page
+        join ${table} ${R} on ${R}.id = page.id
         left join users u on u.id = ${R}.owner_user_id
-        order by ${order}`),
+        order by ${order.by}`),
       optionLabeller(this.db, items),
     ]);
     const rows = rowsOf<Record<string, unknown>>(result);
@@ -217,19 +226,30 @@ export class RecordService {
     };
   }
 
-  /** The total of a list page read with the capped count in `_total`, or without it under a held estimate. */
+  /** A keyset page's anchor must be a record the caller may read, or its position would tell of others'. */
+  private async requireAnchor(user: SessionUser, context: NodeContext, anchor: string) {
+    const found = await this.db.execute(
+      sql`select 1 from ${tableRef(context.node.tableName)} ${R} where ${R}.id = ${anchor} and ${readScope(user, context.node)}`,
+    );
+    if (rowsOf(found).length === 0) throw badRequest(PAGE_ANCHOR_MESSAGE);
+  }
+
+  /**
+   * The total of a list page read with the capped count in `_total`, or without it under a held
+   * estimate. `offset` is null for a keyset page.
+   */
   private async pageTotal(
     matching: Matching,
     rows: Record<string, unknown>[],
-    offset: number,
+    offset: number | null,
     pageSize: number,
     held: number | undefined,
   ): Promise<{ total: number; exact: boolean }> {
     // A page past the end has no row to carry the count: then it is asked on its own.
     if (rows.length === 0) return offset === 0 ? { total: 0, exact: true } : this.count(matching);
     if (held === undefined) return this.totalOf(matching, Number(rows[0]?._total));
-    // A short page is the last one, which tells the total exactly.
-    if (rows.length < pageSize) return { total: offset + rows.length, exact: true };
+    // A short page at an offset is the last one, which tells the total exactly.
+    if (offset !== null && rows.length < pageSize) return { total: offset + rows.length, exact: true };
     return { total: Math.max(held, EXACT_COUNT_LIMIT + 1), exact: false };
   }
 
