@@ -14,16 +14,31 @@ export const failure = (status: number, code: number, message: string, data: unk
   body: { code, data, message },
 });
 
+/** Requests no route answered, since they were last taken. */
+const unexpected: string[] = [];
+
+/**
+ * The requests no route answered since the last call, forgotten once read. The app's HTTP client
+ * catches what fetch throws for them and shows its error dialog, which does not fail a test by
+ * itself: a test file that mocks every call its page makes checks this after each test.
+ */
+export function takeUnexpectedRequests(): string[] {
+  return unexpected.splice(0);
+}
+
 /**
  * Stubs `fetch`, the boundary the web app does not own, routing by "METHOD /path". An unknown
- * route fails the test loudly instead of hanging.
+ * route throws instead of hanging, and is kept for takeUnexpectedRequests.
  */
 export function mockFetch(routes: Record<string, MockHandler | MockAnswer>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const route = routes[key];
-    if (!route) throw new Error(`Unexpected request ${key}`);
+    if (!route) {
+      unexpected.push(key);
+      throw new Error(`Unexpected request ${key}`);
+    }
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const answer = typeof route === 'function' ? await route({ url, init, body }) : route;
     if (answer instanceof Response) return answer;

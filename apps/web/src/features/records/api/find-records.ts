@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
+import { FIRST_PAGE, nextCardPage } from '../lib/page-position.ts';
 import { recordKeys } from './query-keys.ts';
 import type { ListQuery, RecordPage } from './types.ts';
 
@@ -22,13 +23,16 @@ export const useRecords = (query: ListQuery, enabled = true) =>
 export const findRecordCards = (query: ListQuery) =>
   http.post<RecordPage>('/ks/monitor/get-view-list', query);
 
-/** The card list: the next page is appended when the list is scrolled to its bottom (spec 001 §4). */
+/**
+ * The card list: the next page is appended when the list is scrolled to its bottom (spec 001 §4);
+ * past MAX_LIST_OFFSET cards it is read after the last card shown.
+ */
 export const useRecordCards = (query: Omit<ListQuery, 'curPage'>, enabled = true) =>
   useInfiniteQuery({
     queryKey: recordKeys.cards(query, query),
-    queryFn: ({ pageParam }) => findRecordCards({ ...query, curPage: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.curPage * last.pageSize < last.total ? last.curPage + 1 : undefined),
+    queryFn: ({ pageParam }) => findRecordCards({ ...query, ...pageParam }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCardPage,
     staleTime: 0,
     enabled,
   });

@@ -18,5 +18,5 @@ export const getFormDetailsQueryOptions = (node: NodeRef, id: string | null) =>
     staleTime: 0,
   });
 
-export const useFormDetails = (node: NodeRef, id: string | null) =>
-  useQuery({ ...getFormDetailsQueryOptions(node, id), enabled: !!node.gnCoding });
+export const useFormDetails = (node: NodeRef, id: string | null, enabled = true) =>
+  useQuery({ ...getFormDetailsQueryOptions(node, id), enabled: enabled && !!node.gnCoding });

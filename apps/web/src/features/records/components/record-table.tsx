@@ -126,6 +126,8 @@ export function RecordTable({
           pageSize,
           total,
           showSizeChanger: true,
+          // Deep pages: a jump within MAX_LIST_OFFSET rows, then next and previous (keyset) past it.
+          showQuickJumper: true,
           pageSizeOptions: TABLE_PAGE_SIZES.map(String),
           showTotal: (count) => (totalExact ? `共 ${count} 条` : `约 ${count} 条`),
           onChange: (page, size) => {

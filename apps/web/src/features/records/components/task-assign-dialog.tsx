@@ -28,7 +28,8 @@ export function TaskAssignDialog({
   const [form] = Form.useForm<Assignment>();
   const [keyword, setKeyword] = useState('');
   const { isCoolingDown, guard } = useReenable();
-  const details = useFormDetails(node, recordId);
+  // Only an open dialog reads the record: the list page keeps this dialog mounted.
+  const details = useFormDetails(node, recordId, open);
   const reviewers = useReviewers(keyword, open);
   const pending = (details.data?.audit?.steps ?? []).filter((step) => step.result === '');
   const levels = [...new Map(pending.map((step) => [step.level, step])).values()];

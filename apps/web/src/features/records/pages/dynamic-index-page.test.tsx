@@ -1,8 +1,9 @@
+import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { failure, type MockHandler, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import type { ListQuery, RecordPage } from '../api/types.ts';
 import { column, makePage, makePublished, makeRow, NODE, withRoutes } from '../test-fixtures.tsx';
@@ -11,6 +12,9 @@ import { DynamicIndexPage } from './dynamic-index-page.tsx';
 // antd tables and dialogs under jsdom are slow on a shared two-core machine.
 vi.setConfig({ testTimeout: 90000 });
 configure({ asyncUtilTimeout: 15000 });
+// The page asks only what each test mocks: a stray call would open the HTTP client's error dialog
+// over the page under test (one did: the closed task-assign dialog read the form on every list).
+afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 vi.mock('../components/chart-view.tsx', () => ({
   default: ({ data }: { data: { categories: string[]; series: number[] } }) => (
@@ -123,6 +127,47 @@ describe('DynamicIndexPage: table', () => {
     const second = setup();
     await waitFor(() => expect(second.lists.length).toBeGreaterThan(0));
     expect(second.lists[0]?.pageSize).toBe(20);
+  });
+
+  it('pages past the offset cap by next and previous only, after or before the rows shown', async () => {
+    // Size 50: page 200 is the last read at an offset (9,950 rows), 201 on are keyset pages.
+    localStorage.setItem(`ks-table-page-size:${NODE.systemCoding}:${NODE.gnCoding}`, '50');
+    const rowsOf = new Map<number, ReturnType<typeof makeRow>[]>();
+    const { lists, user } = setup({
+      page: (body) => {
+        const rows = Array.from({ length: 50 }, (_, i) => makeRow({ name: `第${body.curPage}页${i}` }));
+        rowsOf.set(body.curPage, rows);
+        return { total: 100000, totalExact: false, curPage: body.curPage, pageSize: 50, records: rows };
+      },
+    });
+    await screen.findByText('约 100000 条');
+    const jumper = document.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
+    // The jumper goes on Enter's keyup, read by keyCode (which user-event does not set).
+    const jumpTo = async (page: number) => {
+      await user.type(jumper, String(page));
+      fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
+    };
+    await jumpTo(200);
+    await waitFor(() => expect(lastList(lists)).toMatchObject({ curPage: 200, pageSize: 50 }));
+    expect(lastList(lists).after).toBeUndefined();
+    await screen.findByText('第200页0');
+
+    await user.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(lastList(lists).curPage).toBe(201));
+    expect(lastList(lists).after).toBe(rowsOf.get(200)?.at(-1)?.id);
+    await screen.findByText('第201页0');
+    await user.click(screen.getByTitle('下一页'));
+    await waitFor(() => expect(lastList(lists).curPage).toBe(202));
+    await screen.findByText('第202页0');
+    await user.click(screen.getByTitle('上一页'));
+    await waitFor(() => expect(lastList(lists).curPage).toBe(201));
+    expect(lastList(lists).before).toBe(rowsOf.get(202)?.[0]?.id);
+
+    // A page past the cap that is not next to the one shown cannot be read: said, and not asked.
+    const asked = lists.length;
+    await jumpTo(1500);
+    expect(await screen.findByText(DEEP_PAGE_MESSAGE)).toBeTruthy();
+    expect(lists.length).toBe(asked);
   });
 
   it('hides a column from the column settings and remembers it per table', async () => {

@@ -1,5 +1,6 @@
 import { DownloadOutlined, FilterOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Spin } from 'antd';
+import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
+import { App, Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useRecordCards, useRecords } from '../api/find-records.ts';
@@ -13,6 +14,7 @@ import { ImportDialog } from '../components/import-dialog.tsx';
 import { RecordTable, type Sort } from '../components/record-table.tsx';
 import { useRowActions } from '../components/row-actions.tsx';
 import { SearchBar } from '../components/search-bar.tsx';
+import { FIRST_PAGE, type PagePosition, pageAt } from '../lib/page-position.ts';
 import { detailPath } from '../lib/paths.ts';
 import { getStoredPageSize } from '../lib/table-memory.ts';
 import { useReenable } from '../lib/use-reenable.ts';
@@ -50,8 +52,9 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
   const [search, setSearch] = useState<SearchTag[]>([]);
   const [filterValues, setFilterValues] = useState<Record<string, Record<string, string>>>({});
   const [filterOpen, setFilterOpen] = useState(false);
-  const [curPage, setCurPage] = useState(1);
+  const [position, setPosition] = useState<PagePosition>(FIRST_PAGE);
   const [pageSize, setPageSize] = useState(() => getStoredPageSize(tableKey));
+  const { message } = App.useApp();
   const [sort, setSort] = useState<Sort>({});
   const [importOpen, setImportOpen] = useState(false);
   const { isCoolingDown, guard } = useReenable();
@@ -66,7 +69,7 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
     filters,
     ...sort,
   };
-  const table = useRecords({ ...criteria, curPage }, !isCard);
+  const table = useRecords({ ...criteria, ...position }, !isCard);
   const cards = useRecordCards(criteria, isCard);
   const actions = useRowActions(node);
 
@@ -120,7 +123,7 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
           columns={columns}
           onSearch={(tags) => {
             setSearch(tags);
-            setCurPage(1);
+            setPosition(FIRST_PAGE);
           }}
         />
       </Card>
@@ -132,7 +135,7 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
           open={filterOpen}
           onChange={(values) => {
             setFilterValues((current) => ({ ...current, [filter.displayCode]: values }));
-            setCurPage(1);
+            setPosition(FIRST_PAGE);
           }}
         />
       ))}
@@ -158,19 +161,24 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
             records={table.data?.records ?? []}
             total={table.data?.total ?? 0}
             totalExact={table.data?.totalExact ?? true}
-            curPage={curPage}
+            curPage={position.curPage}
             pageSize={pageSize}
             sort={sort}
             isLoading={table.isFetching}
             isCoolingDown={isCoolingDown}
             toolbar={toolbar}
             onPageChange={(page, size) => {
-              setCurPage(page);
+              const next = pageAt(position, page, size, table.data?.records ?? []);
+              if (!next) {
+                void message.warning(DEEP_PAGE_MESSAGE);
+                return;
+              }
+              setPosition(next);
               setPageSize(size);
             }}
             onSortChange={(next) => {
               setSort(next);
-              setCurPage(1);
+              setPosition(FIRST_PAGE);
             }}
             onRefresh={() => void table.refetch()}
             onOperation={onOperation}
