@@ -42,6 +42,8 @@ const BIG_MEASURED = Math.max(MEASURED, positive('BENCH_BIG_DURATION', 30));
 const ROWS = Math.round(positive('BENCH_ROWS', 100_000));
 const BIG_ROWS = Math.round(positive('BENCH_BIG_ROWS', 1_000_000));
 const CONNECTIONS = 50;
+/** The keyset line reads the page after this many records: half the table, past the 10,000-row offset cap. */
+const KEYSET_DEPTH = Math.min(50_000, Math.floor(ROWS / 40) * 20);
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL || DEFAULT_ADMIN_URL;
 
 const ACCOUNTS = {
@@ -605,6 +607,22 @@ async function main(): Promise<number> {
     )
   ).rows.map((row: { id: string }) => row.id);
   const pick = () => pool[Math.floor(Math.random() * pool.length)] as string;
+  // Past the offset cap a page is read after a record of the page before it (keyset paging).
+  const deepAnchor = (
+    await client.query(
+      `select id::text from "ks_data"."${table}" where owner_enterprise_id = $1::uuid and deleted_at is null
+       order by created_at desc, id desc offset ${KEYSET_DEPTH - 1} limit 1`,
+      [owner.enterprise_id],
+    )
+  ).rows[0]?.id as string;
+  const keysetBody = listBody({ curPage: KEYSET_DEPTH / 20 + 1, after: deepAnchor });
+  const keysetCheck = await post<Page>(
+    server.url,
+    tokens.enterprise,
+    '/ks/monitor/table-list',
+    JSON.parse(keysetBody),
+  );
+  console.log(`  check keyset after row ${KEYSET_DEPTH}: ${keysetCheck.records.length} rows`);
   await post(server.url, tokens.enterprise, '/ks/info/v1/form/details', { ...ref, id: pick() });
   let created = 0;
   const createBody = () => {
@@ -695,6 +713,14 @@ async function main(): Promise<number> {
       caller: 'enterprise',
       path: '/ks/monitor/table-list',
       body: () => page500Body,
+      target: { rps: TARGETS.listRps, p99Ms: TARGETS.listP99Ms },
+    },
+    {
+      name: 'list-keyset-deep',
+      description: `table-list, the page of 20 after the ${KEYSET_DEPTH.toLocaleString('en')}th record in the default order (after: that record's id), past the offset cap`,
+      caller: 'enterprise',
+      path: '/ks/monitor/table-list',
+      body: () => keysetBody,
       target: { rps: TARGETS.listRps, p99Ms: TARGETS.listP99Ms },
     },
     {
