@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 
 /** How long an estimate is reused: long enough to spare a busy list, short against drift. */
 export const ESTIMATE_TTL_MS = 10_000;
+/** How often a table may be analysed because a list found its statistics wrong. */
+export const ANALYSE_INTERVAL_MS = 10 * 60_000;
 const dialect = new PgDialect();
 
 /** What an estimate is held under: the table and the WHERE's text with its values, rendered once per list. */
@@ -24,6 +26,7 @@ export function estimateKey(tableName: string, where: SQL): EstimateKey {
  */
 export class ListEstimates {
   private readonly cache = new LRUCache<string, number>({ max: 2000, ttl: ESTIMATE_TTL_MS });
+  private readonly analysed = new LRUCache<string, true>({ max: 2000, ttl: ANALYSE_INTERVAL_MS });
 
   async get(key: EstimateKey, estimate: () => Promise<number>): Promise<number> {
     const hit = this.cache.get(key);
@@ -38,7 +41,18 @@ export class ListEstimates {
     return this.cache.get(key);
   }
 
+  /**
+   * Whether a table whose statistics proved wrong may be analysed now: at most once per
+   * ANALYSE_INTERVAL_MS per table, however many lists find it so.
+   */
+  mayAnalyse(tableName: string): boolean {
+    if (this.analysed.has(tableName)) return false;
+    this.analysed.set(tableName, true);
+    return true;
+  }
+
   clear() {
     this.cache.clear();
+    this.analysed.clear();
   }
 }

@@ -272,10 +272,22 @@ export class RecordService {
   /** The total to show for a capped count: itself, or above the cap the planner's estimate. */
   private async totalOf(matching: Matching, capped: number): Promise<{ total: number; exact: boolean }> {
     if (capped <= EXACT_COUNT_LIMIT) return { total: capped, exact: true };
-    const estimate = await this.estimates.get(matching.key, () =>
-      this.planRows(matching.tableName, matching.where),
-    );
+    const estimate = await this.estimates.get(matching.key, () => this.estimateRows(matching));
     return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), exact: false };
+  }
+
+  /**
+   * The planner's estimate of the rows a list matches, asked once a capped count found more than
+   * EXACT_COUNT_LIMIT. An estimate within the limit contradicts that count: the table's statistics
+   * are missing or stale (PGlite has no autovacuum, and a bulk load outruns it), and the pager
+   * would end at the limit. Then the table is analysed, at most once per ANALYSE_INTERVAL_MS, and
+   * the WHERE planned again.
+   */
+  private async estimateRows({ tableName, where }: Matching): Promise<number> {
+    const planned = await this.planRows(tableName, where);
+    if (planned > EXACT_COUNT_LIMIT || !this.estimates.mayAnalyse(tableName)) return planned;
+    await this.db.execute(sql`analyze ${tableRef(tableName)}`);
+    return this.planRows(tableName, where);
   }
 
   /** The planner's row estimate for the WHERE (0 when the plan cannot be read). */

@@ -76,6 +76,12 @@ export function RecordTable({
     ),
   }));
 
+  // An estimate (约) can fall short of the rows already paged through (the planner guesses): the
+  // pager then never ends before the page shown, and a full page always has a next one to try.
+  const pagerTotal = totalExact
+    ? total
+    : Math.max(total, (curPage - 1) * pageSize + records.length + (records.length === pageSize ? 1 : 0));
+
   const onChange: TableProps<RecordRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
     const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RecordRow> | undefined;
@@ -124,7 +130,7 @@ export function RecordTable({
         pagination={{
           current: curPage,
           pageSize,
-          total,
+          total: pagerTotal,
           showSizeChanger: true,
           // Deep pages: a jump within MAX_LIST_OFFSET rows, then next and previous (keyset) past it.
           showQuickJumper: true,

@@ -170,6 +170,28 @@ describe('DynamicIndexPage: table', () => {
     expect(lists.length).toBe(asked);
   });
 
+  it('never ends the pager before a full page when the total is an estimate that falls short', async () => {
+    const { lists, user } = setup({
+      page: (body) => ({
+        total: 1001,
+        totalExact: false,
+        curPage: body.curPage,
+        pageSize: 10,
+        records: Array.from({ length: 10 }, (_, i) => makeRow({ name: `第${body.curPage}页${i}` })),
+      }),
+    });
+    await screen.findByText('约 1001 条');
+    const jumper = document.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
+    await user.type(jumper, '101');
+    fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
+    await screen.findByText('第101页0');
+    const next = screen.getByTitle('下一页');
+    expect(next.getAttribute('aria-disabled')).toBe('false');
+    await user.click(next);
+    await waitFor(() => expect(lastList(lists).curPage).toBe(102));
+    expect(await screen.findByText('约 1021 条')).toBeTruthy();
+  });
+
   it('hides a column from the column settings and remembers it per table', async () => {
     const first = setup({ page: () => ({ total: 1, records: [makeRow({ name: '甲', level: '二级' })] }) });
     expect(await screen.findByRole('columnheader', { name: '资质等级' })).toBeTruthy();
