@@ -272,7 +272,6 @@ export class DefinitionService {
     for (const index of envelopeIndexStatements(tableName)) {
       if (existing.has(index.indexName)) continue;
       await tx.execute(index.statement);
-      const columns = index.columns.join(', ');
       await this.recordMigration(
         tx,
         user,
@@ -280,7 +279,7 @@ export class DefinitionService {
         tableName,
         'create_index',
         statementText(index.statement),
-        columns,
+        index.columns.join(', '),
       );
     }
   }
