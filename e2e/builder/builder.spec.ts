@@ -33,6 +33,26 @@ async function addTopNode(page: Page, title: string, gnCoding: string, property:
     .toBe(1);
 }
 
+/** A node of the builder's menu tree, by its title. */
+const treeNode = (page: Page, title: string) =>
+  page.locator('.ant-tree-treenode', { has: page.locator('.ks-builder-node', { hasText: title }) });
+
+/**
+ * Drags a node of the menu tree into another with the pointer, as a person does. The tree's
+ * HTML5 drag and drop nests a drop only when the pointer is over the lower half of the target and
+ * has moved right by more than one indent since the drag began (rc-tree's calcDropPosition);
+ * otherwise it drops beside the target.
+ */
+async function dragInto(page: Page, title: string, targetTitle: string) {
+  const from = await treeNode(page, title).locator('.ant-tree-node-content-wrapper').boundingBox();
+  const to = await treeNode(page, targetTitle).locator('.ant-tree-node-content-wrapper').boundingBox();
+  if (!from || !to) throw new Error(`${title} or ${targetTitle} is not on screen`);
+  await page.mouse.move(from.x + 20, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 80, to.y + to.height * 0.8, { steps: 12 });
+  await page.mouse.up();
+}
+
 describe('system building', () => {
   it('a developer creates a system and its menu; an administrator then sees it', async () => {
     const code = `E2E${Date.now().toString(36).toUpperCase()}`;
@@ -54,9 +74,16 @@ describe('system building', () => {
     await page.waitForURL((url) => url.pathname === '/system/menuSetUp', { timeout: 20000 });
     await addTopNode(page, '端到端目录', 'DIR', '目录');
     await addTopNode(page, '端到端列表', 'LIST', '动态列表');
+    await addTopNode(page, '端到端拖拽', 'DRAG', '动态列表');
 
-    // Moved with the 移动 action: the tree's HTML5 drag and drop is not driven reliably by
-    // Playwright in headless Chromium; the same move call backs both.
+    // Moved by dragging it into the directory: nested now, and still after a reload.
+    await dragInto(page, '端到端拖拽', '端到端目录');
+    const dragged = treeNode(page, '端到端拖拽');
+    await expect.poll(() => dragged.locator('.ant-tree-indent-unit').count(), { timeout: 20000 }).toBe(1);
+    await page.reload();
+    await expect.poll(() => dragged.locator('.ant-tree-indent-unit').count(), { timeout: 20000 }).toBe(1);
+
+    // Moved with the 移动 action, the same move call.
     await page
       .locator('.ks-builder-node', { hasText: '端到端列表' })
       .getByRole('button', { name: /移\s*动/ })
@@ -69,9 +96,7 @@ describe('system building', () => {
       .click();
     await move.getByRole('button', { name: /确\s*定|OK/ }).click();
     // Nested now: the tree indents the moved node one level.
-    const movedNode = page.locator('.ant-tree-treenode', {
-      has: page.locator('.ks-builder-node', { hasText: '端到端列表' }),
-    });
+    const movedNode = treeNode(page, '端到端列表');
     await expect.poll(() => movedNode.locator('.ant-tree-indent-unit').count(), { timeout: 20000 }).toBe(1);
 
     await page.goto(`${baseUrl()}/system/allSystem`);
@@ -95,6 +120,7 @@ describe('system building', () => {
     await expect.poll(() => menu.getByText('端到端目录').isVisible(), { timeout: 20000 }).toBe(true);
     await menu.getByText('端到端目录').click();
     await expect.poll(() => menu.getByText('端到端列表').isVisible(), { timeout: 20000 }).toBe(true);
+    expect(await menu.getByText('端到端拖拽').isVisible()).toBe(true);
     await admin.context().close();
   });
 });
