@@ -75,6 +75,13 @@ const lastList = (lists: ListQuery[]) => lists[lists.length - 1] as ListQuery;
 const modalTitled = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
 
+/** Types a page into the pager's 跳至 box; it goes on Enter's keyup, read by keyCode (which user-event does not set). */
+async function jumpTo(user: ReturnType<typeof setup>['user'], page: number) {
+  const jumper = document.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
+  await user.type(jumper, String(page));
+  fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
+}
+
 describe('DynamicIndexPage: table', () => {
   it('renders the server columns by type and the toolbar of the caller functions', async () => {
     setup({
@@ -141,13 +148,7 @@ describe('DynamicIndexPage: table', () => {
       },
     });
     await screen.findByText('约 100000 条');
-    const jumper = document.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
-    // The jumper goes on Enter's keyup, read by keyCode (which user-event does not set).
-    const jumpTo = async (page: number) => {
-      await user.type(jumper, String(page));
-      fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
-    };
-    await jumpTo(200);
+    await jumpTo(user, 200);
     await waitFor(() => expect(lastList(lists)).toMatchObject({ curPage: 200, pageSize: 50 }));
     expect(lastList(lists).after).toBeUndefined();
     await screen.findByText('第200页0');
@@ -165,7 +166,7 @@ describe('DynamicIndexPage: table', () => {
 
     // A page past the cap that is not next to the one shown cannot be read: said, and not asked.
     const asked = lists.length;
-    await jumpTo(1500);
+    await jumpTo(user, 1500);
     expect(await screen.findByText(DEEP_PAGE_MESSAGE)).toBeTruthy();
     expect(lists.length).toBe(asked);
   });
@@ -181,9 +182,7 @@ describe('DynamicIndexPage: table', () => {
       }),
     });
     await screen.findByText('约 1001 条');
-    const jumper = document.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
-    await user.type(jumper, '101');
-    fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
+    await jumpTo(user, 101);
     await screen.findByText('第101页0');
     const next = screen.getByTitle('下一页');
     expect(next.getAttribute('aria-disabled')).toBe('false');
