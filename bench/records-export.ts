@@ -2,8 +2,9 @@
  * Records export benchmark: a node with BENCH_EXPORT_ROWS records (default 100,000, loaded through
  * the real import call in sheets of 5,000) exported as xlsx through POST /ks/monitor/export, once at
  * a tenth of the rows and once at all of them. Samples the server's resident memory
- * (/proc/<pid>/status) during each export: the export streams (keyset batches into exceljs'
- * streaming writer), so the peak over the idle server must not grow with the row count. Figures only.
+ * (/proc/<pid>/status) during each export: the export streams (batches fetched from a cursor into
+ * exceljs' streaming writer), so the peak over the idle server must not grow with the row count.
+ * Figures only.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { rsaKeys } from './schema/index.ts';
@@ -43,5 +44,40 @@ describe('openDatabase on PGlite', () => {
     writeFileSync(join(dataDir, 'pglite.lock'), '2147483646');
     const database = await openDatabase({ dataDir });
     await database.close();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('Database.reserve on PostgreSQL', () => {
+  const open = () => openDatabase({ url: String(process.env.DATABASE_URL) });
+  const declare = sql`declare reserved_probe no scroll cursor with hold for select 1`;
+
+  it('keeps session state across the statements of one work', async () => {
+    const database = await open();
+    try {
+      const fetched = await database.reserve(async (session) => {
+        await session.execute(declare);
+        const result = await session.execute(sql`fetch 1 from reserved_probe`);
+        await session.execute(sql`close reserved_probe`);
+        return (result as unknown as { rows: unknown[] }).rows;
+      });
+      expect(fetched).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('discards a connection whose work failed, with whatever session state it left', async () => {
+    const database = await open();
+    try {
+      const failing = database.reserve(async (session) => {
+        await session.execute(declare);
+        throw new Error('the download went away');
+      });
+      await expect(failing).rejects.toThrow('the download went away');
+      // A connection returned with its cursor open would refuse the same DECLARE.
+      await database.reserve((session) => session.execute(declare));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -15,8 +15,29 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
+  /**
+   * Runs `work` on one connection held for all of it, for session state that outlives a statement
+   * (the WITH HOLD cursor of an export). On PostgreSQL that connection comes from a small pool of
+   * its own, so slow downloads never hold the requests' connections; embedded PGlite has a single
+   * session, which `work` then shares with every other query between its statements.
+   */
+  reserve<T>(work: (session: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Connections that `reserve` may hold at once; more reservations wait for one of them. */
+const RESERVED_CONNECTIONS = 4;
+
+function poolOf(connectionString: string, max: number): pg.Pool {
+  // jit=off: the platform's queries are short OLTP statements (pages of 20, capped counts);
+  // when a plan's estimated cost passes jit_above_cost, PostgreSQL spends far longer
+  // compiling it (hundreds of ms to seconds, bench/results/records-profile.md) than running it.
+  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off' });
+  // An idle client can lose its connection (server restart, failover, admin termination); pg
+  // emits that on the pool, and an unhandled 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+  return pool;
 }
 
 export type DatabaseOptions = { url: string } | { dataDir: string | null };
@@ -27,19 +48,28 @@ export type DatabaseOptions = { url: string } | { dataDir: string | null };
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    // jit=off: the platform's queries are short OLTP statements (pages of 20, capped counts);
-    // when a plan's estimated cost passes jit_above_cost, PostgreSQL spends far longer
-    // compiling it (hundreds of ms to seconds, bench/results/records-profile.md) than running it.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
-    // An idle client can lose its connection (server restart, failover, admin termination); pg
-    // emits that on the pool, and an unhandled 'error' event would end the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+    const pool = poolOf(options.url, 10);
+    const reserved = poolOf(options.url, RESERVED_CONNECTIONS);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pg',
+      reserve: async (work) => {
+        const client = await reserved.connect();
+        try {
+          const result = await work(drizzlePg(client, { schema }) as unknown as Db);
+          client.release();
+          return result;
+        } catch (error) {
+          // Whatever session state the work left behind (an open cursor) ends with the connection.
+          client.release(true);
+          throw error;
+        }
+      },
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), reserved.end()]);
+      },
     };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -53,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'pglite',
+      reserve: (work) => work(db),
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
         await client.close();

@@ -1,17 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import {
   EXACT_COUNT_LIMIT,
   FUNCTION_DENIED_MESSAGE,
   IMPORT_EMPTY_MESSAGE,
   IMPORT_FILE_MESSAGE,
   type NodeDefinitionInput,
+  SORT_FIELD_MESSAGE,
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { tableRef } from '../builder/node-tables.ts';
 import { multipart } from '../files/test-fixtures.ts';
+import { readerCaughtUp } from './xlsx.ts';
 
 const getApp = useTestApp();
 
@@ -57,7 +64,7 @@ let ref: { systemCoding: string; gnCoding: string };
 let tableName: string;
 
 /** Rows straight into the node table: export tests need thousands. */
-async function seedRows(owner: TestUser, count: number, prefix: string) {
+async function seedRows(owner: TestUser, count: number, prefix: string, table = tableName) {
   const app = getApp();
   const [user] = (
     (await app.db.execute(
@@ -67,7 +74,7 @@ async function seedRows(owner: TestUser, count: number, prefix: string) {
     }
   ).rows;
   await app.db.execute(sql`
-    insert into ${tableRef(tableName)} (owner_user_id, owner_enterprise_id, schema_version, title, amount, category, start_day, created_at)
+    insert into ${tableRef(table)} (owner_user_id, owner_enterprise_id, schema_version, title, amount, category, start_day, created_at)
     select ${user?.id}::uuid, ${user?.enterprise_id}::uuid, 1, ${prefix} || g, g, case when g % 2 = 0 then 'fj' else 'sz' end,
       date '2025-01-01' + (g % 28), now() - g * interval '1 second'
     from generate_series(1, ${count}) g`);
@@ -86,6 +93,41 @@ async function exportSheet(headers: Headers, body: object = {}) {
   const rows: unknown[][] = [];
   workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { response, rows };
+}
+
+/** An export download that reads its first bytes, then reads nothing more until it is destroyed. */
+function startDownload(socketPath: string, headers: Headers, node: typeof ref) {
+  const req = request({
+    socketPath,
+    path: '/ks/monitor/export',
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
+  const firstBytes = new Promise<void>((resolve, reject) => {
+    req.on('response', (response) => {
+      response.once('data', () => {
+        response.pause();
+        resolve();
+      });
+    });
+    req.on('error', reject);
+  });
+  firstBytes.catch(() => {}); // destroying the request later rejects nothing anyone awaits
+  req.end(JSON.stringify({ ...node, curPage: 1, pageSize: 10 }));
+  return { req, firstBytes };
+}
+
+/**
+ * Export cursors still open: PGlite's one session lists them in pg_cursors; on PostgreSQL they live
+ * on a reserved connection, whose last statement is a fetch while its cursor is open.
+ */
+async function openExportCursors(): Promise<number> {
+  const app = getApp();
+  const result = process.env.DATABASE_URL
+    ? await app.db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and query like 'fetch forward % from "export_%'`)
+    : await app.db.execute(sql`select count(*)::int as n from pg_cursors where name like 'export_%'`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 async function workbookOf(rows: unknown[][]) {
@@ -178,12 +220,56 @@ describe('POST /ks/monitor/export', () => {
 
   it('another enterprise exports only its own rows', async () => {
     const { rows } = await exportSheet(entB);
-    expect(
-      rows
-        .slice(1)
-        .map((row) => row[0])
-        .sort(),
-    ).toEqual(['乙1', '乙2', '乙3', '乙4', '乙5']);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['乙1', '乙2', '乙3', '乙4', '乙5']);
+  });
+
+  it('follows the list’s order: the node’s default (newest first), or the caller’s sort', async () => {
+    // 甲n was created n seconds ago; 3,000 rows span six fetches of the export's cursor.
+    const newestFirst = Array.from({ length: 3000 }, (_, i) => `甲${i + 1}`);
+    const byDefault = await exportSheet(entA);
+    expect(byDefault.rows.slice(1).map((row) => row[0])).toEqual(newestFirst);
+    const byAmount = await exportSheet(entA, { sortField: 'amount', sortOrder: 'desc' });
+    expect(byAmount.rows.slice(1).map((row) => row[0])).toEqual([...newestFirst].reverse());
+    const list = await getApp().inject({
+      method: 'POST',
+      url: '/ks/monitor/table-list',
+      headers: entA,
+      payload: { ...ref, curPage: 1, pageSize: 10, sortField: 'amount', sortOrder: 'desc' },
+    });
+    expect(list.json().data.records.map((row: { title: string }) => row.title)).toEqual(
+      byAmount.rows.slice(1, 11).map((row) => row[0]),
+    );
+  });
+
+  it('refuses a sort the list refuses, before any byte is sent', async () => {
+    const { response } = await exportSheet(entA, { sortField: 'password_hash' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(SORT_FIELD_MESSAGE);
+  });
+
+  it('closes its cursor when the download is cancelled halfway', async () => {
+    const app = getApp();
+    // 20,000 rows make about 500 KB of xlsx, more than a Unix socket's buffers hold: a reader that
+    // stops reading halts the export between two fetches, with its cursor open.
+    const developer = (await loginAs(app, await createUser(app, 'D'))).headers;
+    const big = await publishedNode(app, developer, definition);
+    const owner = await createUser(app, 'U');
+    await seedRows(owner, 60_000, '戊', big.tableName);
+    const socketPath = join(mkdtempSync(join(tmpdir(), 'ks-export-')), 'app.sock');
+    await app.listen({ path: socketPath });
+    const { req, firstBytes } = startDownload(socketPath, (await loginAs(app, owner)).headers, {
+      systemCoding: big.systemCoding,
+      gnCoding: big.gnCoding,
+    });
+    try {
+      await firstBytes;
+      await vi.waitFor(async () => expect(await openExportCursors()).toBe(1), { timeout: 5000 });
+    } finally {
+      req.destroy();
+    }
+    await vi.waitFor(async () => expect(await openExportCursors()).toBe(0), { timeout: 5000 });
+    // The reserved connection went back to the pool: the next export has one.
+    expect((await exportSheet(entB)).rows).toHaveLength(6);
   });
 
   it('refuses bad filters before any byte is sent', async () => {
@@ -191,6 +277,31 @@ describe('POST /ks/monitor/export', () => {
       where: { field: 'password_hash', operator: 'eq', value: 1 },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('readerCaughtUp', () => {
+  it('waits while the reader is behind, and answers false when it goes away instead', async () => {
+    const stream = new PassThrough();
+    stream.write(Buffer.alloc(stream.writableHighWaterMark * 3));
+    expect(stream.writableNeedDrain).toBe(true);
+    let answer: boolean | undefined;
+    const waiting = readerCaughtUp(stream).then((value) => {
+      answer = value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answer).toBeUndefined();
+    stream.destroy();
+    await waiting;
+    expect(answer).toBe(false);
+  });
+
+  it('answers true once the reader has taken what was written', async () => {
+    const stream = new PassThrough();
+    stream.write(Buffer.alloc(stream.writableHighWaterMark * 3));
+    const waiting = readerCaughtUp(stream);
+    stream.resume();
+    expect(await waiting).toBe(true);
   });
 });
 

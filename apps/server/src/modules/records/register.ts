@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { clearNodeSchemas } from './record-store.ts';
 import { recordRoutes } from './routes.ts';
 import { RecordService } from './service.ts';
 import { RecordSheets } from './xlsx.ts';
 
 /** The records runtime: its routes, its cache of compiled node schemas and its list estimates. */
-export async function registerRecords(app: FastifyInstance, { db }: { db: Db }) {
+export async function registerRecords(app: FastifyInstance, { database }: { database: Database }) {
+  const { db } = database;
   app.caches.register('node-schemas', clearNodeSchemas);
   const records = new RecordService(db);
   app.caches.register('list-estimates', () => records.estimates.clear());
-  await app.register(recordRoutes, { records, sheets: new RecordSheets(db, records) });
+  await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
 }

@@ -69,6 +69,7 @@ import {
   type FieldWhitelist,
   fieldOf,
   fieldWhitelist,
+  type ListOrder,
 } from './filter-compiler.ts';
 import { type EstimateKey, estimateKey, ListEstimates } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
@@ -154,6 +155,15 @@ export class RecordService {
     };
   }
 
+  /** The ORDER BY of a list: the caller's sort, else the node's default sort (the export follows it too). */
+  listOrder(context: NodeContext, query: Pick<ListQuery, 'sortField' | 'sortOrder'>): ListOrder {
+    const { list } = context.node.definition;
+    return compileSort(context.fields, query.sortField, query.sortOrder, {
+      field: list.sortField,
+      order: list.sortOrder,
+    });
+  }
+
   private require(context: NodeContext, code: NodeFunction) {
     if (!context.allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
   }
@@ -179,10 +189,7 @@ export class RecordService {
     const offset = anchor ? null : (query.curPage - 1) * query.pageSize;
     if (offset !== null && offset >= MAX_LIST_OFFSET) throw badRequest(DEEP_PAGE_MESSAGE);
     const where = this.listWhere(user, context, query);
-    const order = compileSort(context.fields, query.sortField, query.sortOrder, {
-      field: node.definition.list.sortField,
-      order: node.definition.list.sortOrder,
-    });
+    const order = this.listOrder(context, query);
     const table = tableRef(node.tableName);
     if (anchor) await this.requireAnchor(user, context, anchor);
     const backwards = Boolean(query.before);

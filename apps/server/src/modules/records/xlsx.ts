@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import {
   auditStateName,
   type FormItem,
@@ -26,33 +28,35 @@ import {
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { recordRevisions } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { rowsOf, tableRef } from '../builder/node-tables.ts';
+import type { ListOrder } from './filter-compiler.ts';
 import { type ItemLabeller, optionLabeller, WIRE_JOINS } from './option-labels.ts';
-import { col, R, recordSelect, storedOf } from './record-store.ts';
+import { R, recordSelect, storedOf } from './record-store.ts';
 import { columnsOf, diff, insertRecords, labelMap, type NodeContext, type RecordService } from './service.ts';
 
 /** exceljs is about 28 MB of the server's memory: loaded on the first export or import, not at start. */
 const loadExcel = async () => (await import('exceljs')).default;
 
-/** Rows fetched per keyset batch while exporting: memory stays flat whatever the row count. */
+/** Rows fetched from the export's cursor at a time: memory stays flat whatever the row count. */
 export const EXPORT_BATCH = 500;
 
 type ExportColumn = { header: string; value: (row: Record<string, unknown>, wire: WireRecord) => WireValue };
 
 /**
  * Export and import of a node's records as xlsx (spec 001 §7 export, import-template, import).
- * Export streams: exceljs' streaming writer over rows read in keyset batches under the caller's
- * filter and row scope. Import checks every row with the form's own schema and imports all rows
- * or none.
+ * Export streams: exceljs' streaming writer over rows fetched in batches from a cursor over the
+ * list's query (the caller's filter, row scope and order). Import checks every row with the form's
+ * own schema and imports all rows or none.
  */
 export class RecordSheets {
   constructor(
     private readonly db: Db,
+    private readonly reserve: Database['reserve'],
     private readonly records: RecordService,
   ) {}
 
@@ -71,6 +75,7 @@ export class RecordSheets {
     this.require(context, 'export');
     const { node } = context;
     const where = this.records.listWhere(user, context, query);
+    const order = this.records.listOrder(context, query);
     const columns = await this.exportColumns(context);
     await recordOperation(this.db, {
       user,
@@ -82,7 +87,7 @@ export class RecordSheets {
     });
     const stream = new PassThrough();
     const fileName = `${node.title}_${timestamp(new Date())}.xlsx`;
-    this.writeWorkbook(stream, context, where, columns).catch((error: unknown) =>
+    this.writeWorkbook(stream, context, { where, order }, columns).catch((error: unknown) =>
       stream.destroy(error as Error),
     );
     return { fileName, stream };
@@ -91,7 +96,7 @@ export class RecordSheets {
   private async writeWorkbook(
     stream: PassThrough,
     context: NodeContext,
-    where: SQL,
+    query: { where: SQL; order: ListOrder },
     columns: ExportColumn[],
   ) {
     const { node } = context;
@@ -104,33 +109,34 @@ export class RecordSheets {
     });
     const sheet = workbook.addWorksheet(node.title.slice(0, 31) || 'Sheet1');
     sheet.addRow(columns.map((column) => column.header)).commit();
-    // Keyset over the primary key: each batch is an index range scan starting after the last row
-    // written, so the whole export reads the table once (an unindexed sort key would rescan and
-    // re-sort the table for every batch). Rows come in id order, not the list's order.
-    let cursor: string | null = null;
-    for (;;) {
-      const after: SQL = cursor ? sql` and ${col('id')} > ${cursor}::uuid` : sql``;
-      const result = await this.db.transaction(async (tx) => {
-        // Embedded PGlite has no autovacuum, so fresh tables have no statistics and the planner
-        // would pick a full scan and sort for every batch; the primary-key walk is always right here.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return tx.execute(sql`
-          select ${recordSelect(items)}, u.user_name as "_owner_name"
-          from ${tableRef(node.tableName)} ${R} left join users u on u.id = ${R}.owner_user_id
-          where ${where}${after}
-          order by ${col('id')} limit ${EXPORT_BATCH}`);
-      });
-      const rows = rowsOf<Record<string, unknown>>(result);
-      for (const row of rows) {
-        const wire = recordToWire(items, storedOf(row, items).values);
-        sheet.addRow(columns.map((column) => column.value(row, wire))).commit();
+    await this.reserve(async (session) => {
+      // One statement reads the export in the list's order, under one snapshot. WITH HOLD keeps its
+      // result (PostgreSQL spills it to disk past work_mem) after that statement's own transaction,
+      // so no transaction stays open while the client downloads. Batches read by keyset instead
+      // would each sort the matching rows again whenever no index serves the order.
+      const cursor = sql.identifier(`export_${randomUUID().replaceAll('-', '')}`);
+      await session.execute(sql`
+        declare ${cursor} no scroll cursor with hold for
+        select ${recordSelect(items)}, u.user_name as "_owner_name"
+        from ${tableRef(node.tableName)} ${R} left join users u on u.id = ${R}.owner_user_id
+        where ${query.where}
+        order by ${query.order.by}`);
+      try {
+        for (;;) {
+          const rows = rowsOf<Record<string, unknown>>(
+            await session.execute(sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from ${cursor}`),
+          );
+          for (const row of rows) {
+            const wire = recordToWire(items, storedOf(row, items).values);
+            sheet.addRow(columns.map((column) => column.value(row, wire))).commit();
+          }
+          if (rows.length < EXPORT_BATCH || !(await readerCaughtUp(stream))) break;
+        }
+      } finally {
+        await session.execute(sql`close ${cursor}`);
       }
-      const last = rows.at(-1);
-      if (!last || rows.length < EXPORT_BATCH) break;
-      cursor = String(last._id);
-      // Let the reader catch up before producing more (constant memory on slow connections).
-      if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
-    }
+    });
+    if (stream.destroyed) return;
     sheet.commit();
     await workbook.commit();
   }
@@ -277,6 +283,28 @@ const ENVELOPE_EXPORT: Record<string, ExportColumn['value']> = {
 function formatTime(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/**
+ * Waits until the reader has taken what was written (constant memory on slow connections); false
+ * when it went away instead, as a download cancelled halfway does.
+ */
+export async function readerCaughtUp(stream: PassThrough): Promise<boolean> {
+  // Embedded PGlite answers in this thread without passing through the event loop's I/O phase:
+  // without this turn, a whole export would run before any byte left or any other request ran.
+  await setImmediate();
+  if (stream.writableNeedDrain && !stream.destroyed) {
+    await new Promise<void>((resolve) => {
+      const settle = () => {
+        stream.off('drain', settle);
+        stream.off('close', settle);
+        resolve();
+      };
+      stream.on('drain', settle);
+      stream.on('close', settle);
+    });
+  }
+  return !stream.destroyed;
 }
 
 /** yyyyMMddHHmmss of the export file name. */
