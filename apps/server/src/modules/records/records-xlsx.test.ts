@@ -1,4 +1,3 @@
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -249,13 +248,14 @@ describe('POST /ks/monitor/export', () => {
 
   it('closes its cursor when the download is cancelled halfway', async () => {
     const app = getApp();
-    // 20,000 rows make about 500 KB of xlsx, more than a Unix socket's buffers hold: a reader that
-    // stops reading halts the export between two fetches, with its cursor open.
+    // 60,000 rows make about 1.4 MB of xlsx, more than a Unix socket's and the streams' buffers
+    // hold: a reader that stops reading halts the export between two fetches, its cursor open.
     const developer = (await loginAs(app, await createUser(app, 'D'))).headers;
     const big = await publishedNode(app, developer, definition);
     const owner = await createUser(app, 'U');
     await seedRows(owner, 60_000, '戊', big.tableName);
-    const socketPath = join(mkdtempSync(join(tmpdir(), 'ks-export-')), 'app.sock');
+    // The server removes its socket file when the app closes.
+    const socketPath = join(tmpdir(), `ks-export-${process.pid}-${Date.now()}.sock`);
     await app.listen({ path: socketPath });
     const { req, firstBytes } = startDownload(socketPath, (await loginAs(app, owner)).headers, {
       systemCoding: big.systemCoding,
