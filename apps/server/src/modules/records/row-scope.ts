@@ -47,6 +47,20 @@ export function pendingReviewOf(user: ScopeUser, node: ScopedNode): SQL {
 }
 
 /**
+ * Whether the user may revoke the record `r` now, by the workflow's revoke rules: its running flow
+ * was submitted by this user and no reviewer has acted on it yet. False outright on a node that
+ * offers no revoke, so its lists pay nothing for it.
+ */
+export function revocableBy(user: ScopeUser, node: ScopedNode, offersRevoke: boolean): SQL {
+  if (!offersRevoke) return sql`false`;
+  return sql`exists (select 1 from audit_instances ai
+    where ai.node_id = ${node.nodeId}::uuid and ai.record_id = ${R}.id and ai.status = 'running'
+      and ai.deleted_at is null and ai.submitter_user_id = ${user.id}::uuid
+      and not exists (select 1 from audit_steps st
+        where st.instance_id = ai.id and st.deleted_at is null and st.acted_at is not null))`;
+}
+
+/**
  * The ids of the node's records whose audit flow names this user, as an uncorrelated array: the
  * planner evaluates it once per statement (an InitPlan) instead of once per row, which keeps the
  * plan cheap enough for indexes to serve the order (bench/results/records-profile.md).
@@ -93,10 +107,12 @@ const OPERATION_NAMES: Partial<Record<NodeFunction, string>> = { save: '编辑' 
 
 /**
  * The operations of one row: offered by the node, allowed to the user (reviewers audit through
- * their pending step, not a grant) and possible in the record's status.
+ * their pending step, not a grant) and possible in the record's status. `canAudit` and `canRevoke`
+ * come from the record's running flow (pendingReviewOf, revocableBy): an owner-side caller who did
+ * not submit it, or a submission a reviewer has acted on, offers no revoke that would be refused.
  */
 export function rowOperations(
-  record: { status: string; ownerSide: boolean; canAudit: boolean },
+  record: { status: string; ownerSide: boolean; canAudit: boolean; canRevoke: boolean },
   offered: readonly NodeFunction[],
   allowed: ReadonlySet<NodeFunction>,
 ): RowOperation[] {
@@ -105,7 +121,7 @@ export function rowOperations(
     view: true,
     save: allowed.has('save') && record.ownerSide && editable,
     submit: allowed.has('submit') && record.ownerSide && editable,
-    revoke: allowed.has('revoke') && record.ownerSide && record.status === 'submitted',
+    revoke: allowed.has('revoke') && record.canRevoke && record.status === 'submitted',
     audit: record.canAudit && record.status === 'submitted',
     assign: allowed.has('assign') && record.status === 'submitted',
     publish: allowed.has('publish') && record.status === 'approved',

@@ -79,6 +79,7 @@ import {
   findRevisions,
   loadRecord,
   R,
+  type RecordEnvelope,
   type ResolvedNode,
   recordNotFound,
   recordSelect,
@@ -90,7 +91,14 @@ import {
   writeExpression,
   writeRevision,
 } from './record-store.ts';
-import { isOwnerSide, ownerScope, pendingReviewOf, readScope, rowOperations } from './row-scope.ts';
+import {
+  isOwnerSide,
+  ownerScope,
+  pendingReviewOf,
+  readScope,
+  revocableBy,
+  rowOperations,
+} from './row-scope.ts';
 
 export type RequestMeta = { ip: string };
 /** A node as one call sees it: its published definition, the caller's functions and field whitelist. */
@@ -108,8 +116,18 @@ export type ListQuery = Omit<ListRecordsBody, 'curPage' | 'pageSize'> & {
 /** The rows a list matches: the node's table, the list's WHERE and the key its estimate is held under. */
 type Matching = { tableName: string; where: SQL; key: EstimateKey };
 
+/** What a row's operations need beyond its columns: whether the caller may audit or revoke it now. */
+const REVIEW_STATE = (user: SessionUser, node: ResolvedNode) =>
+  sql`${pendingReviewOf(user, node)} as "_can_audit", ${revocableBy(user, node, node.definition.functions.includes('revoke'))} as "_can_revoke"`;
+/** A row's review state as rowOperations takes it, from a row read with REVIEW_STATE. */
+const reviewState = (user: SessionUser, record: RecordEnvelope, row: Record<string, unknown>) => ({
+  status: record.status,
+  ownerSide: isOwnerSide(user, record),
+  canAudit: row._can_audit === true,
+  canRevoke: row._can_revoke === true,
+});
 const ROW_EXTRA = (user: SessionUser, node: ResolvedNode) =>
-  sql`, u.user_name as "_owner_name", ${pendingReviewOf(user, node)} as "_can_audit"`;
+  sql`, u.user_name as "_owner_name", ${REVIEW_STATE(user, node)}`;
 
 /**
  * The records runtime over node tables: lists under row scope, forms, validated saves with history,
@@ -339,7 +357,7 @@ export class RecordService {
       ownerName: String(row._owner_name ?? ''),
       schemaVersion: record.schemaVersion,
       operations: rowOperations(
-        { status: record.status, ownerSide: isOwnerSide(user, record), canAudit: row._can_audit === true },
+        reviewState(user, record, row),
         context.node.definition.functions,
         context.allowed,
       ),
@@ -421,7 +439,7 @@ export class RecordService {
       },
       functions: latest.functions,
       operations: rowOperations(
-        { status: record.status, ownerSide: isOwnerSide(user, record), canAudit: row._can_audit === true },
+        reviewState(user, record, row),
         latest.node.definition.functions,
         latest.allowed,
       ),
@@ -440,7 +458,7 @@ export class RecordService {
     const result = await executePrepared(
       this.db,
       sql`
-      select ${recordSelect(node.schema.items)}, ${pendingReviewOf(user, node)} as "_can_audit",
+      select ${recordSelect(node.schema.items)}, ${REVIEW_STATE(user, node)},
         (${latestAuditStepsJson(node.nodeId)}) as "_steps"
       from ${tableRef(node.tableName)} ${R}
       where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node)}`,

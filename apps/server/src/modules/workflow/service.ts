@@ -123,7 +123,10 @@ export class WorkflowService {
 
       // The record is reviewed against the schema version it was made with, not the latest one.
       const schema = await schemaOf(tx, node.nodeId, head.schemaVersion);
-      const record = (await loadRecord(tx, node.tableName, body.id, schema.items)) as StoredRecord;
+      const record = await loadRecord(tx, node.tableName, body.id, schema.items);
+      // Changed or deleted since the checks above (READ COMMITTED reads each statement anew): the
+      // submitter would send values they never saw.
+      if (!record || record.version !== head.version) throw conflict();
       const { errors, clean } = validateRecord(schema.items, record.values, {
         optionsOf: await optionSources(tx, schema.items),
       });
@@ -430,7 +433,9 @@ export class WorkflowService {
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'publish');
     return this.db.transaction(async (tx) => {
-      const record = await loadRecord(tx, node.tableName, body.id);
+      // Outside the caller's row scope a record answers 数据不存在, as if absent: the publish grant
+      // reaches the records the caller may read, not another enterprise's by a guessed id.
+      const record = await loadRecord(tx, node.tableName, body.id, [], readScope(user, node));
       if (!record) throw recordNotFound();
       if (body.version !== undefined && body.version !== record.version) throw conflict();
       if (record.status !== 'approved') throw badRequest(NOT_PUBLISHABLE_MESSAGE);

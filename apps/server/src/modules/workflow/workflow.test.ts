@@ -33,9 +33,11 @@ import {
   auditInstances,
   auditOrgMembers,
   auditOrgs,
+  nodeFunctionGrants,
   notifyTodos,
   operationLogs,
   recordRevisions,
+  users,
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../builder/node-tables.ts';
 import { multipart, PDF } from '../files/test-fixtures.ts';
@@ -565,6 +567,36 @@ describe('POST /ks/monitor/revoke', () => {
     expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'submitted' });
   });
 
+  it('offers 撤回 in the list and the form only where revoke would succeed', async () => {
+    const app = getApp();
+    const [owner, first, second, admin] = await Promise.all([actor('U'), actor('M'), actor('M'), actor('M')]);
+    const [ownerRow] = await app.db.select().from(users).where(eq(users.id, owner.id));
+    const colleague = await createUser(app, 'U', { enterpriseId: ownerRow?.enterpriseId });
+    const colleagueHeaders = (await loginAs(app, colleague)).headers;
+    const node = await auditedNode([single(1, first), single(2, second)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const revokeShown = async (headers: Headers) => {
+      const list = await post('/ks/monitor/table-list', headers, { ...node, curPage: 1, pageSize: 10 });
+      const row = list.json().data.records.find((r: { id: string }) => r.id === record.id);
+      const form = await post('/ks/info/v1/form/details', headers, { ...node, id: record.id });
+      const shown = (operations: { code: string; show: boolean }[]) =>
+        operations.find((op) => op.code === 'revoke')?.show;
+      return [shown(row.operations), shown(form.json().data.operations)];
+    };
+
+    await submit(node, owner, record.id);
+    expect(await revokeShown(owner.headers)).toEqual([true, true]);
+    // Owner-side, but not the submitter: revoke would answer 只有提交人可以撤回.
+    expect(await revokeShown(colleagueHeaders)).toEqual([false, false]);
+    expect(await revokeShown(admin.headers)).toEqual([false, false]);
+    expect((await revoke(node, admin, record.id)).json().message).toBe(NOT_SUBMITTER_MESSAGE);
+
+    // Level 1 passed, level 2 pending: still submitted, but revoke would answer 审核人已处理，不能撤回.
+    await audit(node, first, record.id, 'pass');
+    expect(await revokeShown(owner.headers)).toEqual([false, false]);
+    expect((await revoke(node, owner, record.id)).json().message).toBe(REVOKE_REFUSED_MESSAGE);
+  });
+
   it('refuses anyone but the submitter, and a record not under review', async () => {
     const app = getApp();
     const [owner, other, reviewer] = await Promise.all([actor('P'), actor('P'), actor('M')]);
@@ -677,6 +709,36 @@ describe('POST /ks/monitor/publish', () => {
     const published = await post('/ks/monitor/publish', reviewer.headers, body);
     expect(published.json()).toMatchObject({ code: 200, data: { status: 'published' } });
     expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'published' });
+  });
+
+  it("a publish grant reaches the caller's own records only: another enterprise's id is 数据不存在", async () => {
+    const app = getApp();
+    const [owner, publisher, reviewer] = await Promise.all([actor('U'), actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    await app.db.insert(nodeFunctionGrants).values(
+      ['save', 'submit', 'publish'].map((functionCode) => ({
+        nodeId: node.node.id,
+        functionCode,
+        subjectType: 'role' as const,
+        subject: 'U',
+      })),
+    );
+    const record = await insertRecord(app, node.tableName, owner);
+    const own = await insertRecord(app, node.tableName, publisher);
+    for (const [who, id] of [
+      [owner, record.id],
+      [publisher, own.id],
+    ] as const) {
+      await submit(node, who, id);
+      await audit(node, reviewer, id, 'pass');
+    }
+
+    const foreign = await post('/ks/monitor/publish', publisher.headers, { ...node, id: record.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'approved' });
+    const mine = await post('/ks/monitor/publish', publisher.headers, { ...node, id: own.id });
+    expect(mine.json()).toMatchObject({ code: 200, data: { status: 'published' } });
   });
 });
 
