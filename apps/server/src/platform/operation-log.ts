@@ -21,7 +21,12 @@ export async function recordOperation(db: Db, entry: OperationEntry): Promise<vo
 
 /** The insert of one operation-log entry, to run on its own or inside a larger statement. */
 export function operationInsert(db: Db, entry: OperationEntry) {
-  return db.insert(operationLogs).values({
+  return db.insert(operationLogs).values(operationRow(entry));
+}
+
+/** The operation_logs row of an entry (for inserts of many at once). */
+export function operationRow(entry: OperationEntry): typeof operationLogs.$inferInsert {
+  return {
     userId: entry.user?.id ?? null,
     userName: entry.user?.userName ?? '',
     roleType: entry.user ? LOGIN_ROLE_TYPE_LABELS[entry.user.loginRoleType] : '',
@@ -32,5 +37,5 @@ export function operationInsert(db: Db, entry: OperationEntry) {
     detail: entry.detail ?? '',
     result: entry.result ?? 'ok',
     ip: entry.ip ?? '',
-  });
+  };
 }

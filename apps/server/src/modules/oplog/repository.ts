@@ -4,12 +4,26 @@ import { operationLogs } from '../../db/schema/index.ts';
 
 export type OperationLogRow = typeof operationLogs.$inferSelect;
 
-/** The log of one target, oldest first (the drawer reads it as a history). Capped: a drawer is not an archive. */
-export async function findTargetLog(db: Db, targetTypes: string[], targetId: string, limit = 500) {
+/**
+ * The log of one target, oldest first (the drawer reads it as a history), or only `byUserId`'s
+ * entries of it. Capped: a drawer is not an archive.
+ */
+export async function findTargetLog(
+  db: Db,
+  targetTypes: string[],
+  targetId: string,
+  { byUserId, limit = 500 }: { byUserId?: string; limit?: number } = {},
+) {
   return db
     .select()
     .from(operationLogs)
-    .where(and(inArray(operationLogs.targetType, targetTypes), eq(operationLogs.targetId, targetId)))
+    .where(
+      and(
+        inArray(operationLogs.targetType, targetTypes),
+        eq(operationLogs.targetId, targetId),
+        byUserId === undefined ? undefined : eq(operationLogs.userId, byUserId),
+      ),
+    )
     .orderBy(asc(operationLogs.createdAt), asc(operationLogs.id))
     .limit(limit);
 }

@@ -29,7 +29,8 @@ export function toLogEntry(row: repo.OperationLogRow): OperationLogEntry {
  * - everyone else: their own account (`account`, `user` or `session` with their userCode), and any
  *   target they have acted on themselves (they then see its whole history, as its owner or
  *   handler does). Record pages of later issues own their rows, and their log entries carry the
- *   acting user, so this rule covers owners without knowing every record table.
+ *   acting user, so this rule covers owners without knowing every record table. A node's own log
+ *   (id = its gnCoding) is the exception: there they see only their own entries.
  */
 export class OperationLogService {
   constructor(private readonly db: Db) {}
@@ -37,7 +38,16 @@ export class OperationLogService {
   async getLogHistory(user: SessionUser, body: LogHistoryBody): Promise<OperationLogEntry[]> {
     const targetTypes = targetTypesOf(body.gnCoding);
     await this.assertMayRead(user, targetTypes, body);
-    const rows = await repo.findTargetLog(this.db, targetTypes, body.id);
+    // A node's own log (the records runtime's exports and imports, logged against the node's coding)
+    // belongs to no one record: every enterprise acts on it, so outside administrators each caller
+    // reads only their own entries of it.
+    const nodeLevel = body.id === body.gnCoding && user.loginRoleType !== 'M';
+    const rows = await repo.findTargetLog(
+      this.db,
+      targetTypes,
+      body.id,
+      nodeLevel ? { byUserId: user.id } : {},
+    );
     return rows.map(toLogEntry);
   }
 

@@ -10,11 +10,12 @@ import {
   type NodeDefinitionInput,
   SORT_FIELD_MESSAGE,
 } from '@ks/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { users } from '../../db/schema/index.ts';
 import { tableRef } from '../builder/node-tables.ts';
 import { multipart } from '../files/test-fixtures.ts';
 import { readerCaughtUp } from './xlsx.ts';
@@ -222,6 +223,30 @@ describe('POST /ks/monitor/export', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(['乙1', '乙2', '乙3', '乙4', '乙5']);
   });
 
+  it("logs each export on the node's own log, where an enterprise reads only its own entries", async () => {
+    await exportSheet(entA);
+    await exportSheet(entB);
+    const nodeLog = async (headers: Headers) => {
+      const response = await getApp().inject({
+        method: 'POST',
+        url: '/ks/common/common/logHistory',
+        headers,
+        payload: { gnCoding: ref.gnCoding, id: ref.gnCoding },
+      });
+      return response.json().data as { czrName: string; logbook: string }[];
+    };
+    const names = (entries: { czrName: string }[]) => new Set(entries.map((entry) => entry.czrName));
+    const [nameA, nameB] = await Promise.all(
+      [userA, userB].map(async (user) => {
+        const [row] = await getApp().db.select().from(users).where(eq(users.id, user.id));
+        return row?.userName;
+      }),
+    );
+    expect(names(await nodeLog(entB))).toEqual(new Set([nameB]));
+    expect((await nodeLog(entB)).every((entry) => entry.logbook === '导出数据')).toBe(true);
+    expect([...names(await nodeLog(admin))]).toEqual(expect.arrayContaining([nameA, nameB]));
+  });
+
   it('follows the list’s order: the node’s default (newest first), or the caller’s sort', async () => {
     // 甲n was created n seconds ago; 3,000 rows span six fetches of the export's cursor.
     const newestFirst = Array.from({ length: 3000 }, (_, i) => `甲${i + 1}`);
@@ -361,6 +386,14 @@ describe('POST /ks/monitor/import', () => {
       payload: { ...ref, curPage: 1, pageSize: 10, search: [{ code: 'title', val: '导入一号' }] },
     });
     const row = list.json().data.records[0];
+    // The record's own log drawer tells how it was made.
+    const log = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/common/logHistory',
+      headers: admin,
+      payload: { gnCoding: ref.gnCoding, id: row.id },
+    });
+    expect(log.json().data).toEqual([expect.objectContaining({ logbook: '导入数据' })]);
     expect(row).toMatchObject({
       title: '导入一号',
       amount: 10,

@@ -29,10 +29,10 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { Database, Db } from '../../db/client.ts';
-import { recordRevisions } from '../../db/schema/index.ts';
+import { operationLogs, recordRevisions } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
+import { operationRow, recordOperation } from '../../platform/operation-log.ts';
 import { rowsOf, tableRef } from '../builder/node-tables.ts';
 import type { ListOrder } from './filter-compiler.ts';
 import { type ItemLabeller, optionLabeller, WIRE_JOINS } from './option-labels.ts';
@@ -250,9 +250,21 @@ export class RecordSheets {
         userName: user.userName,
         changes: diff(items, {}, recordToWire(items, accepted[index] ?? {})),
       }));
-      // Revisions go in batches too (jsonb changes can be large).
+      // Each record's own log says how it was made, as a record saved by hand does (新增数据).
+      const entries = created.map((record) =>
+        operationRow({
+          user,
+          action: '导入数据',
+          targetType: node.gnCoding,
+          targetId: record.id,
+          targetName: node.title,
+          ip,
+        }),
+      );
+      // Revisions and log entries go in batches too (jsonb changes can be large).
       for (let start = 0; start < revisions.length; start += 1000) {
         await tx.insert(recordRevisions).values(revisions.slice(start, start + 1000));
+        await tx.insert(operationLogs).values(entries.slice(start, start + 1000));
       }
       await recordOperation(tx, {
         user,
