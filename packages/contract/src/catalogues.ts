@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { optionValueProblem } from './form-schema.ts';
 import { CardStyleSchema } from './node-definition.ts';
 
 /**
@@ -57,12 +58,10 @@ const dictionaryItemsSchema = z
   .superRefine((items, context) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
-      if (seen.has(item.value))
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'value'],
-          message: duplicateValueMessage(item.value),
-        });
+      const problem = seen.has(item.value)
+        ? duplicateValueMessage(item.value)
+        : optionValueProblem(item.value);
+      if (problem) context.addIssue({ code: 'custom', path: [index, 'value'], message: problem });
       seen.add(item.value);
     });
   });
@@ -128,7 +127,7 @@ export const VALUE_RANGE_DEPTH_MESSAGE = `值域最多${VALUE_RANGE_MAX_DEPTH}�
 export const VALUE_RANGE_SIZE_MESSAGE = `值域选项不能超过${VALUE_RANGE_MAX_OPTIONS}个`;
 export const siblingDuplicateMessage = (value: string) => `同一级中选项值「${value}」重复`;
 
-/** Depth, size and sibling uniqueness of a value-range tree, with the path of each problem. */
+/** Depth, size, sibling uniqueness and storable values of a value-range tree, with the path of each problem. */
 export function valueRangeProblems(
   tree: ValueRangeOption[],
 ): { path: (string | number)[]; message: string }[] {
@@ -143,8 +142,10 @@ export function valueRangeProblems(
         problems.push({ path: here, message: VALUE_RANGE_DEPTH_MESSAGE });
         return;
       }
-      if (seen.has(option.value))
-        problems.push({ path: [...here, 'value'], message: siblingDuplicateMessage(option.value) });
+      const problem = seen.has(option.value)
+        ? siblingDuplicateMessage(option.value)
+        : optionValueProblem(option.value);
+      if (problem) problems.push({ path: [...here, 'value'], message: problem });
       seen.add(option.value);
       if (option.children?.length) walk(option.children, depth + 1, [...here, 'children']);
     });

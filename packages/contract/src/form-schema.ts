@@ -271,6 +271,9 @@ export const regexMessage = (item: Pick<FormItem, 'name' | 'showPrompt'>) =>
   item.showPrompt || `${item.name}格式不正确`;
 export const numberMessage = (name: string) => `${name}须为数字`;
 export const INPUT_NUMBER_MESSAGE = (name: string) => `${name}须为不小于1的整数`;
+/** The largest input-number: its column is a PostgreSQL integer (4 bytes). */
+export const INPUT_NUMBER_MAX = 2147483647;
+export const inputNumberMaxMessage = (name: string) => `${name}不能大于${INPUT_NUMBER_MAX}`;
 export const optionMessage = (name: string) => `${name}的选项无效，请重新选择`;
 export const dateOutOfRangeMessage = (name: string) => `${name}不在可选日期范围内`;
 export const rangeOrderMessage = (name: string) => `${name}的结束日期不能早于开始日期`;
@@ -289,6 +292,29 @@ export function joinOf(kind: ValueKind): string | null {
   if (kind === 'daterange') return MULTI_VALUE_JOINS.daterange;
   if (kind === 'path') return MULTI_VALUE_JOINS.cascader;
   if (kind === 'multi') return MULTI_VALUE_JOINS.multiSelect;
+  return null;
+}
+
+/**
+ * Why an option value cannot be stored, or null. A value holding a wire join character would split
+ * apart when a multi-select (;) or cascader (/) value is read back, and outer spaces are trimmed
+ * then: the form would accept a choice the server refuses.
+ */
+export function optionValueProblem(value: string): string | null {
+  if (Object.values(MULTI_VALUE_JOINS).some((join) => value.includes(join)))
+    return optionValueJoinMessage(value);
+  if (value !== value.trim()) return optionValueSpaceMessage(value);
+  return null;
+}
+export const optionValueJoinMessage = (value: string) => `选项值「${value}」不能包含分号、斜杠或逗号`;
+export const optionValueSpaceMessage = (value: string) => `选项值「${value}」不能以空格开头或结尾`;
+
+/** The first unstorable value of an option tree (optionValueProblem), or null. */
+export function optionTreeProblem(options: readonly Pick<FormOption, 'value' | 'children'>[]): string | null {
+  for (const option of options) {
+    const problem = optionValueProblem(option.value) ?? optionTreeProblem(option.children ?? []);
+    if (problem) return problem;
+  }
   return null;
 }
 
@@ -409,6 +435,7 @@ export function validateItem(
       if (typeof value === 'boolean' || Array.isArray(value) || !Number.isInteger(number) || number < 1) {
         return INPUT_NUMBER_MESSAGE(item.name);
       }
+      if (number > INPUT_NUMBER_MAX) return inputNumberMaxMessage(item.name);
       break;
     }
     case 'boolean':
@@ -535,6 +562,8 @@ export function schemaProblems(items: readonly FormItem[]): string[] {
   }
   for (const item of items) {
     if (item.regex && !safeRegex(item.regex)) problems.push(`${item.name}的正则表达式无效`);
+    const options = item.source.kind === 'static' ? optionTreeProblem(item.options?.list ?? []) : null;
+    if (options) problems.push(`${item.name}：${options}`);
     for (const code of [...parentsOf(item), ...toggledChildren(item)]) {
       if (!codes.has(code)) problems.push(`${item.name}引用了不存在的字段：${code}`);
     }

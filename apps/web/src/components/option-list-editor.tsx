@@ -1,4 +1,4 @@
-import type { FormOption } from '@ks/contract/form-schema';
+import { type FormOption, optionValueProblem } from '@ks/contract/form-schema';
 import { Button, Checkbox, Input, Space } from 'antd';
 
 type Props = {
@@ -101,12 +101,14 @@ export function OptionListEditor({
   );
 }
 
-/** Empty labels or values anywhere in the tree, and duplicate values on one level. */
+/** Empty labels or values anywhere in the tree, duplicate values on one level and unstorable values. */
 export function optionListProblem(options: readonly FormOption[]): string | null {
   const seen = new Set<string>();
   for (const option of options) {
     if (!option.label.trim() || !option.value.trim()) return '选项的名称和值不能为空';
     if (seen.has(option.value)) return `选项值“${option.value}”重复`;
+    const problem = optionValueProblem(option.value);
+    if (problem) return problem;
     seen.add(option.value);
     const below = option.children ? optionListProblem(option.children) : null;
     if (below) return below;

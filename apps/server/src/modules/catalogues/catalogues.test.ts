@@ -199,6 +199,19 @@ describe('dictionaries', () => {
     expect(response.json().data).toEqual({ 'items.1.value': '选项值「a」重复' });
   });
 
+  it('refuses a value holding a multi-value join character: a choice of it could never be saved', async () => {
+    const response = await call('D', 'POST', DICS, {
+      code: 'joinfield',
+      name: '类型',
+      items: [
+        { label: 'A', value: 'a' },
+        { label: 'B', value: 'b;c' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data).toEqual({ 'items.1.value': '选项值「b;c」不能包含分号、斜杠或逗号' });
+  });
+
   it('refuses a taken code: 字典编码已存在，请换一个编码', async () => {
     const { code } = await createDictionary();
     const response = await call('M', 'POST', DICS, { code, name: '重复', items });
@@ -395,6 +408,14 @@ describe('value ranges', () => {
     ],
     [{ code: 'area', name: '区划', tree: wide }, '值域选项不能超过5000个'],
     [{ code: 'area', name: '区划', tree: [{ label: '', value: 'a' }] }, '请输入选项名称'],
+    [
+      {
+        code: 'area',
+        name: '区划',
+        tree: [{ label: '江苏', value: 'js', children: [{ label: '南京', value: 'js/nj' }] }],
+      },
+      '选项值「js/nj」不能包含分号、斜杠或逗号',
+    ],
   ])('refuses a bad value range %#: %s', async (body, message) => {
     const response = await call('D', 'POST', RANGES, body);
     expect(response.statusCode).toBe(400);

@@ -11,8 +11,10 @@ import {
   type FormItemInput,
   FormItemSchema,
   fromWire,
+  INPUT_NUMBER_MAX,
   INPUT_NUMBER_MESSAGE,
   type NativeValue,
+  optionValueProblem,
   PARENT_FIRST_MESSAGE,
   recordFromWire,
   recordToWire,
@@ -174,6 +176,20 @@ describe('validateRecord messages', () => {
     expect(validateRecord([prompted, bare], { f: '13800138000', g: '310000' }).errors).toEqual({});
   });
 
+  it('reports static option values a multi-value could not carry back', () => {
+    const field = make({
+      code: 'm',
+      name: '多选',
+      type: 'checkbox',
+      options: { list: [{ label: '甲', value: 'a;b' }], labelKey: 'label', valueKey: 'value' },
+    });
+    expect(schemaProblems([field])).toEqual(['多选：选项值「a;b」不能包含分号、斜杠或逗号']);
+    expect(optionValueProblem('建筑/市政')).toBe('选项值「建筑/市政」不能包含分号、斜杠或逗号');
+    expect(optionValueProblem('1,2')).toBe('选项值「1,2」不能包含分号、斜杠或逗号');
+    expect(optionValueProblem(' a')).toBe('选项值「 a」不能以空格开头或结尾');
+    expect(optionValueProblem('fj')).toBeNull();
+  });
+
   it('treats an invalid developer regex as no pattern', () => {
     const field = make({ code: 'f', type: 'text', regex: '([' });
     expect(validateRecord([field], { f: 'anything' }).errors).toEqual({});
@@ -186,6 +202,12 @@ describe('validateRecord messages', () => {
       expect(validateRecord([field], { f: bad }).errors).toEqual({ f: INPUT_NUMBER_MESSAGE('数量') });
     }
     expect(validateRecord([field], { f: '7' }).errors).toEqual({});
+  });
+
+  it('refuses input-number above its integer column: {name}不能大于2147483647', () => {
+    const field = make({ code: 'f', name: '数量', type: 'input-number' });
+    expect(validateRecord([field], { f: INPUT_NUMBER_MAX }).errors).toEqual({});
+    expect(validateRecord([field], { f: 3000000000 }).errors).toEqual({ f: '数量不能大于2147483647' });
   });
 
   it('checks dates against minDate and maxDate: {name}不在可选日期范围内', () => {

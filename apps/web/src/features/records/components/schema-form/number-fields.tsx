@@ -1,3 +1,4 @@
+import { INPUT_NUMBER_MAX } from '@ks/contract';
 import { InputNumber } from 'antd';
 import type { FieldProps } from './types.ts';
 
@@ -14,7 +15,7 @@ export function NumberField({ item, id, value, onChange, isDisabled }: FieldProp
       placeholder={item.prompt || `请输入${item.name}`}
       disabled={isDisabled}
       style={{ width: '100%' }}
-      {...(isInteger ? { min: 1, precision: 0, step: 1 } : {})}
+      {...(isInteger ? { min: 1, max: INPUT_NUMBER_MAX, precision: 0, step: 1 } : {})}
     />
   );
 }
