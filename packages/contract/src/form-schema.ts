@@ -398,7 +398,67 @@ function optionAllows(options: readonly FormOption[], value: string | string[], 
 export type ValidationContext = {
   /** Options of items whose source is not static (dictionaries, value ranges), resolved by the caller. */
   optionsOf?: (item: FormItem) => readonly FormOption[] | undefined;
+  /** The whole record being checked: a child field offers the options under its parent's value. */
+  record?: { byCode: ReadonlyMap<string, FormItem>; values: Record<string, NativeValue | undefined> };
 };
+
+/** The option a parent's value chose: a cascader's path walked from the root, any other value found anywhere. */
+export function chosenOption(
+  options: readonly FormOption[],
+  value: string | string[],
+): FormOption | undefined {
+  if (Array.isArray(value)) {
+    let level: readonly FormOption[] | undefined = options;
+    let found: FormOption | undefined;
+    for (const step of value) {
+      found = level?.find((option) => option.value === step);
+      level = found?.children;
+    }
+    return found;
+  }
+  for (const option of options) {
+    if (option.value === value) return option;
+    const inner = option.children ? chosenOption(option.children, value) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * The options a child field offers while its parent holds `parentValue` (spec 001 §4: changing a
+ * parent select or cascader reloads the child's options), as the pull-down answers them and a save
+ * is checked against them: the children of the parent's chosen option; else the child's own options
+ * tagged with that value (rangeKey); else `otherwise` (the child's own list).
+ */
+export function optionsUnder(
+  own: readonly FormOption[],
+  parentOptions: readonly FormOption[],
+  parentValue: string | string[],
+  otherwise: readonly FormOption[] = own,
+): readonly FormOption[] {
+  const chosen = chosenOption(parentOptions, parentValue);
+  if (chosen?.children?.length) return chosen.children;
+  const key = Array.isArray(parentValue) ? parentValue.join(MULTI_VALUE_JOINS.cascader) : parentValue;
+  if (own.some((option) => option.rangeKey)) return own.filter((option) => option.rangeKey === key);
+  return otherwise;
+}
+
+const ownOptions = (item: FormItem, context: ValidationContext) =>
+  item.source.kind === 'static' ? item.options?.list : context.optionsOf?.(item);
+
+/** What an option item may hold: its own options, narrowed by its parent's value within a record. */
+function offeredOptions(item: FormItem, context: ValidationContext): readonly FormOption[] | undefined {
+  const own = ownOptions(item, context);
+  const [parentCode] = parentsOf(item);
+  const parent = parentCode === undefined ? undefined : context.record?.byCode.get(parentCode);
+  const parentValue = parentCode === undefined ? undefined : context.record?.values[parentCode];
+  if (!parent || isEmptyValue(parentValue)) return own;
+  const parentOptions = ownOptions(parent, context);
+  if (!parentOptions) return own;
+  const value = Array.isArray(parentValue) ? parentValue : String(parentValue);
+  // A child without a list of its own offers what the parent's chosen option holds, if anything.
+  return own ? optionsUnder(own, parentOptions, value) : chosenOption(parentOptions, value)?.children;
+}
 
 /** Checks one in-play item's value; returns the message for it, or null. */
 export function validateItem(
@@ -470,7 +530,7 @@ export function validateItem(
       break;
   }
   if (OPTION_TYPES.includes(item.type)) {
-    const options = item.source.kind === 'static' ? item.options?.list : context.optionsOf?.(item);
+    const options = offeredOptions(item, context);
     // Options from a source the caller could not resolve are not checked here (the caller says so).
     if (options && !optionAllows(options, value as string | string[], kind)) return optionMessage(item.name);
   }
@@ -489,12 +549,16 @@ export function validateRecord(
   const { visible, toggledOn } = visibleItems(items, values);
   const errors: Record<string, string> = {};
   const clean: Record<string, NativeValue> = {};
+  const inRecord = {
+    ...context,
+    record: { byCode: new Map(items.map((item) => [item.code, item])), values },
+  };
   for (const item of visible) {
     const value = values[item.code];
     const toggled = toggledOn.has(item.code);
     const required = toggled || item.required === '1' || item.required === '2';
     const requiredText = toggled ? toggledRequiredMessage(item.name) : requiredMessage(item.name);
-    const message = validateItem(item, value, required, requiredText, context);
+    const message = validateItem(item, value, required, requiredText, inRecord);
     if (message) {
       errors[item.code] = message;
       continue;

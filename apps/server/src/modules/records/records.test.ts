@@ -74,7 +74,7 @@ const definition = (): NodeDefinitionInput => ({
               label: '江苏',
               value: 'js',
               children: [
-                { label: '南京', value: 'nj' },
+                { label: '南京', value: 'nj', children: [{ label: '玄武', value: 'xw' }] },
                 { label: '苏州', value: 'sz' },
               ],
             },
@@ -679,6 +679,15 @@ describe('delete and history', () => {
 });
 
 describe('options, filters and buttons', () => {
+  it('saves a child select with an option under its parent’s value, and refuses one under another', async () => {
+    const saved = await save(entA, { title: unique('项目'), region: 'js', city: 'nj' });
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(200);
+    const deeper = await save(entA, { title: unique('项目'), region: 'js/nj', city: 'xw' });
+    expect(deeper.body.code, JSON.stringify(deeper.body)).toBe(200);
+    const foreign = await save(entA, { title: unique('项目'), region: 'js', city: 'hz' });
+    expect(foreign.body).toMatchObject({ code: 400, data: { city: optionMessage('城市') } });
+  });
+
   it('pull-down answers a field’s options; key gives the children of the parent’s option', async () => {
     const own = await call('POST', '/ks/common/common/pull-down', entA, { ...ref, displayCode: 'category' });
     expect(own.body.data.result).toMatchObject({ labelKey: 'label', valueKey: 'value' });
@@ -689,6 +698,13 @@ describe('options, filters and buttons', () => {
       key: 'js',
     });
     expect(child.body.data.result.list.map((o: { value: string }) => o.value)).toEqual(['nj', 'sz']);
+    // A cascader parent's value is its path, joined by '/' on the wire: the children of its last step.
+    const deeper = await call('POST', '/ks/common/common/pull-down', entA, {
+      ...ref,
+      displayCode: 'city',
+      key: 'js/nj',
+    });
+    expect(deeper.body.data.result.list.map((o: { value: string }) => o.value)).toEqual(['xw']);
     const dictionary = await call('POST', '/ks/common/common/pull-down', entA, {
       ...ref,
       displayCode: 'level',

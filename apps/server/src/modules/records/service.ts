@@ -16,6 +16,7 @@ import {
   type FormItem,
   type FormOption,
   FUNCTION_DENIED_MESSAGE,
+  fromWire,
   type ListRecordsBody,
   ListRecordsBodySchema,
   MAX_LIST_OFFSET,
@@ -24,7 +25,9 @@ import {
   type NodeFunction,
   type NodeRef,
   OPTION_TYPES,
+  optionsUnder,
   PAGE_ANCHOR_MESSAGE,
+  parentsOf,
   RECORD_NOT_DELETABLE_MESSAGE,
   RECORD_NOT_EDITABLE_MESSAGE,
   RECORD_STATUS_LABELS,
@@ -700,14 +703,19 @@ export class RecordService {
     const item = this.itemOf(context, body.displayCode);
     let list = await this.optionsOf(item);
     if (body.key !== undefined && body.key !== '') {
-      const key = body.key;
-      const parentCode = item.parentNode.split(',')[0]?.trim();
-      const parent = parentCode ? context.node.schema.itemsByCode.get(parentCode) : undefined;
-      const parentOption = parent ? findOption(await this.optionsOf(parent), key) : findOption(list, key);
-      if (parentOption?.children?.length) list = parentOption.children;
-      else if (list.some((option) => option.rangeKey))
-        list = list.filter((option) => option.rangeKey === key);
-      else if (!parent) list = [];
+      const [parentCode] = parentsOf(item);
+      const parent = parentCode === undefined ? undefined : context.node.schema.itemsByCode.get(parentCode);
+      // The key is the parent's wire value: a cascader's path comes joined by '/'. Without a parent,
+      // the key names an option of the field's own tree, and nothing else is offered.
+      list = parent
+        ? [
+            ...optionsUnder(
+              list,
+              await this.optionsOf(parent),
+              fromWire(parent.type, body.key) as string | string[],
+            ),
+          ]
+        : [...optionsUnder(list, list, body.key, [])];
     }
     if (body.whereStr) {
       const needle = body.whereStr.toLowerCase();
@@ -898,15 +906,6 @@ function businessId(): string {
   const now = new Date();
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
   return `${stamp}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
-}
-
-function findOption(options: readonly FormOption[], value: string): FormOption | undefined {
-  for (const option of options) {
-    if (option.value === value) return option;
-    const inner = option.children ? findOption(option.children, value) : undefined;
-    if (inner) return inner;
-  }
-  return undefined;
 }
 
 function toFilterOptions(options: readonly FormOption[]): FilterOption[] {

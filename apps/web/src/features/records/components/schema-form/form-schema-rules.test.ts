@@ -176,6 +176,21 @@ describe('validateRecord messages', () => {
     expect(validateRecord([prompted, bare], { f: '13800138000', g: '310000' }).errors).toEqual({});
   });
 
+  it('checks a child select against the options under its parent’s value, as the pull-down offers them', () => {
+    const tree = [
+      { label: '江苏', value: 'js', children: [{ label: '南京', value: 'nj' }] },
+      { label: '浙江', value: 'zj', children: [{ label: '杭州', value: 'hz' }] },
+    ];
+    const source = { kind: 'value-range' as const, code: 'area' };
+    const province = make({ code: 'province', name: '省份', type: 'select', source });
+    const city = make({ code: 'city', name: '城市', type: 'select-link', parentNode: 'province', source });
+    const context = { optionsOf: () => tree };
+    expect(validateRecord([province, city], { province: 'js', city: 'nj' }, context).errors).toEqual({});
+    expect(validateRecord([province, city], { province: 'js', city: 'hz' }, context).errors).toEqual({
+      city: '城市的选项无效，请重新选择',
+    });
+  });
+
   it('reports static option values a multi-value could not carry back', () => {
     const field = make({
       code: 'm',
