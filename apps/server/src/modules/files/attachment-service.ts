@@ -1,6 +1,8 @@
 import {
   type AnnexWithFiles,
   DEFAULT_UPLOAD_COUNT,
+  EDITABLE_STATUSES,
+  RECORD_NOT_EDITABLE_MESSAGE,
   type RecordRef,
   type SaveAttachmentsBody,
   UPLOAD_MESSAGES,
@@ -10,8 +12,10 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { loadRecord, recordNotFound, resolveNodeIfAny } from '../records/record-store.ts';
+import { isOwnerSide, readScope } from '../records/row-scope.ts';
 import { reviewsAttachmentRecord } from '../workflow/repository.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
 import { toUploadedFile } from './service.ts';
@@ -22,6 +26,22 @@ import { toUploadedFile } from './service.ts';
  */
 function visibleTo(user: SessionUser) {
   return user.loginRoleType === 'M' ? sql`true` : eq(recordAttachments.ownerUserId, user.id);
+}
+
+/**
+ * The attachments of a published node's record change under the record's own rules: the caller
+ * reads it (row scope; else 数据不存在, as if absent), is on its owner side, and it is still editable
+ * (draft, rejected or revoked): a submitted record's files are what its reviewers review. Targets
+ * that are not node records (other modules' pages) keep the uploader's rules alone.
+ */
+async function requireEditableRecord(db: Db, user: SessionUser, ref: RecordRef) {
+  const node = await resolveNodeIfAny(db, ref.systemCoding, ref.gnCoding, user);
+  if (!node) return;
+  const record = await loadRecord(db, node.tableName, ref.id, [], readScope(user, node));
+  if (!record) throw recordNotFound();
+  if (!isOwnerSide(user, record)) throw forbidden();
+  if (!(EDITABLE_STATUSES as readonly string[]).includes(record.status))
+    throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
 }
 
 /** The required-annex helper lives in the contract: the browser and the server share it. */
@@ -103,6 +123,7 @@ export class AttachmentService {
     }
 
     await this.db.transaction(async (tx) => {
+      await requireEditableRecord(tx, user, body);
       const ids = [...added, ...removed].map((f) => f.fileId).filter((id) => /^[0-9a-f-]{36}$/.test(id));
       const owned = ids.length
         ? await tx

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   type FormItem,
   type NativeValue,
   type NodeDefinition,
@@ -23,7 +24,7 @@ import {
   systems,
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { type GrantSummary, grantSummarySql } from '../authority/grants.ts';
 import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../builder/definition-service.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
@@ -164,6 +165,24 @@ export async function resolveNode(
     grants: node.grants,
     reviews: node.reviews,
   };
+}
+
+/**
+ * resolveNode, or null where the codes name no published node: for callers that serve records of
+ * nodes and other targets alike (attachments).
+ */
+export async function resolveNodeIfAny(
+  db: Db,
+  systemCoding: string,
+  gnCoding: string,
+  viewer: Pick<SessionUser, 'id' | 'loginRoleType'>,
+): Promise<ResolvedNode | null> {
+  try {
+    return await resolveNode(db, systemCoding, gnCoding, undefined, viewer);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) return null;
+    throw error;
+  }
 }
 
 /** The node's id, title and table by node id (for callers that hold the id, like the workflow). */

@@ -15,6 +15,7 @@ import {
   NOT_SUBMITTER_MESSAGE,
   type NodeDefinitionInput,
   noReviewerMessage,
+  RECORD_NOT_EDITABLE_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
   REVOKE_REFUSED_MESSAGE,
 } from '@ks/contract';
@@ -839,5 +840,52 @@ describe('schema versions and reviewer scope', () => {
     expect(await download(reviewer)).toBe(200);
     expect(await listOf(other)).toEqual([]);
     expect(await download(other)).toBe(404);
+  });
+
+  it("changes a node record's attachments only on its owner side, and only while it is editable", async () => {
+    const app = getApp();
+    const [owner, stranger, reviewer] = await Promise.all([actor('U'), actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const upload = async (who: Actor) => {
+      const form = multipart(
+        { gnCoding: node.gnCoding, systemCoding: node.systemCoding },
+        { name: '说明.pdf', content: PDF },
+      );
+      const uploaded = await app.inject({
+        method: 'POST',
+        url: '/ks/common/common/upload/attachment',
+        headers: { ...who.headers, ...form.headers },
+        payload: form.payload,
+      });
+      return (uploaded.json().data as { fileId: string }).fileId;
+    };
+    const attach = async (who: Actor, fileId: string) =>
+      post('/ks/common/common/attachment/save', who.headers, {
+        ...node,
+        id: record.id,
+        fileList: [{ fileId, fileNo: '', fileOperationType: 'add' }],
+      });
+    const attachedCount = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/ks/common/common/attachment/list?systemCoding=${node.systemCoding}&gnCoding=${node.gnCoding}&id=${record.id}`,
+          headers: reviewer.headers,
+        })
+      ).json().data.length as number;
+
+    // Another enterprise's file on this record: the record is not theirs to read.
+    const foreign = await attach(stranger, await upload(stranger));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
+    expect((await attach(owner, await upload(owner))).json().code).toBe(200);
+    expect(await attachedCount()).toBe(1);
+
+    // Submitted: what the reviewer reviews stays as it was sent.
+    await submit(node, owner, record.id);
+    const late = await attach(owner, await upload(owner));
+    expect(late.json()).toMatchObject({ code: 400, message: RECORD_NOT_EDITABLE_MESSAGE });
+    expect(await attachedCount()).toBe(1);
   });
 });
