@@ -81,6 +81,12 @@ export function readScope(user: ScopeUser, node: ScopedNode): SQL {
   return sql`(${own} or ${R}.id = any(${reviewerRecordIds(user, node.nodeId)}))`;
 }
 
+/** Only the rows the user reviews (their audit flow names the user): false on a node they review nothing of. */
+export function reviewedScope(user: ScopeUser, node: ScopedNode): SQL {
+  if (node.reviews?.any === false) return sql`false`;
+  return sql`${R}.id = any(${reviewerRecordIds(user, node.nodeId)})`;
+}
+
 /** Whether the user is on the owner side of a record already read (not merely its reviewer). */
 export function isOwnerSide(
   user: ScopeUser,

@@ -99,6 +99,7 @@ import {
   ownerScope,
   pendingReviewOf,
   readScope,
+  reviewedScope,
   revocableBy,
   rowOperations,
 } from './row-scope.ts';
@@ -122,6 +123,18 @@ type Matching = { tableName: string; where: SQL; key: EstimateKey };
 /** What a row's operations need beyond its columns: whether the caller may audit or revoke it now. */
 const REVIEW_STATE = (user: SessionUser, node: ResolvedNode) =>
   sql`${pendingReviewOf(user, node)} as "_can_audit", ${revocableBy(user, node, node.definition.functions.includes('revoke'))} as "_can_revoke"`;
+/**
+ * The rows a caller may read in lists, forms, histories, charts and exports: the read scope while the
+ * node's 'view' function is granted to them (or not offered at all), else only the records they
+ * review (reviewers act through their tasks, not a grant; decision 0009). Changes go through
+ * readScope and the owner side as before.
+ */
+function viewScope(user: SessionUser, context: NodeContext): SQL {
+  const { node, allowed } = context;
+  if (allowed.has('view') || !node.definition.functions.includes('view')) return readScope(user, node);
+  return reviewedScope(user, node);
+}
+
 /** A row's review state as rowOperations takes it, from a row read with REVIEW_STATE. */
 const reviewState = (user: SessionUser, record: RecordEnvelope, row: Record<string, unknown>) => ({
   status: record.status,
@@ -197,7 +210,7 @@ export class RecordService {
     query: Pick<ListQuery, 'search' | 'filters' | 'where'>,
   ): SQL {
     const filter = compileListFilter(query, context.fields, context.node.definition);
-    return sql`${col('deleted_at')} is null and ${readScope(user, context.node)}${filter ? sql` and (${filter})` : sql``}`;
+    return sql`${col('deleted_at')} is null and ${viewScope(user, context)}${filter ? sql` and (${filter})` : sql``}`;
   }
 
   async list(user: SessionUser, input: ListQuery, view: 'table' | 'card'): Promise<RecordPage> {
@@ -257,7 +270,7 @@ export class RecordService {
   /** A keyset page's anchor must be a record the caller may read, or its position would tell of others'. */
   private async requireAnchor(user: SessionUser, context: NodeContext, anchor: string) {
     const found = await this.db.execute(
-      sql`select 1 from ${tableRef(context.node.tableName)} ${R} where ${R}.id = ${anchor} and ${readScope(user, context.node)}`,
+      sql`select 1 from ${tableRef(context.node.tableName)} ${R} where ${R}.id = ${anchor} and ${viewScope(user, context)}`,
     );
     if (rowsOf(found).length === 0) throw badRequest(PAGE_ANCHOR_MESSAGE);
   }
@@ -379,7 +392,7 @@ export class RecordService {
     const result = await this.db.execute(sql`
       select ${recordSelect(node.schema.items)}${ROW_EXTRA(user, node)}
       from ${tableRef(node.tableName)} ${R} left join users u on u.id = ${R}.owner_user_id
-      where ${R}.id = ${ref.id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node)}`);
+      where ${R}.id = ${ref.id}::uuid and ${col('deleted_at')} is null and ${viewScope(user, context)}`);
     const [row] = rowsOf<Record<string, unknown>>(result);
     if (!row) throw recordNotFound();
     return this.rowOf(
@@ -457,14 +470,14 @@ export class RecordService {
   private async detailRow(user: SessionUser, context: NodeContext, id: string) {
     if (!UUID_PATTERN.test(id)) return null;
     const { node } = context;
-    // Prepared: its text depends only on the node's definition and the caller's role.
+    // Prepared: its text depends only on the node's definition and the caller's role and grants.
     const result = await executePrepared(
       this.db,
       sql`
       select ${recordSelect(node.schema.items)}, ${REVIEW_STATE(user, node)},
         (${latestAuditStepsJson(node.nodeId)}) as "_steps"
       from ${tableRef(node.tableName)} ${R}
-      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${readScope(user, node)}`,
+      where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${viewScope(user, context)}`,
       `${node.nodeId}@${node.schemaVersion}`,
     );
     return rowsOf<Record<string, unknown>>(result)[0] ?? null;
@@ -633,13 +646,7 @@ export class RecordService {
   /** A record's change history (logHistory): who changed which field from what to what. */
   async revisions(user: SessionUser, body: NodeRef & { id: string }): Promise<Revision[]> {
     const context = await this.context(user, body);
-    const record = await loadRecord(
-      this.db,
-      context.node.tableName,
-      body.id,
-      [],
-      readScope(user, context.node),
-    );
+    const record = await loadRecord(this.db, context.node.tableName, body.id, [], viewScope(user, context));
     if (!record) throw recordNotFound();
     const rows = await findRevisions(this.db, context.node.nodeId, record.id);
     return rows.map((row) => ({
@@ -772,7 +779,7 @@ export class RecordService {
     }
     const result = await this.db.execute(sql`
       select ${category} as category, ${measure} as value from ${tableRef(node.tableName)} ${R}
-      where ${col('deleted_at')} is null and ${readScope(user, node)}
+      where ${col('deleted_at')} is null and ${viewScope(user, context)}
       group by 1 order by 1 nulls last limit 200`);
     const rows = rowsOf<{ category: string | null; value: number }>(result);
     const labels = dimension.item

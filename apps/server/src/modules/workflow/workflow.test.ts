@@ -20,6 +20,7 @@ import {
   REVOKE_REFUSED_MESSAGE,
 } from '@ks/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
 import {
@@ -740,6 +741,51 @@ describe('POST /ks/monitor/publish', () => {
     expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'approved' });
     const mine = await post('/ks/monitor/publish', publisher.headers, { ...node, id: own.id });
     expect(mine.json()).toMatchObject({ code: 200, data: { status: 'published' } });
+  });
+});
+
+describe("the 'view' function", () => {
+  it('without it a caller reads only the records they review: lists, forms and exports alike', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('P')]);
+    const node = await auditedNode([byOrg(1, 'any', await orgOf(app, [reviewer]))], {
+      functions: [...FUNCTIONS, 'export'],
+    });
+    const grant = (subject: 'U' | 'P', codes: string[]) =>
+      app.db
+        .insert(nodeFunctionGrants)
+        .values(
+          codes.map((functionCode) => ({
+            nodeId: node.node.id,
+            functionCode,
+            subjectType: 'role' as const,
+            subject,
+          })),
+        );
+    await grant('U', ['save', 'submit', 'export']);
+    await grant('P', ['save']);
+    const record = await insertRecord(app, node.tableName, owner);
+    const listed = async (who: Actor) =>
+      (await post('/ks/monitor/table-list', who.headers, { ...node, curPage: 1, pageSize: 10 })).json().data
+        .records as { id: string }[];
+    const form = (who: Actor) => post('/ks/info/v1/form/details', who.headers, { ...node, id: record.id });
+
+    expect(await listed(owner)).toEqual([]);
+    expect((await form(owner)).statusCode).toBe(404);
+    const sheet = await post('/ks/monitor/export', owner.headers, { ...node, curPage: 1, pageSize: 10 });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.rawPayload);
+    expect(workbook.worksheets[0]?.rowCount).toBe(1); // the header alone
+    // Changing it needs no 'view': the owner still submits it.
+    expect((await submit(node, owner, record.id)).json().code).toBe(200);
+
+    // The reviewer holds no grant but reviews it: the record is theirs to read.
+    expect((await listed(reviewer)).map((row) => row.id)).toEqual([record.id]);
+    expect((await form(reviewer)).json().code).toBe(200);
+
+    await grant('U', ['view']);
+    expect((await listed(owner)).map((row) => row.id)).toEqual([record.id]);
+    expect((await form(owner)).json().code).toBe(200);
   });
 });
 
