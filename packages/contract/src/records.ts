@@ -360,6 +360,8 @@ export const AuditStepViewSchema = z.object({
   level: z.number().int(),
   name: z.string(),
   way: AuditWaySchema,
+  /** Who holds the step: the task-assign dialog moves one reviewer's step (fromUserId). */
+  reviewerUserId: z.string(),
   reviewerName: z.string(),
   /** '' while pending; 'pass' or 'reject' once acted. */
   result: z.string(),

@@ -8,7 +8,8 @@ import { R } from './record-store.ts';
  */
 export function latestAuditStepsJson(nodeId: string): SQL {
   return sql`select coalesce(json_agg(json_build_object(
-      'level', st.level, 'name', st.name, 'way', st.way, 'reviewerName', u.user_name,
+      'level', st.level, 'name', st.name, 'way', st.way,
+      'reviewerUserId', st.reviewer_user_id, 'reviewerName', u.user_name,
       'status', st.status, 'advice', st.advice, 'actedAt', st.acted_at
     ) order by st.level, st.created_at), '[]'::json)
     from audit_steps st join users u on u.id = st.reviewer_user_id
@@ -22,6 +23,7 @@ type StoredStep = {
   level: number;
   name: string;
   way: AuditWay;
+  reviewerUserId: string;
   reviewerName: string;
   status: keyof typeof RESULTS;
   advice: string;
@@ -37,6 +39,7 @@ export function auditStepViews(column: unknown): AuditStepView[] {
     level: step.level,
     name: step.name,
     way: step.way,
+    reviewerUserId: step.reviewerUserId,
     reviewerName: step.reviewerName,
     result: RESULTS[step.status],
     advice: step.advice,

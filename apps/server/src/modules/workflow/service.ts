@@ -549,6 +549,7 @@ export async function flowOf(db: Db, nodeId: string, recordId: string): Promise<
       level: step.level,
       name: step.name,
       way: step.way,
+      reviewerUserId: step.reviewerUserId,
       reviewerName: names.get(step.reviewerUserId) ?? '',
       result: AUDIT_STEP_RESULTS[step.status],
       advice: step.advice,

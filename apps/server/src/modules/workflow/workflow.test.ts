@@ -687,6 +687,12 @@ describe('POST /ks/monitor/assign', () => {
     expect((await assign({ ...body, fromUserId: admin.id })).message).toBe(ASSIGN_FROM_MESSAGE);
     expect((await assign({ ...body, level: 2, fromUserId: b.id })).message).toBe(ASSIGN_LEVEL_MESSAGE);
     expect((await assign({ ...body, userId: 'x' })).message).toBe('请选择审核人');
+    // The form names each pending step's reviewer: what the task-assign dialog sends as fromUserId.
+    const form = await post('/ks/info/v1/form/details', admin.headers, { ...node, id: record.id });
+    const holders = form
+      .json()
+      .data.audit.steps.map((step: { reviewerUserId: string }) => step.reviewerUserId);
+    expect(holders.sort()).toEqual([a.id, b.id].sort());
     const moved = await post('/ks/monitor/assign', admin.headers, { ...body, fromUserId: b.id });
     expect(moved.json().code).toBe(200);
     expect([await todoCount(a), await todoCount(b), await todoCount(substitute)]).toEqual([1, 0, 1]);
@@ -752,16 +758,14 @@ describe("the 'view' function", () => {
       functions: [...FUNCTIONS, 'export'],
     });
     const grant = (subject: 'U' | 'P', codes: string[]) =>
-      app.db
-        .insert(nodeFunctionGrants)
-        .values(
-          codes.map((functionCode) => ({
-            nodeId: node.node.id,
-            functionCode,
-            subjectType: 'role' as const,
-            subject,
-          })),
-        );
+      app.db.insert(nodeFunctionGrants).values(
+        codes.map((functionCode) => ({
+          nodeId: node.node.id,
+          functionCode,
+          subjectType: 'role' as const,
+          subject,
+        })),
+      );
     await grant('U', ['save', 'submit', 'export']);
     await grant('P', ['save']);
     const record = await insertRecord(app, node.tableName, owner);
@@ -774,7 +778,7 @@ describe("the 'view' function", () => {
     expect((await form(owner)).statusCode).toBe(404);
     const sheet = await post('/ks/monitor/export', owner.headers, { ...node, curPage: 1, pageSize: 10 });
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(sheet.rawPayload);
+    await workbook.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]?.rowCount).toBe(1); // the header alone
     // Changing it needs no 'view': the owner still submits it.
     expect((await submit(node, owner, record.id)).json().code).toBe(200);

@@ -24,9 +24,11 @@ export const revokeRecord = (node: NodeRef, id: string) =>
 /** POST /ks/monitor/audit: the current reviewer's pass or reject, with advice. */
 export const auditRecord = (node: NodeRef, id: string, result: 'pass' | 'reject', advice: string) =>
   http.post<null>('/ks/monitor/audit', { ...node, id, result, advice }, quiet);
+/** Which pending step moves (its level and current reviewer) and to whom. */
+export type Assignment = { level: number; fromUserId: string; userId: string };
 /** POST /ks/monitor/assign: an administrator hands a pending step to another reviewer. */
-export const assignRecord = (node: NodeRef, id: string, level: number, userId: string) =>
-  http.post<null>('/ks/monitor/assign', { ...node, id, level, userId }, quiet);
+export const assignRecord = (node: NodeRef, id: string, assignment: Assignment) =>
+  http.post<null>('/ks/monitor/assign', { ...node, id, ...assignment }, quiet);
 /** POST /ks/monitor/publish: approved → published. */
 export const publishRecord = (node: NodeRef, id: string) =>
   http.post<null>('/ks/monitor/publish', { ...node, id }, quiet);
@@ -36,7 +38,7 @@ export type RecordAction =
   | { kind: 'submit'; target: Target }
   | { kind: 'revoke'; target: Target }
   | { kind: 'audit'; target: Target; result: 'pass' | 'reject'; advice: string }
-  | { kind: 'assign'; target: Target; level: number; userId: string }
+  | ({ kind: 'assign'; target: Target } & Assignment)
   | { kind: 'publish'; target: Target };
 
 /** What the platform says after each action succeeds (spec 001 §8 "Success messages"). */
@@ -60,7 +62,11 @@ function runAction(node: NodeRef, action: RecordAction) {
     case 'audit':
       return auditRecord(node, action.target.id, action.result, action.advice);
     case 'assign':
-      return assignRecord(node, action.target.id, action.level, action.userId);
+      return assignRecord(node, action.target.id, {
+        level: action.level,
+        fromUserId: action.fromUserId,
+        userId: action.userId,
+      });
     case 'publish':
       return publishRecord(node, action.target.id);
   }

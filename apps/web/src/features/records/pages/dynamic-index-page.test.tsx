@@ -400,6 +400,7 @@ describe('DynamicIndexPage: row operations', () => {
                 level: 1,
                 name: '初审',
                 way: 'single',
+                reviewerUserId: '33333333-3333-4333-8333-333333333333',
                 reviewerName: '王五',
                 result: '',
                 advice: '',
@@ -430,6 +431,67 @@ describe('DynamicIndexPage: row operations', () => {
       ...NODE,
       id: row.id,
       level: 1,
+      fromUserId: '33333333-3333-4333-8333-333333333333',
+      userId: reviewer.id,
+    });
+  });
+
+  it('assigns one reviewer’s step of a level several reviewers share', async () => {
+    const row = makeRow({ name: '甲', operations: operations(['assign', '分配']) });
+    const reviewer = { id: '22222222-2222-4222-8222-222222222222', userName: '李审核', account: 'lishenhe' };
+    const step = (reviewerUserId: string, reviewerName: string) => ({
+      level: 1,
+      name: '会审',
+      way: 'all',
+      reviewerUserId,
+      reviewerName,
+      result: '',
+      advice: '',
+      actedAt: null,
+    });
+    const { user, calls } = setup({
+      page: () => ({ total: 1, records: [row] }),
+      extra: {
+        'POST /ks/info/v1/form/details': ok({
+          schemaVersion: 1,
+          items: [],
+          groups: [],
+          record: null,
+          meta: null,
+          functions: [],
+          operations: [],
+          audit: {
+            levels: [{ level: 1, name: '会审', way: 'all' }],
+            steps: [
+              step('44444444-4444-4444-8444-444444444444', '王五'),
+              step('55555555-5555-4555-8555-555555555555', '赵六'),
+            ],
+          },
+        }),
+        'GET /ks/authority/audit/reviewers': ok([reviewer]),
+        'POST /ks/monitor/assign': ok(null),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /分\s*配/ }));
+    const dialog = await modalTitled('分配审核任务');
+    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[0] as HTMLElement);
+    await user.click(await screen.findByText('会审（当前：赵六）'));
+    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1] as HTMLElement);
+    await user.click(await screen.findByText('李审核（lishenhe）'));
+    await waitFor(
+      () =>
+        expect(
+          (within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement).disabled,
+        ).toBe(false),
+      { timeout: 3000 },
+    );
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /ks/monitor/assign')?.body).toEqual({
+      ...NODE,
+      id: row.id,
+      level: 1,
+      fromUserId: '55555555-5555-4555-8555-555555555555',
       userId: reviewer.id,
     });
   });
