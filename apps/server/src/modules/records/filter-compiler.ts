@@ -1,4 +1,5 @@
 import {
+  AUDIT_STATE_LABELS,
   ENVELOPE_FILTER_KINDS,
   FILTER_IN_MAX_VALUES,
   FILTER_OPERATORS_BY_KIND,
@@ -16,6 +17,7 @@ import {
   type FormItem,
   MULTI_VALUE_JOINS,
   type NodeDefinition,
+  RECORD_STATUS_LABELS,
   type SearchTag,
   SORT_FIELD_MESSAGE,
   UNKNOWN_FIELD_MESSAGE,
@@ -256,21 +258,49 @@ export function compileWhere(tree: FilterTree, fields: FieldWhitelist): SQL {
 }
 
 // ————— search-bar tags —————
-/** A search tag matches the way a person expects for the field's kind: text contains, others equal. */
-export function compileSearchTag(tag: SearchTag, fields: FieldWhitelist): SQL | null {
+/** The labels of the option fields a list's search tags name, by field code (code → label). */
+export type SearchLabels = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** The envelope's coded columns, labelled as the table shows them. */
+const ENVELOPE_LABELS: Record<string, ReadonlyMap<string, string>> = {
+  status: new Map(Object.entries(RECORD_STATUS_LABELS)),
+  audit_state: new Map(Object.entries(AUDIT_STATE_LABELS)),
+};
+
+/**
+ * The codes a typed text means: those whose label holds it, and a code typed as it is. The table
+ * shows labels (市政工程, 已提交), so that is what people type into the search bar.
+ */
+function codesTyped(labels: ReadonlyMap<string, string>, text: string): string[] {
+  const codes = new Set<string>();
+  for (const [code, label] of labels) if (code === text || label.includes(text)) codes.add(code);
+  return [...codes];
+}
+
+/**
+ * A search tag matches the way a person expects for the field's kind: text contains; an option
+ * field or a coded envelope column the options whose label holds the text (`labels`); others equal.
+ */
+export function compileSearchTag(tag: SearchTag, fields: FieldWhitelist, labels?: SearchLabels): SQL | null {
   const field = fieldOf(fields, tag.code);
   const value = typeof tag.val === 'string' ? tag.val.trim() : tag.val;
   if (value === '') return null;
   const text = String(value);
+  const labelled = ENVELOPE_LABELS[field.code] ?? labels?.get(field.code);
+  const among = (codes: string[], operator: 'in' | 'hasAny') =>
+    codes.length ? conditionSql(field, operator, codes) : sql`false`;
   switch (field.kind) {
     case 'text':
+      if (labelled) return among(codesTyped(labelled, text), 'in');
       return field.item && hasOptions(field.item)
         ? conditionSql(field, 'eq', text)
-        : field.code === 'status' || field.code === 'audit_state'
-          ? conditionSql(field, 'eq', text)
-          : conditionSql(field, 'contains', text);
-    case 'multi':
-      return conditionSql(field, 'hasAny', text.split(MULTI_VALUE_JOINS.multiSelect));
+        : conditionSql(field, 'contains', text);
+    case 'multi': {
+      const parts = text.split(MULTI_VALUE_JOINS.multiSelect);
+      if (labelled)
+        return among([...new Set(parts.flatMap((part) => codesTyped(labelled, part.trim())))], 'hasAny');
+      return conditionSql(field, 'hasAny', parts);
+    }
     case 'path':
       return conditionSql(field, 'pathPrefix', text);
     case 'daterange': {
@@ -360,6 +390,7 @@ export function compileListFilter(
   filter: ListFilter,
   fields: FieldWhitelist,
   definition: Pick<NodeDefinition, 'list'>,
+  labels?: SearchLabels,
 ): SQL | null {
   const typeOf = (code: string) => {
     for (const card of definition.list.filters) {
@@ -370,7 +401,7 @@ export function compileListFilter(
   };
   const parts: SQL[] = [];
   for (const tag of filter.search ?? []) {
-    const part = compileSearchTag(tag, fields);
+    const part = compileSearchTag(tag, fields, labels);
     if (part) parts.push(part);
   }
   for (const [code, value] of Object.entries(filter.filters ?? {})) {

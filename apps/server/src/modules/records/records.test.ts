@@ -556,6 +556,18 @@ describe('POST /ks/monitor/table-list', () => {
     );
   });
 
+  it('search tags on option fields and status read what the table shows: labels', async () => {
+    const sz = ['桥梁二号', '道路100%_x'].sort();
+    expect((await titles({ search: [{ code: 'category', val: '市政' }] })).sort()).toEqual(sz);
+    expect((await titles({ search: [{ code: 'category', val: '市' }] })).sort()).toEqual(sz);
+    expect(await titles({ search: [{ code: 'category', val: '园林' }] })).toEqual([]);
+    expect(await titles({ search: [{ code: 'status', val: '草稿' }] })).toHaveLength(4);
+    expect(await titles({ search: [{ code: 'status', val: '已提交' }] })).toEqual([]);
+    expect(await titles({ search: [{ code: 'tags', val: '甲' }] })).toEqual(
+      await titles({ search: [{ code: 'tags', val: 'a' }] }),
+    );
+  });
+
   it('filter-card values: comma-joined IN, daterange between, cascader prefix, multi any', async () => {
     expect(await titles({ filters: { category: 'fj,sz' } })).toHaveLength(4);
     expect((await titles({ filters: { start_day: '2025-02-01,2025-03-31' } })).sort()).toEqual(

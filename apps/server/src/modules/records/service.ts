@@ -73,6 +73,7 @@ import {
   fieldOf,
   fieldWhitelist,
   type ListOrder,
+  type SearchLabels,
 } from './filter-compiler.ts';
 import { type EstimateKey, estimateKey, ListEstimates } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
@@ -204,12 +205,24 @@ export class RecordService {
 
   // ————— lists —————
   /** The WHERE of a list: live rows, the caller's row scope, the call's filters. */
+  /** The labels of the option fields a list's search tags name (nothing to read without such tags). */
+  async searchLabels(context: NodeContext, query: Pick<ListQuery, 'search'>): Promise<SearchLabels> {
+    const labels = new Map<string, Map<string, string>>();
+    for (const tag of query.search ?? []) {
+      const item = context.node.schema.itemsByCode.get(tag.code);
+      if (item && !labels.has(item.code) && (OPTION_TYPES.includes(item.type) || FIXED_OPTIONS[item.type]))
+        labels.set(item.code, labelMap(await this.optionsOf(item)));
+    }
+    return labels;
+  }
+
   listWhere(
     user: SessionUser,
     context: NodeContext,
     query: Pick<ListQuery, 'search' | 'filters' | 'where'>,
+    labels?: SearchLabels,
   ): SQL {
-    const filter = compileListFilter(query, context.fields, context.node.definition);
+    const filter = compileListFilter(query, context.fields, context.node.definition, labels);
     return sql`${col('deleted_at')} is null and ${viewScope(user, context)}${filter ? sql` and (${filter})` : sql``}`;
   }
 
@@ -222,7 +235,7 @@ export class RecordService {
     const anchor = query.after ?? query.before;
     const offset = anchor ? null : (query.curPage - 1) * query.pageSize;
     if (offset !== null && offset >= MAX_LIST_OFFSET) throw badRequest(DEEP_PAGE_MESSAGE);
-    const where = this.listWhere(user, context, query);
+    const where = this.listWhere(user, context, query, await this.searchLabels(context, query));
     const order = this.listOrder(context, query);
     const table = tableRef(node.tableName);
     if (anchor) await this.requireAnchor(user, context, anchor);

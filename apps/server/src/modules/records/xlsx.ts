@@ -74,7 +74,12 @@ export class RecordSheets {
     const context = await this.records.context(user, query);
     this.require(context, 'export');
     const { node } = context;
-    const where = this.records.listWhere(user, context, query);
+    const where = this.records.listWhere(
+      user,
+      context,
+      query,
+      await this.records.searchLabels(context, query),
+    );
     const order = this.records.listOrder(context, query);
     const columns = await this.exportColumns(context);
     await recordOperation(this.db, {
