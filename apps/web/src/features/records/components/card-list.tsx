@@ -1,6 +1,6 @@
 import type { CardStyle } from '@ks/contract/node-definition';
 import { Button, Card, Empty, Space, Spin, Tag } from 'antd';
-import type { CSSProperties, UIEvent } from 'react';
+import { type CSSProperties, type UIEvent, useEffect, useRef } from 'react';
 import type { RecordRow } from '../api/types.ts';
 import { annexWidth } from '../lib/list-rules.ts';
 import { cellValue, textOf } from './record-cells.tsx';
@@ -52,11 +52,20 @@ export function CardList({
   onLoadMore: () => void;
   onOperation: (code: string, row: RecordRow) => void;
 }) {
+  const boxRef = useRef<HTMLDivElement>(null);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const box = event.currentTarget;
     if (hasMore && !isFetchingMore && box.scrollTop + box.clientHeight >= box.scrollHeight - BOTTOM_MARGIN_PX)
       onLoadMore();
   };
+  // Cards that do not fill the box (a tall screen, narrow cards) leave nothing to scroll, so no
+  // scroll would ever ask for the next page: ask until the box scrolls or the list ends.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked whenever the cards change
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || box.clientHeight === 0 || !hasMore || isFetchingMore || isLoading) return;
+    if (box.scrollHeight <= box.clientHeight + BOTTOM_MARGIN_PX) onLoadMore();
+  }, [records.length, hasMore, isFetchingMore, isLoading]);
   const titleStyle: CSSProperties = {
     fontSize: cardStyle.titleFontSize,
     fontWeight: cardStyle.titleFontStyle === 'bold' ? 'bold' : 'normal',
@@ -66,6 +75,7 @@ export function CardList({
     <Spin spinning={isLoading}>
       <div
         data-testid="card-list"
+        ref={boxRef}
         onScroll={onScroll}
         style={{ maxHeight: 'calc(100vh - 260px)', overflowY: 'auto', display: 'flex', flexWrap: 'wrap' }}
       >

@@ -616,6 +616,25 @@ describe('DynamicIndexPage: card list and charts', () => {
     expect(lists.map((body) => body.curPage)).toEqual([1, 2]);
   });
 
+  it('loads the next page by itself while the cards do not fill the box (nothing to scroll)', async () => {
+    // A laid-out box 600 px high holding 300 px of cards.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(300);
+    const { lists } = setup({
+      definition: { list: { columns: COLUMNS, view: 'card', cardStyle } },
+      page: (body) => ({
+        total: 21,
+        curPage: body.curPage,
+        pageSize: 10,
+        cardStyle,
+        records: [makeRow({ name: `第${body.curPage}页资质` })],
+      }),
+    });
+    expect(await screen.findByText('第3页资质')).toBeTruthy();
+    expect(await screen.findByText('没有更多了')).toBeTruthy();
+    expect(lists.map((body) => body.curPage)).toEqual([1, 2, 3]);
+  });
+
   it('draws each published chart from the server aggregate', async () => {
     const { calls } = setup({
       definition: {
