@@ -61,13 +61,14 @@ export function revocableBy(user: ScopeUser, node: ScopedNode, offersRevoke: boo
 }
 
 /**
- * The ids of the node's records whose audit flow names this user, as an uncorrelated array: the
+ * The ids of the node's records whose audit flow names this user (a revoked flow no longer does:
+ * decision 0012), as an uncorrelated array: the
  * planner evaluates it once per statement (an InitPlan) instead of once per row, which keeps the
  * plan cheap enough for indexes to serve the order (bench/results/records-profile.md).
  */
 export function reviewerRecordIds(user: ScopeUser, nodeId: string): SQL {
   return sql`array(select ai.record_id from audit_instances ai join audit_steps st on st.instance_id = ai.id
-    where ai.node_id = ${nodeId}::uuid and ai.deleted_at is null
+    where ai.node_id = ${nodeId}::uuid and ai.deleted_at is null and ai.status <> 'revoked'
       and st.deleted_at is null and st.reviewer_user_id = ${user.id}::uuid)`;
 }
 

@@ -11,7 +11,7 @@ export type ViewerReviews = { any: boolean; pending: boolean };
 export function viewerReviewsSql(nodeId: SQLWrapper, viewerId: SQLWrapper | string): SQL<ViewerReviews> {
   const steps = sql`from audit_steps st join audit_instances ai on ai.id = st.instance_id
     where st.reviewer_user_id = ${viewerId} and ai.node_id = ${nodeId}
-      and st.deleted_at is null and ai.deleted_at is null`;
+      and st.deleted_at is null and ai.deleted_at is null and ai.status <> 'revoked'`;
   return sql<ViewerReviews>`json_build_object(
     'any', exists(select 1 ${steps}),
     'pending', exists(select 1 ${steps} and st.status = 'pending' and ai.status = 'running'))`;

@@ -176,26 +176,6 @@ export async function systemOfNode(
   return row ?? { systemCoding: '', systemName: '' };
 }
 
-/**
- * Records of a node a user reviews or reviewed: every flow with a step assigned to the user, except
- * steps that were skipped before the user ever saw them end (revoked flows keep them visible too).
- */
-export function reviewedRecordsQuery(db: Db, userId: string, nodeId: string) {
-  return db
-    .selectDistinct({ recordId: auditInstances.recordId })
-    .from(auditSteps)
-    .innerJoin(auditInstances, eq(auditInstances.id, auditSteps.instanceId))
-    .where(
-      and(
-        eq(auditInstances.nodeId, nodeId),
-        eq(auditSteps.reviewerUserId, userId),
-        isNull(auditInstances.deletedAt),
-        isNull(auditSteps.deletedAt),
-        ne(auditInstances.status, 'revoked'),
-      ),
-    );
-}
-
 /** Whether the user has (or had) a step on a flow of any of these records, by node code. */
 export async function hasStepOnAny(
   db: Db,

@@ -563,27 +563,6 @@ export async function snapshotOf(db: Db, nodeId: string, recordId: string): Prom
   return (await repo.findLatestInstance(db, nodeId, recordId))?.snapshot ?? null;
 }
 
-/** Ids of a node's records the user reviews or reviewed (row scope of reviewers, ARCHITECTURE §4). */
-export async function reviewableRecordIds(
-  db: Db,
-  user: Pick<SessionUser, 'id'>,
-  nodeId: string,
-): Promise<string[]> {
-  const rows = await repo.reviewedRecordsQuery(db, user.id, nodeId);
-  return rows.map((row) => row.recordId);
-}
-
-/**
- * The same row scope as a condition on a node table's `id` column, for the records service to OR
- * into its owner scope: `owner_user_id = $me OR <this>`. `idColumn` is the qualified id column.
- */
-export function reviewerRowScope(user: Pick<SessionUser, 'id'>, nodeId: string, idColumn: SQL): SQL {
-  return sql`${idColumn} in (
-    select i.record_id from audit_instances i join audit_steps s on s.instance_id = i.id
-    where i.node_id = ${nodeId}::uuid and s.reviewer_user_id = ${user.id}::uuid
-      and i.status <> 'revoked' and i.deleted_at is null and s.deleted_at is null)`;
-}
-
 /**
  * Whether the user reviews (or reviewed) one of these records: the attachment grant of
  * FileService.getReadable (`isReviewer`).

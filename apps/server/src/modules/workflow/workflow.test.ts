@@ -43,7 +43,7 @@ import {
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../builder/node-tables.ts';
 import { multipart, PDF } from '../files/test-fixtures.ts';
-import { flowOf, isReviewerOf, reviewableRecordIds } from './service.ts';
+import { flowOf, isReviewerOf } from './service.ts';
 
 const getApp = useTestApp();
 
@@ -569,6 +569,22 @@ describe('POST /ks/monitor/revoke', () => {
     expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'submitted' });
   });
 
+  it('takes the record out of its reviewers’ scope (decision 0012: revoked flows excepted)', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('P')]);
+    const node = await auditedNode([byOrg(1, 'any', await orgOf(app, [reviewer]))]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const listed = async () =>
+      (await post('/ks/monitor/table-list', reviewer.headers, { ...node, curPage: 1, pageSize: 10 })).json()
+        .data.records as { id: string }[];
+    await submit(node, owner, record.id);
+    expect((await listed()).map((row) => row.id)).toEqual([record.id]);
+    await revoke(node, owner, record.id);
+    expect(await listed()).toEqual([]);
+    const form = await post('/ks/info/v1/form/details', reviewer.headers, { ...node, id: record.id });
+    expect(form.statusCode).toBe(404);
+  });
+
   it('offers 撤回 in the list and the form only where revoke would succeed', async () => {
     const app = getApp();
     const [owner, first, second, admin] = await Promise.all([actor('U'), actor('M'), actor('M'), actor('M')]);
@@ -817,14 +833,12 @@ describe('schema versions and reviewer scope', () => {
     });
   });
 
-  it('lets reviewers see the records assigned to them, attachments included, and nobody else', async () => {
+  it('lets reviewers read the attachments of the records assigned to them, and nobody else', async () => {
     const app = getApp();
     const [owner, reviewer, other] = await Promise.all([actor('U'), actor('M'), actor('M')]);
     const node = await auditedNode([single(1, reviewer)]);
     const record = await insertRecord(app, node.tableName, owner);
     await submit(node, owner, record.id);
-    expect(await reviewableRecordIds(app.db, reviewer, node.node.id)).toEqual([record.id]);
-    expect(await reviewableRecordIds(app.db, other, node.node.id)).toEqual([]);
     const links = [{ gnCoding: node.gnCoding, recordId: record.id }];
     expect(await isReviewerOf(app.db, reviewer)(links)).toBe(true);
     expect(await isReviewerOf(app.db, other)(links)).toBe(false);
