@@ -63,6 +63,10 @@ export const TableColumnSchema = z.object({
 export type TableColumn = z.infer<typeof TableColumnSchema>;
 
 // ————— filters —————
+/**
+ * A filter item's type: spec 001 §3's list, plus the rest of §9's select-type filters (filter-select,
+ * select-filter, select-edit, auditFlow), which filter as a select does.
+ */
 export const FILTER_ITEM_TYPES = [
   'text',
   'select',
@@ -70,6 +74,10 @@ export const FILTER_ITEM_TYPES = [
   'select-multiple',
   'cascader',
   'daterange',
+  'filter-select',
+  'select-filter',
+  'select-edit',
+  'auditFlow',
 ] as const;
 export const FilterItemTypeSchema = z.enum(FILTER_ITEM_TYPES, '请选择筛选类型');
 export type FilterItemType = z.infer<typeof FilterItemTypeSchema>;

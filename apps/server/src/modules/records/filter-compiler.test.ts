@@ -254,6 +254,16 @@ describe('search tags and filter-card values', () => {
       sql: '"r"."kind" in ($1, $2)',
       params: ['a', 'b'],
     });
+    // Every select-type filter of spec 001 §9 filters as a select does.
+    for (const type of ['filter-select', 'select-filter', 'select-edit', 'auditFlow'] as const) {
+      expect(render(compileFilterValue('kind', 'a', fields, () => type) as SQL)).toEqual({
+        sql: '"r"."kind" = $1',
+        params: ['a'],
+      });
+    }
+    expect(
+      render(compileFilterValue('audit_state', 'pending,passed', fields, () => 'auditFlow') as SQL).sql,
+    ).toBe('"r"."audit_state" in ($1, $2)');
     expect(render(compileFilterValue('day', '2025-01-01,2025-01-31', fields, none) as SQL).sql).toBe(
       '"r"."day" between $1::date and $2::date',
     );

@@ -359,6 +359,10 @@ export function compileFilterValue(
     case 'select':
     case 'select-link':
     case 'select-multiple':
+    case 'filter-select':
+    case 'select-filter':
+    case 'select-edit':
+    case 'auditFlow':
       if (field.kind === 'multi') return conditionSql(field, 'hasAny', parts);
       if (field.kind === 'path') return conditionSql(field, 'pathPrefix', parts);
       if (field.kind === 'daterange') throw badRequest(UNKNOWN_OPERATOR_MESSAGE(field.name));

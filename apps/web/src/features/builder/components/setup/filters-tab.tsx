@@ -18,8 +18,21 @@ export const FILTER_TYPE_LABELS: Record<FilterItemType, string> = {
   'select-multiple': '多选下拉',
   cascader: '级联',
   daterange: '日期范围',
+  'filter-select': '下拉搜索',
+  'select-filter': '下拉过滤',
+  'select-edit': '下拉可输入',
+  auditFlow: '审核状态',
 };
-const OPTION_FILTERS: FilterItemType[] = ['select', 'select-link', 'select-multiple', 'cascader'];
+const OPTION_FILTERS: FilterItemType[] = [
+  'select',
+  'select-link',
+  'select-multiple',
+  'cascader',
+  'filter-select',
+  'select-filter',
+  'select-edit',
+  'auditFlow',
+];
 
 /** 筛选设置: the node's filter cards (spec 001 §3 "Filter definition"). */
 export function FiltersTab({
