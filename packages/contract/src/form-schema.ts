@@ -277,6 +277,25 @@ export const inputNumberMaxMessage = (name: string) => `${name}不能大于${INP
 export const optionMessage = (name: string) => `${name}的选项无效，请重新选择`;
 export const dateOutOfRangeMessage = (name: string) => `${name}不在可选日期范围内`;
 export const rangeOrderMessage = (name: string) => `${name}的结束日期不能早于开始日期`;
+export const beforeParentDateMessage = (name: string, parentName: string) => `${name}不能早于${parentName}`;
+
+/**
+ * The day a date item may not go before (spec 001 §5: an end-date picker disables dates before its
+ * parent date): its parent's, when the parent is a date or date-time item holding one.
+ */
+export function parentDayOf(
+  item: FormItem,
+  byCode: ReadonlyMap<string, FormItem>,
+  values: Record<string, NativeValue | undefined>,
+): { day: string; parent: FormItem } | null {
+  const [parentCode] = parentsOf(item);
+  const parent = parentCode === undefined ? undefined : byCode.get(parentCode);
+  const value = parentCode === undefined ? undefined : values[parentCode];
+  if (!parent || typeof value !== 'string') return null;
+  const kind = VALUE_KIND_OF[parent.type];
+  if ((kind !== 'date' && kind !== 'datetime') || !DATE_PATTERN.test(value.slice(0, 10))) return null;
+  return { day: value.slice(0, 10), parent };
+}
 
 // ————— wire values —————
 /** A value as the API carries it: multi-values joined (spec 001 §9), switches as booleans. */
@@ -509,6 +528,9 @@ export function validateItem(
       const pattern = kind === 'date' ? DATE_PATTERN : DATETIME_PATTERN;
       if (!pattern.test(value) || !isRealDate(value.slice(0, 10))) return DATE_FORMAT_MESSAGE;
       if (outOfRange(item, value.slice(0, 10))) return dateOutOfRangeMessage(item.name);
+      const after = context.record && parentDayOf(item, context.record.byCode, context.record.values);
+      if (after && value.slice(0, 10) < after.day)
+        return beforeParentDateMessage(item.name, after.parent.name);
       break;
     }
     case 'daterange': {

@@ -1,4 +1,5 @@
 import {
+  beforeParentDateMessage,
   DATE_FORMAT_MESSAGE,
   DEEP_PAGE_MESSAGE,
   dateOutOfRangeMessage,
@@ -84,6 +85,7 @@ const definition = (): NodeDefinitionInput => ({
       },
       { code: 'city', name: '城市', type: 'select-link', parentNode: 'region' },
       { code: 'start_day', name: '开工日期', type: 'date', minDate: '2000-01-01' },
+      { code: 'end_day', name: '竣工日期', type: 'date', parentNode: 'start_day' },
       { code: 'period', name: '工期', type: 'daterange' },
       { code: 'has_bond', name: '有保证金', type: 'switch-1', childNode: 'bond' },
       { code: 'bond', name: '保证金', type: 'number', show: false },
@@ -229,6 +231,11 @@ describe('POST /ks/monitor/save', () => {
     ['start_day', { start_day: '2025-02-30' }, DATE_FORMAT_MESSAGE],
     ['start_day', { start_day: '1999-12-31' }, dateOutOfRangeMessage('开工日期')],
     ['period', { period: '2025-06-01,2025-01-01' }, rangeOrderMessage('工期')],
+    [
+      'end_day',
+      { start_day: '2025-03-01', end_day: '2025-02-01' },
+      beforeParentDateMessage('竣工日期', '开工日期'),
+    ],
     ['bond', { has_bond: true }, toggledRequiredMessage('保证金')],
     ['phone', { phone: '123' }, '请输入11位手机号'],
     ['level', { level: 'l9' }, optionMessage('等级')],

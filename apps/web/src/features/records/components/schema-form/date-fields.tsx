@@ -108,8 +108,8 @@ export function DateTimeInput({
   );
 }
 
-/** date and datetime items. */
-export function DateField({ item, id, value, onChange, isDisabled, replaceValue }: FieldProps) {
+/** date and datetime items; one whose parent is a date disables the days before the parent's. */
+export function DateField({ item, id, value, onChange, isDisabled, replaceValue, parentDay }: FieldProps) {
   const withTime = item.type === 'datetime';
   return (
     <DateTimeInput
@@ -119,7 +119,7 @@ export function DateField({ item, id, value, onChange, isDisabled, replaceValue 
       onInvalidText={() => replaceValue(null, DATE_FORMAT_MESSAGE)}
       withTime={withTime}
       minuteStep={FORM_DATE_PICKER_STEP_MINUTES}
-      disabledDate={(day) => isDayDisabled(item, day)}
+      disabledDate={(day) => isDayDisabled(item, day, parse(parentDay(), DATE_FORMAT))}
       placeholder={item.prompt || (withTime ? '请选择日期时间' : '请选择日期')}
       disabled={isDisabled}
     />

@@ -225,6 +225,22 @@ describe('validateRecord messages', () => {
     expect(validateRecord([field], { f: 3000000000 }).errors).toEqual({ f: '数量不能大于2147483647' });
   });
 
+  it('refuses an end date before its parent start date: {name}不能早于{parent}', () => {
+    const begin = make({ code: 'begin', name: '开工日期', type: 'date' });
+    const finish = make({ code: 'finish', name: '竣工日期', type: 'datetime', parentNode: 'begin' });
+    expect(
+      validateRecord([begin, finish], { begin: '2025-03-01', finish: '2025-02-28 10:00' }).errors,
+    ).toEqual({
+      finish: '竣工日期不能早于开工日期',
+    });
+    expect(
+      validateRecord([begin, finish], { begin: '2025-03-01', finish: '2025-03-01 08:00' }).errors,
+    ).toEqual({});
+    expect(validateRecord([begin, finish], { finish: '2025-03-01 08:00' }).errors).toEqual({
+      finish: PARENT_FIRST_MESSAGE,
+    });
+  });
+
   it('checks dates against minDate and maxDate: {name}不在可选日期范围内', () => {
     const field = make({
       code: 'f',

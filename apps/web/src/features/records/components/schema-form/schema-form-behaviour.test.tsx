@@ -338,6 +338,26 @@ describe('SchemaForm: dates (spec 001 §5, §9)', () => {
     expect((await cell('2024-05-20')).className).not.toContain('ant-picker-cell-disabled');
   });
 
+  it('disables, in an end date whose parent is a start date, the days before the start', async () => {
+    renderForm({
+      items: [
+        item({ code: 'begin', name: '开工日期', type: 'date' }),
+        item({ code: 'finish', name: '竣工日期', type: 'date', parentNode: 'begin' }),
+      ],
+      initialValues: { begin: '2024-05-15', finish: '2024-05-20' },
+    });
+    fireEvent.mouseDown(screen.getByLabelText('竣工日期'));
+    fireEvent.click(screen.getByLabelText('竣工日期'));
+    const cell = async (day: string) =>
+      waitFor(() => {
+        const found = document.querySelector(`td[title="${day}"]`);
+        if (!found) throw new Error(`no cell ${day}`);
+        return found;
+      });
+    expect((await cell('2024-05-14')).className).toContain('ant-picker-cell-disabled');
+    expect((await cell('2024-05-15')).className).not.toContain('ant-picker-cell-disabled');
+  });
+
   it('disables, in the end part of a range, the days before the chosen start', async () => {
     const { container } = renderForm({
       items: [item({ code: 'span', name: '工期', type: 'daterange' })],

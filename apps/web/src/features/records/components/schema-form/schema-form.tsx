@@ -5,6 +5,7 @@ import {
   isEmptyValue,
   type NativeValue,
   PARENT_FIRST_MESSAGE,
+  parentDayOf,
   parentsOf,
   recordFromWire,
   recordToWire,
@@ -322,6 +323,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
     options: optionsOf(item),
     isDisabled: item.readonly,
     isDetail: readOnly,
+    parentDay: () => parentDayOf(item, byCode, currentValues())?.day ?? null,
     canOpen: () => {
       const values = currentValues();
       const isParentEmpty = parentsOf(item).some((parent) => isEmptyValue(values[parent]));

@@ -15,6 +15,8 @@ export type FieldContext = {
    * group needs the parent first ('_x').
    */
   canOpen: () => boolean;
+  /** The day a date item may not go before: its parent date item's value (an end date's start), or null. */
+  parentDay: () => string | null;
   /** Replaces the value outside a normal change (blur clean-up) and places a message under the field. */
   replaceValue: (value: NativeValue, message?: string) => void;
 };
