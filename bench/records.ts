@@ -218,7 +218,15 @@ interface ScenarioResult {
   warmup: Figures;
   rss: { startMiB: number; endMiB: number; peakMiB: number };
   /** CPU per answered request while measuring: the server process's and PostgreSQL's (ms). */
-  cpu?: { serverMsPerRequest: number; postgresMsPerRequest: number; stealShare?: number };
+  cpu?: {
+    serverMsPerRequest: number;
+    postgresMsPerRequest: number;
+    stealShare?: number;
+    /** The whole machine's working CPU per request: server, PostgreSQL, load generator and the rest. */
+    machineMsPerRequest?: number;
+    /** The part of the machine's CPUs that worked during the window (0–1). */
+    busyShare?: number;
+  };
   /** One connection, requests one after another before the load: the cost of one request alone. */
   sequential: { requests: number; medianMs: number; maxMs: number };
   target: Scenario['target'];
@@ -372,6 +380,8 @@ async function measure(
       serverMsPerRequest: perRequest(used.serverSeconds),
       postgresMsPerRequest: perRequest(used.postgresSeconds),
       stealShare: used.stealShare,
+      machineMsPerRequest: perRequest(used.machineSeconds),
+      busyShare: used.busyShare,
     },
     sequential: alone,
     target: scenario.target,
@@ -1014,6 +1024,29 @@ async function main(): Promise<number> {
 
 type Report = { command: string; date: string; [key: string]: unknown };
 
+/**
+ * What the ratio target leaves the platform to spend. While the machine is about as busy on both
+ * sides, requests/s go inversely with the machine's CPU per request, so a ratio of TARGETS.ratio
+ * allows the platform the baseline's CPU per request ÷ TARGETS.ratio, and no more.
+ */
+function cpuBudget(
+  platform: ScenarioResult,
+  baseline: ScenarioResult,
+  f: (value: number, digits?: number) => string,
+): string {
+  const p = platform.cpu;
+  const b = baseline.cpu;
+  if (!p?.machineMsPerRequest || !b?.machineMsPerRequest) return '';
+  const allowed = b.machineMsPerRequest / TARGETS.ratio;
+  return [
+    `**CPU budget of the ratio.** The machine was ${f((p.busyShare ?? Number.NaN) * 100)} % busy under the platform's load and ${f((b.busyShare ?? Number.NaN) * 100)} % under the baseline's.`,
+    `At about the same busy share, requests/s go inversely with the machine's CPU per request, so a ratio of ${TARGETS.ratio} allows the platform at most ${f(b.machineMsPerRequest, 2)} ÷ ${TARGETS.ratio} = ${f(allowed, 2)} ms per request:`,
+    `${f(allowed - b.machineMsPerRequest, 2)} ms more than the bare handler (whose ${f(b.machineMsPerRequest, 2)} ms include the load generator's share).`,
+    `The platform spent ${f(p.machineMsPerRequest, 2)} ms, ${f(p.machineMsPerRequest - b.machineMsPerRequest, 2)} ms more:`,
+    `${f(p.postgresMsPerRequest - b.postgresMsPerRequest, 2)} ms of it in PostgreSQL (the session and node lookups, which the bare handler does not send) and ${f(p.serverMsPerRequest - b.serverMsPerRequest, 2)} ms in the server.`,
+  ].join(' ');
+}
+
 function markdown(input: Report): string {
   // biome-ignore lint/suspicious/noExplicitAny: the report object built just above
   const r = input as any;
@@ -1024,7 +1057,7 @@ function markdown(input: Report): string {
     none(s) ? `0 (no answer within ${s.durationSeconds} s)` : f(s.figures.requestsPerSecMean);
   const latency = (s: ScenarioResult, ms: number) => (none(s) ? `> ${s.durationSeconds * 1000}` : f(ms, 1));
   const cpu = (s: ScenarioResult) =>
-    `${f(s.cpu?.serverMsPerRequest ?? Number.NaN, 2)} | ${f(s.cpu?.postgresMsPerRequest ?? Number.NaN, 2)} | ${f((s.cpu?.stealShare ?? Number.NaN) * 100)}`;
+    `${f(s.cpu?.serverMsPerRequest ?? Number.NaN, 2)} | ${f(s.cpu?.postgresMsPerRequest ?? Number.NaN, 2)} | ${f(s.cpu?.machineMsPerRequest ?? Number.NaN, 2)} | ${f((s.cpu?.busyShare ?? Number.NaN) * 100)} | ${f((s.cpu?.stealShare ?? Number.NaN) * 100)}`;
   const row = (s: ScenarioResult) =>
     `| ${s.name} | ${s.caller} | ${rps(s)} | ${latency(s, s.figures.latencyP50Ms)} | ${latency(s, s.figures.latencyP99Ms)} | ${s.figures.errors} / ${s.figures.non2xx} | ${s.figures.totalRequests} | ${f(s.sequential.medianMs, 1)} | ${cpu(s)} | ${f(s.rss.peakMiB)} |`;
   const pairRow = (label: string, s: ScenarioResult) =>
@@ -1050,8 +1083,8 @@ function markdown(input: Report): string {
     '',
     `## ${r.settings.rows} records`,
     '',
-    '| benchmark | as | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | steal (%) | server peak RSS (MiB) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| benchmark | as | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | machine CPU (ms/request) | machine busy (%) | steal (%) | server peak RSS (MiB) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.scenarios.map(row),
     '',
     ...r.scenarios.map((s: ScenarioResult) => `- \`${s.name}\`: ${s.description}.`),
@@ -1066,17 +1099,19 @@ function markdown(input: Report): string {
       .join(', ')}.`,
     `- Server RSS right after start: ${f(r.serverRss.afterStartMiB)} MiB; peak while measuring at ${r.settings.rows}: ${f(r.serverRss.peak100kMiB)} MiB.`,
     '- "alone": the median of 5 requests one after another on one connection before the load (the cost of one request on an idle server).',
-    '- CPU per request: user + system time from /proc/<pid>/stat over the measured window, divided by the requests answered; the server process, and every `postgres` process on the machine (2 CPUs give at most 2,000 ms a second to share with the load generator). Steal: the share of the machine’s CPU time its hypervisor gave to other guests during the window (/proc/stat); a high figure explains a slow line, a low one does not prove a quiet host.',
+    '- CPU per request: user + system time from /proc/<pid>/stat over the measured window, divided by the requests answered; the server process, and every `postgres` process on the machine (2 CPUs give at most 2,000 ms a second to share with the load generator). Machine CPU: the working time of all the machine’s CPUs over the window (/proc/stat: user, nice, system, irq and softirq; the server, PostgreSQL, the load generator and anything else), divided by the requests answered; machine busy: that time’s share of all the CPUs’ time. Steal: the share of the machine’s CPU time its hypervisor gave to other guests during the window (/proc/stat); a high figure explains a slow line, a low one does not prove a quiet host.',
     '',
     `## ${r.settings.bigRows} records: platform vs bare Fastify + pg`,
     '',
     `Topped up to ${r.settings.bigRows} live records with a second \`insert … select\` (${r.load.topUpRows} rows in ${f(r.load.topUpSeconds, 1)} s, VACUUM ANALYZE ${f(r.load.topUpAnalyzeSeconds, 1)} s). The baseline runs the platform's list SQL (the page carrying the capped count in the same statement, the planner's estimate above the cap, and while that estimate is held for 10 s the page without the count; bench/lib/records-sql.ts) from a bare Fastify route with \`pg\` (pool of 10 connecting with \`jit = off\`, as the platform's); before measuring, it answered ${r.million.baselineSameIds ? 'the same ids' : '**different ids**'} and ${r.million.baselineSameTotal ? 'the same total' : '**a different total**'} as the platform. Each side measured ${r.settings.bigDurationSeconds ?? r.settings.durationSeconds} s after the warm-up, alone on the machine; "alone (ms)" is the median of 5 sequential requests on one connection just before.`,
     '',
-    '| target | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | steal (%) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| target | requests/s (mean) | p50 (ms) | p99 (ms) | errors / non-2xx | requests | alone (ms) | server CPU (ms/request) | PostgreSQL CPU (ms/request) | machine CPU (ms/request) | machine busy (%) | steal (%) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     pairRow('platform (enterprise)', r.million.platform),
     pairRow('bare Fastify + pg, same SQL', r.million.baseline),
-    `| **ratio platform / baseline** | **${f(r.million.ratios.requestsPerSec, 3)}** |  | **${f(r.million.ratios.p99, 2)}** |  |  |  |  |  |  |`,
+    `| **ratio platform / baseline** | **${f(r.million.ratios.requestsPerSec, 3)}** |  | **${f(r.million.ratios.p99, 2)}** |  |  |  |  |  |  |  |  |`,
+    '',
+    cpuBudget(r.million.platform, r.million.baseline, f),
     '',
     `One connection, alternating requests while both servers are up and idle (the same machine load for both): platform ${f(r.million.alternating.platformMedianMs)} ms, baseline ${f(r.million.alternating.baselineMedianMs)} ms (medians of ${r.million.alternating.pairs}); throughput ratio platform / baseline = baseline time ÷ platform time = **${f(r.million.ratios.alone, 3)}**.`,
     '',

@@ -31,15 +31,23 @@ function postgresCpu(): Map<string, number> {
   return seconds;
 }
 
-/** The machine's CPU ticks from /proc/stat: all of them, and those stolen by the hypervisor. */
-function machineTicks(): { total: number; steal: number } {
+/**
+ * The machine's CPU ticks from /proc/stat: all of them, those stolen by the hypervisor, and those
+ * it spent working (neither idle, waiting for I/O nor stolen).
+ */
+function machineTicks(): { total: number; steal: number; busy: number } {
   try {
     const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
     const ticks = fields.map(Number);
     // user nice system idle iowait irq softirq steal (guest time is already inside user).
-    return { total: ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0), steal: ticks[7] ?? 0 };
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+    return {
+      total: ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0),
+      steal,
+      busy: user + nice + system + irq + softirq,
+    };
   } catch {
-    return { total: Number.NaN, steal: Number.NaN };
+    return { total: Number.NaN, steal: Number.NaN, busy: Number.NaN };
   }
 }
 
@@ -65,13 +73,32 @@ export class CpuMeter {
    * see (not the caches and memory bandwidth other guests share), so a low figure does not prove
    * a quiet host, but a high one explains a slow line.
    */
-  stop(): { serverSeconds: number; postgresSeconds: number; stealShare: number } {
+  /**
+   * `machineSeconds`: CPU time the whole machine spent working during the window (every process:
+   * the server, PostgreSQL, the load generator and anything else), so that what one request costs
+   * in all can be set against the 2 CPUs the run shares; `busyShare`: that time's part of all the
+   * CPUs' time (0–1), which tells whether the load kept the machine busy.
+   */
+  stop(): {
+    serverSeconds: number;
+    postgresSeconds: number;
+    stealShare: number;
+    machineSeconds: number;
+    busyShare: number;
+  } {
     const server = (cpuOf(this.serverPid)?.seconds ?? Number.NaN) - this.serverStart;
     let postgres = 0;
     for (const [pid, seconds] of postgresCpu()) postgres += seconds - (this.postgresStart.get(pid) ?? 0);
     const machine = machineTicks();
-    const stealShare =
-      (machine.steal - this.machineStart.steal) / Math.max(1, machine.total - this.machineStart.total);
-    return { serverSeconds: server, postgresSeconds: postgres, stealShare };
+    const ticks = Math.max(1, machine.total - this.machineStart.total);
+    const stealShare = (machine.steal - this.machineStart.steal) / ticks;
+    const busy = machine.busy - this.machineStart.busy;
+    return {
+      serverSeconds: server,
+      postgresSeconds: postgres,
+      stealShare,
+      machineSeconds: busy / CLOCK_TICKS,
+      busyShare: busy / ticks,
+    };
   }
 }
