@@ -39,7 +39,6 @@ import {
   validateRecord,
   type WorkflowResult,
 } from '@ks/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuditSnapshot } from '../../db/schema/workflow.ts';
 import type { SessionUser } from '../../platform/access.ts';
