@@ -3,6 +3,7 @@ import {
   type CreateUploadTaskBody,
   checkUploadRule,
   DEFAULT_CHUNK_SIZE,
+  extensionOf,
   SIMPLE_UPLOAD_EXTENSIONS,
   UPLOAD_MESSAGES,
   type UploadTask,
@@ -66,7 +67,9 @@ export class UploadService {
         ),
       )
       .limit(1);
-    if (same) {
+    // Under another extension the bytes would skip the content check a merge runs (a clip.mp4
+    // instantly "stored" as photo.png): only the same kind of file completes at once.
+    if (same && extensionOf(same.fileName) === extensionOf(fileName)) {
       const file = await this.db.transaction(async (tx) => {
         const copy = await this.files.insertFile(
           {

@@ -152,6 +152,9 @@ describe('chunked upload', () => {
     // Another user knowing the md5 gets no shortcut to the file.
     const stranger = (await startTask(app, await userHeaders(), content)).json().data;
     expect(stranger).toMatchObject({ status: 'uploading', uploadedChunks: [] });
+    // Nor does a new extension: the bytes must pass the content check of a real upload.
+    const renamed = (await startTask(app, headers, content, '照片.png')).json().data;
+    expect(renamed).toMatchObject({ status: 'uploading', uploadedChunks: [] });
   });
 
   it('refuses a whole file whose md5 differs from the one announced: 文件校验失败，请重新上传', async () => {
