@@ -1,5 +1,7 @@
 import {
   type AnnexWithFiles,
+  checkSimpleUpload,
+  checkUploadRule,
   DEFAULT_UPLOAD_COUNT,
   EDITABLE_STATUSES,
   RECORD_NOT_EDITABLE_MESSAGE,
@@ -127,19 +129,31 @@ export class AttachmentService {
       const ids = [...added, ...removed].map((f) => f.fileId).filter((id) => /^[0-9a-f-]{36}$/.test(id));
       const owned = ids.length
         ? await tx
-            .select({ id: storedFiles.id, ownerUserId: storedFiles.ownerUserId })
+            .select({
+              id: storedFiles.id,
+              ownerUserId: storedFiles.ownerUserId,
+              fileName: storedFiles.fileName,
+              size: storedFiles.size,
+            })
             .from(storedFiles)
             .where(and(inArray(storedFiles.id, ids), isNull(storedFiles.deletedAt)))
         : [];
-      const ownerOf = new Map(owned.map((f) => [f.id, f.ownerUserId]));
+      const storedOf = new Map(owned.map((f) => [f.id, f]));
       for (const file of added) {
         // One may attach only files one uploaded: a guessed id of someone else's file gives nothing.
-        if (
-          !ownerOf.has(file.fileId) ||
-          (ownerOf.get(file.fileId) !== user.id && user.loginRoleType !== 'M')
-        ) {
+        const stored = storedOf.get(file.fileId);
+        if (!stored || (stored.ownerUserId !== user.id && user.loginRoleType !== 'M')) {
           throw badRequest('文件不存在');
         }
+        // The slot a file goes into decides its rule, whatever slot it was uploaded through.
+        const slot = file.fileNo ? slotByNo.get(file.fileNo) : undefined;
+        const broken = slot
+          ? checkUploadRule(
+              { name: stored.fileName, size: stored.size },
+              { formats: slot.annexFormat, maxMb: slot.annexSize },
+            )
+          : checkSimpleUpload(stored.fileName);
+        if (broken) throw badRequest(broken);
       }
       for (const file of removed) {
         await tx

@@ -201,6 +201,18 @@ describe('slot uploads and record attachments', () => {
     }
   });
 
+  it('checks a file against the slot it is attached to, not the one it was uploaded through', async () => {
+    const app = getApp();
+    const gn = await node();
+    const owner = await as('U');
+    const png = (await uploadToSlot(app, owner, gn, 'lic', '执照.png', PNG)).json().data;
+    const intoOther = await save(app, owner, gn, 'r4', [
+      { fileId: png.fileId, fileNo: 'other', fileOperationType: 'add' },
+    ]);
+    expect(intoOther.json()).toMatchObject({ code: 400, message: '格式错误，请上传【 pdf 】格式' });
+    expect((await list(app, owner, gn, 'r4')).json().data).toEqual([]);
+  });
+
   it("refuses to attach someone else's file by its id: 文件不存在", async () => {
     const app = getApp();
     const gn = await node();
