@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '@ks/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, type TestApp, useTestApp } from '../../../test/helper.ts';
-import { storedFiles } from '../../db/schema/index.ts';
+import { operationLogs, storedFiles } from '../../db/schema/index.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { FileService } from './service.ts';
 import { EXE, HTML, multipart, PDF, PNG } from './test-fixtures.ts';
@@ -225,6 +226,45 @@ describe('POST /ks/common/common/upload/file-attachment (editor images)', () => 
     const privateImage = (await upload(app, headers, 'a.png', PNG)).json().data;
     const response = await app.inject({ method: 'GET', url: `/ks/file/v1/images/${privateImage.fileId}` });
     expect(response.json()).toMatchObject({ code: 404, message: '文件不存在' });
+  });
+});
+
+describe('FileService.storeChecked', () => {
+  const input = (
+    owner: { id: string; userName: string },
+    targetName: (file: { fileName: string }) => string,
+  ) => ({
+    body: Readable.from([PDF]),
+    fileName: '承诺书.pdf',
+    owner: { ...owner, userCode: 'u', loginRoleType: 'U' as const, enterpriseId: null, sessionId: 's' },
+    formats: ['pdf'],
+    formatMessage: 'x',
+    visibility: 'owner' as const,
+    isTruncated: () => false,
+    limitBytes: 1024 * 1024,
+    log: { action: '上传附件', targetName, ip: '127.0.0.1' },
+  });
+
+  it('writes the upload’s operation-log entry with the file row; a failed entry keeps neither, nor the bytes', async () => {
+    const app = getApp();
+    const user = await createUser(app, 'U');
+    const owner = { id: user.id, userName: '上传人' };
+    const stored = await service().storeChecked(input(owner, (file) => `附件/${file.fileName}`));
+    const [entry] = await app.db.select().from(operationLogs).where(eq(operationLogs.targetId, stored.id));
+    expect(entry).toMatchObject({
+      action: '上传附件',
+      targetType: 'stored_file',
+      targetName: '附件/承诺书.pdf',
+    });
+
+    const rows = (await app.db.select().from(storedFiles)).length;
+    const paths = storedPaths().length;
+    const failing = input(owner, () => {
+      throw new Error('log refused');
+    });
+    await expect(service().storeChecked(failing)).rejects.toThrow('log refused');
+    expect(await app.db.select().from(storedFiles)).toHaveLength(rows);
+    expect(storedPaths().length).toBe(paths);
   });
 });
 

@@ -33,7 +33,6 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
 import type { AttachmentService } from './attachment-service.ts';
 import { type FileService, publicImageUrl, type StoredFile, toUploadedFile } from './service.ts';
@@ -165,14 +164,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
         visibility: 'owner',
         isTruncated: () => part.file.truncated,
         limitBytes: limit,
-      });
-      await recordOperation(app.db, {
-        user,
-        action: '上传附件',
-        targetType: 'stored_file',
-        targetId: stored.id,
-        targetName: stored.fileName,
-        ip: request.ip,
+        log: { action: '上传附件', targetName: (file) => file.fileName, ip: request.ip },
       });
       return ok(toUploadedFile(stored), '上传成功');
     },
@@ -206,14 +198,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{
         limitBytes: limit,
         maxBytes: slot.annexSize > 0 ? slot.annexSize * 1024 * 1024 : undefined,
         maxMessage: UPLOAD_MESSAGES.size(slot.annexSize),
-      });
-      await recordOperation(app.db, {
-        user,
-        action: '上传附件',
-        targetType: 'stored_file',
-        targetId: stored.id,
-        targetName: `${slot.annexName}/${stored.fileName}`,
-        ip: request.ip,
+        log: {
+          action: '上传附件',
+          targetName: (file) => `${slot.annexName}/${file.fileName}`,
+          ip: request.ip,
+        },
       });
       return ok(
         { ...toUploadedFile(stored, slot.annexNo), annexName: slot.annexName, annexNo: slot.annexNo },
@@ -247,14 +236,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
         visibility: 'public',
         isTruncated: () => part.file.truncated,
         limitBytes: limit,
-      });
-      await recordOperation(app.db, {
-        user,
-        action: '上传编辑器图片',
-        targetType: 'stored_file',
-        targetId: stored.id,
-        targetName: stored.fileName,
-        ip: request.ip,
+        log: { action: '上传编辑器图片', targetName: (file) => file.fileName, ip: request.ip },
       });
       return ok({ url: publicImageUrl(stored.id), fileName: stored.fileName }, '上传成功');
     },

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles, uploadTasks } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
 import { createDigestStream, type FileStorage } from '../../platform/storage.ts';
 import { hasStepOnAny } from '../workflow/repository.ts';
 import { assertContentMatches, cleanFileName, SNIFF_BYTES } from './content-check.ts';
@@ -49,6 +50,8 @@ export interface CheckedStoreInput {
   /** A smaller limit of the uploader (a slot's annexSize), with its message. */
   maxBytes?: number;
   maxMessage?: string;
+  /** The operation-log entry of the upload, written in the file row's transaction. */
+  log: { action: string; targetName: (file: StoredFile) => string; ip: string };
 }
 
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
@@ -165,14 +168,28 @@ export class FileService {
       }
       if (used + size > this.limits.userQuotaBytes) throw badRequest(UPLOAD_MESSAGES.quota);
       const mimeType = await assertContentMatches(fileName, Buffer.concat(head));
-      return await this.insertFile({
-        storageKey,
-        fileName,
-        mimeType,
-        size,
-        md5,
-        ownerUserId: input.owner.id,
-        visibility: input.visibility,
+      return await this.db.transaction(async (tx) => {
+        const file = await this.insertFile(
+          {
+            storageKey,
+            fileName,
+            mimeType,
+            size,
+            md5,
+            ownerUserId: input.owner.id,
+            visibility: input.visibility,
+          },
+          tx,
+        );
+        await recordOperation(tx, {
+          user: input.owner,
+          action: input.log.action,
+          targetType: 'stored_file',
+          targetId: file.id,
+          targetName: input.log.targetName(file),
+          ip: input.log.ip,
+        });
+        return file;
       });
     } catch (error) {
       await this.storage.delete(storageKey);
