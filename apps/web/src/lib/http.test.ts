@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
-import { HTTP_TIMEOUT, SESSION_REDIRECT_DELAY_MS, SHELL_HTTP_TIMEOUT } from './constants.ts';
+import { HTTP_TIMEOUT, SESSION_CODES, SESSION_REDIRECT_DELAY_MS, SHELL_HTTP_TIMEOUT } from './constants.ts';
 import { setFeedback } from './feedback.ts';
 import { ApiError, fileHttp, http, shellHttp } from './http.ts';
 import { setNavigator } from './navigation.ts';
@@ -117,6 +117,28 @@ describe('session codes', () => {
       expect(sessionStorage.getItem('ks-session')).not.toContain('token-1');
     },
   );
+
+  it('ends the session from a quiet call too, unless the call names the session codes itself', async () => {
+    vi.useFakeTimers();
+    mockFetch({ 'POST /ks/common/common/logHistory': failure(401, 10001, '登录已过期，请重新登录') });
+    await expect(http.post('/ks/common/common/logHistory', {}, { quiet: true })).rejects.toMatchObject({
+      code: 10001,
+    });
+    expect(feedback.showDialog).toHaveBeenCalledWith('warning', '登录已过期，请重新登录');
+    await vi.advanceTimersByTimeAsync(SESSION_REDIRECT_DELAY_MS);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('leaves an ended session to a call that names the session codes (logout ends it itself)', async () => {
+    vi.useFakeTimers();
+    mockFetch({ 'GET /ks/common/logout': failure(401, 10000, '未登录') });
+    await expect(
+      http.get('/ks/common/logout', { quiet: true, quietCodes: SESSION_CODES }),
+    ).rejects.toMatchObject({ code: 10000 });
+    await vi.advanceTimersByTimeAsync(SESSION_REDIRECT_DELAY_MS);
+    expect(feedback.showDialog).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
 
   it('rejects with the code so callers can react', async () => {
     vi.useFakeTimers();

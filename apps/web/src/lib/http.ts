@@ -47,7 +47,10 @@ export type RequestOptions = {
   isToken?: boolean;
   /** Codes the caller handles itself: the call rejects without a dialog or prompt. */
   quietCodes?: readonly number[];
-  /** Shows nothing at all, whatever fails (e.g. logout, where the page leaves anyway). */
+  /**
+   * Shows no failure of its own: the caller shows it, or nothing (background counts, uploads). An
+   * ended session still ends (spec 001 §8) unless quietCodes names its codes.
+   */
   quiet?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -92,11 +95,14 @@ function fail(
   const catalogued = init.kind === 'api' ? ERROR_MESSAGES[init.code as ErrorCode] : undefined;
   const message = init.message || catalogued || DEFAULT_FAILURE_MESSAGE;
   const error = new ApiError({ ...init, message });
-  if (options.quiet || options.quietCodes?.includes(init.code)) return error;
+  if (options.quietCodes?.includes(init.code)) return error;
+  // An ended session ends the same way whichever call found out (spec 001 §8), quiet ones too: a
+  // background count or an upload must not leave the person in a shell whose token is dead.
   if (SESSION_CODES.includes(init.code)) {
     expireSession(message);
     return error;
   }
+  if (options.quiet) return error;
   // A 502 means the gateway lost the server (usually a restart): saying so would only alarm people.
   if (init.status === 502) return error;
   report(message, init.status >= 500 ? 'error' : 'warning');

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { SESSION_CODES } from '@/lib/constants.ts';
 import { http } from '@/lib/http.ts';
 import { endSession } from '@/lib/session.ts';
 
@@ -8,7 +9,8 @@ import { endSession } from '@/lib/session.ts';
  */
 export async function deleteSession() {
   try {
-    await http.get<null>('/ks/common/logout', { quiet: true });
+    // Quiet about an already-ended session too: this call ends it itself, without the expiry dialog.
+    await http.get<null>('/ks/common/logout', { quiet: true, quietCodes: SESSION_CODES });
   } catch {
     // Nothing to show: the page leaves for /login either way.
   } finally {
