@@ -34,7 +34,7 @@ export const DEFAULT_HEADER_ITEMS: (HeaderItem & { roles: LoginRoleType[] })[] =
   { code: 'permissionsSet', title: '权限设置', path: '/system/permissionsSet', roles: ['M', 'D'] },
   { code: 'managementInfo', title: '管理权限', path: '/system/managementInfo', roles: ['M'] },
   { code: 'personnelInfo', title: '管理信息', path: '/system/personnelInfo', roles: ['M'] },
-  { code: 'jumpNoticeCfg', title: '通知配置', path: '/system/jumpNoticeCfg', roles: ['M', 'D'] },
+  { code: 'jumpNoticeCfg', title: '通知配置', path: '/system/jumpNoticeCfg', roles: ['M'] },
 ];
 
 /**

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_THEME_CONFIG, type MenuNode } from '@ks/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
-import { operationLogs } from '../../db/schema/index.ts';
+import { headerItemRoles, headerItems, operationLogs } from '../../db/schema/index.ts';
+import { MIGRATIONS_FOLDER } from '../../paths.ts';
 import { seedShellDemo } from './demo.ts';
 import { detectPhotoType } from './service.ts';
 
@@ -102,7 +105,7 @@ describe('GET /ks/individual/menus', () => {
 describe('GET /ks/individual/header-items', () => {
   it.each([
     ['M', ['权限设置', '管理权限', '管理信息', '通知配置']],
-    ['D', ['权限设置', '通知配置']],
+    ['D', ['权限设置']],
     ['U', ['业务办理']],
     ['P', ['业务办理']],
   ] as const)('gives role %s its items', async (role, expected) => {
@@ -112,6 +115,24 @@ describe('GET /ks/individual/header-items', () => {
       headers: await headersOf(role),
     });
     expect(response.json().data.map((i: { title: string }) => i.title)).toEqual(expected);
+  });
+
+  it('migration 0013 takes 通知配置 from developers of a database seeded before', async () => {
+    const app = getApp();
+    const [item] = await app.db.select().from(headerItems).where(eq(headerItems.code, 'jumpNoticeCfg'));
+    if (!item) throw new Error('jumpNoticeCfg not seeded');
+    await app.db
+      .insert(headerItemRoles)
+      .values({ itemId: item.id, loginRoleType: 'D' })
+      .onConflictDoNothing();
+    const titles = async () =>
+      (await app.inject({ method: 'GET', url: '/ks/individual/header-items', headers: await headersOf('D') }))
+        .json()
+        .data.map((i: { title: string }) => i.title);
+    expect(await titles()).toContain('通知配置');
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0013_notice_config_admins.sql'), 'utf8');
+    await app.db.execute(sql.raw(migration));
+    expect(await titles()).toEqual(['权限设置']);
   });
 
   it('leaves items already there alone on the next start', async () => {
