@@ -27,6 +27,6 @@ export const baseUrl = () => inject('baseUrl');
 export const DEMO = {
   admin: { account: 'admin', password: 'Admin2026', home: '/system/pageConfig' },
   developer: { account: 'developer', password: 'Dev2026ks', home: '/system/allSystem' },
-  enterprise: { account: 'enterprise', password: 'Ent2026ks', home: '/system/companyInfo?type=1' },
+  enterprise: { account: 'enterprise', password: 'Ent2026ks', home: '/system/pageConfig' },
   personnel: { account: 'personnel', password: 'Per2026ks', home: '/userCenter/uCenter' },
 } as const;

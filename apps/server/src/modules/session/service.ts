@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  HOME_URL,
   type LoginBody,
   type LoginResult,
   type LoginRoleType,
@@ -19,11 +20,15 @@ import { consumeCaptcha } from './captcha.ts';
 import * as repo from './repository.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-/** Where each kind of account lands after login until menus say otherwise. */
+/**
+ * Where each kind of account lands after login until menus say otherwise: the home URL (spec 001
+ * §9), but for developers, whose work is the systems they build, and personnel, whose own centre
+ * holds their practice status. (Enterprises landed on 企业中心 until 2026-11-25: a page not built.)
+ */
 const HOME_URLS: Record<LoginRoleType, string> = {
-  M: '/system/pageConfig',
+  M: HOME_URL,
   D: '/system/allSystem',
-  U: '/system/companyInfo?type=1',
+  U: HOME_URL,
   P: '/userCenter/uCenter',
 };
 

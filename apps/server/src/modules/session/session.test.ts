@@ -222,6 +222,18 @@ describe('session codes', () => {
     );
   });
 
+  it.each([
+    ['M', '/system/pageConfig'],
+    ['D', '/system/allSystem'],
+    ['U', '/system/pageConfig'],
+    ['P', '/userCenter/uCenter'],
+  ] as const)('lands role %s on %s: the home URL, but for developers and personnel', async (role, home) => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, role));
+    const response = await app.inject({ method: 'GET', url: '/ks/individual/user-info', headers });
+    expect(response.json().data.homeUrl).toBe(home);
+  });
+
   it('answers 10001 once the session went unused past the idle limit', async () => {
     const app = getApp();
     const user = await createUser(app, 'P');
