@@ -379,9 +379,20 @@ describe('DynamicIndexPage: row operations', () => {
     });
   });
 
-  it('assigns a pending step to a chosen reviewer', async () => {
+  const REVIEWER = { id: '22222222-2222-4222-8222-222222222222', userName: '李审核', account: 'lishenhe' };
+  const pendingStep = (name: string, way: string, reviewerUserId: string, reviewerName: string) => ({
+    level: 1,
+    name,
+    way,
+    reviewerUserId,
+    reviewerName,
+    result: '',
+    advice: '',
+    actedAt: null,
+  });
+  /** Opens 分配 on a row whose form holds these pending steps; answers the dialog and the calls. */
+  async function openAssign(steps: ReturnType<typeof pendingStep>[]) {
     const row = makeRow({ name: '甲', operations: operations(['assign', '分配']) });
-    const reviewer = { id: '22222222-2222-4222-8222-222222222222', userName: '李审核', account: 'lishenhe' };
     const { user, calls } = setup({
       page: () => ({ total: 1, records: [row] }),
       extra: {
@@ -393,106 +404,54 @@ describe('DynamicIndexPage: row operations', () => {
           meta: null,
           functions: [],
           operations: [],
-          audit: {
-            levels: [{ level: 1, name: '初审', way: 'single' }],
-            steps: [
-              {
-                level: 1,
-                name: '初审',
-                way: 'single',
-                reviewerUserId: '33333333-3333-4333-8333-333333333333',
-                reviewerName: '王五',
-                result: '',
-                advice: '',
-                actedAt: null,
-              },
-            ],
-          },
+          audit: { levels: [{ level: 1, name: steps[0]?.name, way: steps[0]?.way }], steps },
         }),
-        'GET /ks/authority/audit/reviewers': ok([reviewer]),
+        'GET /ks/authority/audit/reviewers': ok([REVIEWER]),
         'POST /ks/monitor/assign': ok(null),
       },
     });
     await user.click(await screen.findByRole('button', { name: /分\s*配/ }));
     const dialog = await modalTitled('分配审核任务');
+    /** Picks the new reviewer, confirms, and answers the assign call's body. */
+    const confirmTo = async () => {
+      fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1] as HTMLElement);
+      await user.click(await screen.findByText('李审核（lishenhe）'));
+      const ok = () => within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement;
+      await waitFor(() => expect(ok().disabled).toBe(false), { timeout: 3000 });
+      await user.click(ok());
+      expect(await screen.findByText('操作成功')).toBeTruthy();
+      return calls.find((c) => c.key === 'POST /ks/monitor/assign')?.body;
+    };
+    return { row, user, dialog, confirmTo };
+  }
+
+  it('assigns a pending step to a chosen reviewer', async () => {
+    const from = '33333333-3333-4333-8333-333333333333';
+    const { row, dialog, confirmTo } = await openAssign([pendingStep('初审', 'single', from, '王五')]);
     expect(await within(dialog).findByText('初审（当前：王五）')).toBeTruthy();
-    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1] as HTMLElement);
-    await user.click(await screen.findByText('李审核（lishenhe）'));
-    await waitFor(
-      () =>
-        expect(
-          (within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement).disabled,
-        ).toBe(false),
-      { timeout: 3000 },
-    );
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
-    expect(await screen.findByText('操作成功')).toBeTruthy();
-    expect(calls.find((c) => c.key === 'POST /ks/monitor/assign')?.body).toEqual({
+    expect(await confirmTo()).toEqual({
       ...NODE,
       id: row.id,
       level: 1,
-      fromUserId: '33333333-3333-4333-8333-333333333333',
-      userId: reviewer.id,
+      fromUserId: from,
+      userId: REVIEWER.id,
     });
   });
 
   it('assigns one reviewer’s step of a level several reviewers share', async () => {
-    const row = makeRow({ name: '甲', operations: operations(['assign', '分配']) });
-    const reviewer = { id: '22222222-2222-4222-8222-222222222222', userName: '李审核', account: 'lishenhe' };
-    const step = (reviewerUserId: string, reviewerName: string) => ({
-      level: 1,
-      name: '会审',
-      way: 'all',
-      reviewerUserId,
-      reviewerName,
-      result: '',
-      advice: '',
-      actedAt: null,
-    });
-    const { user, calls } = setup({
-      page: () => ({ total: 1, records: [row] }),
-      extra: {
-        'POST /ks/info/v1/form/details': ok({
-          schemaVersion: 1,
-          items: [],
-          groups: [],
-          record: null,
-          meta: null,
-          functions: [],
-          operations: [],
-          audit: {
-            levels: [{ level: 1, name: '会审', way: 'all' }],
-            steps: [
-              step('44444444-4444-4444-8444-444444444444', '王五'),
-              step('55555555-5555-4555-8555-555555555555', '赵六'),
-            ],
-          },
-        }),
-        'GET /ks/authority/audit/reviewers': ok([reviewer]),
-        'POST /ks/monitor/assign': ok(null),
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: /分\s*配/ }));
-    const dialog = await modalTitled('分配审核任务');
+    const second = '55555555-5555-4555-8555-555555555555';
+    const { row, user, dialog, confirmTo } = await openAssign([
+      pendingStep('会审', 'all', '44444444-4444-4444-8444-444444444444', '王五'),
+      pendingStep('会审', 'all', second, '赵六'),
+    ]);
     fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[0] as HTMLElement);
     await user.click(await screen.findByText('会审（当前：赵六）'));
-    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1] as HTMLElement);
-    await user.click(await screen.findByText('李审核（lishenhe）'));
-    await waitFor(
-      () =>
-        expect(
-          (within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement).disabled,
-        ).toBe(false),
-      { timeout: 3000 },
-    );
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
-    expect(await screen.findByText('操作成功')).toBeTruthy();
-    expect(calls.find((c) => c.key === 'POST /ks/monitor/assign')?.body).toEqual({
+    expect(await confirmTo()).toEqual({
       ...NODE,
       id: row.id,
       level: 1,
-      fromUserId: '55555555-5555-4555-8555-555555555555',
-      userId: reviewer.id,
+      fromUserId: second,
+      userId: REVIEWER.id,
     });
   });
 

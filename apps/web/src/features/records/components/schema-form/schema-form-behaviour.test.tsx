@@ -31,6 +31,14 @@ async function submit(handle: () => { submit(): Promise<WireRecord | null> }) {
 const formItemOf = (label: string) =>
   screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 
+/** A day cell of the open date picker panel, once it is drawn. */
+const pickerCell = (day: string) =>
+  waitFor(() => {
+    const found = document.querySelector(`td[title="${day}"]`);
+    if (!found) throw new Error(`no cell ${day}`);
+    return found;
+  });
+
 describe('SchemaForm: required and submit', () => {
   it('answers {name}必填 under each empty required item (required 1 and 2) and resolves null', async () => {
     const { handle } = renderForm({
@@ -326,16 +334,10 @@ describe('SchemaForm: dates (spec 001 §5, §9)', () => {
     });
     fireEvent.mouseDown(screen.getByLabelText('开标日期'));
     fireEvent.click(screen.getByLabelText('开标日期'));
-    const cell = async (day: string) =>
-      waitFor(() => {
-        const found = document.querySelector(`td[title="${day}"]`);
-        if (!found) throw new Error(`no cell ${day}`);
-        return found;
-      });
-    expect((await cell('2024-05-09')).className).toContain('ant-picker-cell-disabled');
-    expect((await cell('2024-05-21')).className).toContain('ant-picker-cell-disabled');
-    expect((await cell('2024-05-10')).className).not.toContain('ant-picker-cell-disabled');
-    expect((await cell('2024-05-20')).className).not.toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-09')).className).toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-21')).className).toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-10')).className).not.toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-20')).className).not.toContain('ant-picker-cell-disabled');
   });
 
   it('disables, in an end date whose parent is a start date, the days before the start', async () => {
@@ -348,14 +350,8 @@ describe('SchemaForm: dates (spec 001 §5, §9)', () => {
     });
     fireEvent.mouseDown(screen.getByLabelText('竣工日期'));
     fireEvent.click(screen.getByLabelText('竣工日期'));
-    const cell = async (day: string) =>
-      waitFor(() => {
-        const found = document.querySelector(`td[title="${day}"]`);
-        if (!found) throw new Error(`no cell ${day}`);
-        return found;
-      });
-    expect((await cell('2024-05-14')).className).toContain('ant-picker-cell-disabled');
-    expect((await cell('2024-05-15')).className).not.toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-14')).className).toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-15')).className).not.toContain('ant-picker-cell-disabled');
   });
 
   it('disables, in the end part of a range, the days before the chosen start', async () => {
@@ -366,18 +362,12 @@ describe('SchemaForm: dates (spec 001 §5, §9)', () => {
     const [start] = container.querySelectorAll<HTMLInputElement>('[data-code="span"] input');
     fireEvent.mouseDown(start as HTMLInputElement);
     fireEvent.click(start as HTMLInputElement);
-    const cell = (day: string) =>
-      waitFor(() => {
-        const found = document.querySelector(`td[title="${day}"]`);
-        if (!found) throw new Error(`no cell ${day}`);
-        return found;
-      });
-    expect((await cell('2024-05-12')).className).not.toContain('ant-picker-cell-disabled');
-    fireEvent.click(await cell('2024-05-15'));
+    expect((await pickerCell('2024-05-12')).className).not.toContain('ant-picker-cell-disabled');
+    fireEvent.click(await pickerCell('2024-05-15'));
     await waitFor(async () =>
-      expect((await cell('2024-05-14')).className).toContain('ant-picker-cell-disabled'),
+      expect((await pickerCell('2024-05-14')).className).toContain('ant-picker-cell-disabled'),
     );
-    expect((await cell('2024-05-16')).className).not.toContain('ant-picker-cell-disabled');
+    expect((await pickerCell('2024-05-16')).className).not.toContain('ant-picker-cell-disabled');
   });
 
   it('offers times every 30 minutes in the form, 00 to 23 hours', async () => {
