@@ -330,6 +330,38 @@ describe('menu nodes', () => {
     expect(after.find((node) => node.id === parent.id)?.parentId).toBeNull();
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'runs two crossing moves one after the other: the second finds the loop and is refused (needs DATABASE_URL: PGlite has one session, so nothing runs concurrently)',
+    async () => {
+      const app = getApp();
+      const headers = await headersOf('D');
+      const { gnCoding } = await newSystem(headers);
+      const x = await addNode(headers, gnCoding, null, 'X');
+      const y = await addNode(headers, gnCoding, null, 'Y');
+      const [system] = await app.db.select().from(systems).where(eq(systems.gnCoding, gnCoding));
+      const move = (nodeId: string, targetParentId: string) =>
+        call(headers, 'POST', '/ks/config/new/structure/move', { nodeId, targetParentId, index: 0 });
+      // Both moves start while another transaction holds the system row: without the tree lock each
+      // reads the tree, finds no loop and commits before that transaction ends.
+      let moves: Promise<Awaited<ReturnType<typeof move>>[]> = Promise.resolve([]);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .select({ id: systems.id })
+          .from(systems)
+          .where(eq(systems.id, system?.id ?? ''))
+          .for('update');
+        moves = Promise.all([move(x.id, y.id), move(y.id, x.id)]);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+      const answers = await moves;
+      expect(answers.map((answer) => answer.json().code).sort()).toEqual([200, 400]);
+      const after = await nodesOf(headers, gnCoding);
+      const parents = new Map(after.map((node) => [node.id, node.parentId]));
+      // One of the two stays at the top: the tree has a root, not a loop.
+      expect([parents.get(x.id), parents.get(y.id)]).toContain(null);
+    },
+  );
+
   it('soft-deletes a node with its subtree and keeps its siblings', async () => {
     const headers = await headersOf('D');
     const { gnCoding } = await newSystem(headers);

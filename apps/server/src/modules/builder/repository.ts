@@ -89,6 +89,17 @@ export async function findLiveNodes(db: Db, systemId: string): Promise<NodeRow[]
     .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
 }
 
+/**
+ * The live nodes of a system for a change of its tree, its system row locked first: two changes of
+ * one tree (two moves, a move and a delete, an add under a parent being deleted) then run one after
+ * the other, each checking the tree the other left. Two crossing moves read the same tree and made
+ * a loop that hid both subtrees.
+ */
+export async function lockTree(db: Db, systemId: string): Promise<NodeRow[]> {
+  await db.select({ id: systems.id }).from(systems).where(eq(systems.id, systemId)).for('update');
+  return findLiveNodes(db, systemId);
+}
+
 export async function findLiveNode(db: Db, id: string): Promise<NodeRow | null> {
   const [row] = await db
     .select()

@@ -132,7 +132,7 @@ export class BuilderService {
       if (query.systemId) {
         const system = await repo.findLiveSystem(tx, query.systemId);
         if (!system) throw notFound('系统不存在');
-        const ids = (await repo.findLiveNodes(tx, system.id)).map((node) => node.id);
+        const ids = (await repo.lockTree(tx, system.id)).map((node) => node.id);
         await repo.softDeleteNodes(tx, ids);
         await repo.softDeleteSystem(tx, system.id);
         await recordOperation(tx, {
@@ -148,7 +148,7 @@ export class BuilderService {
       }
       const node = query.nodeId ? await repo.findLiveNode(tx, query.nodeId) : null;
       if (!node) throw notFound('节点不存在');
-      const ids = collectSubtree(await repo.findLiveNodes(tx, node.systemId), node.id);
+      const ids = collectSubtree(await repo.lockTree(tx, node.systemId), node.id);
       await repo.softDeleteNodes(tx, ids);
       await recordOperation(tx, {
         user,
@@ -174,7 +174,7 @@ export class BuilderService {
     return this.db.transaction(async (tx) => {
       const system = await repo.findLiveSystemByCoding(tx, body.systemCoding);
       if (!system) throw notFound('系统不存在');
-      const nodes = await repo.findLiveNodes(tx, system.id);
+      const nodes = await repo.lockTree(tx, system.id);
       if (body.parentId && !nodes.some((node) => node.id === body.parentId)) {
         throw badRequest('上级节点不存在', { parentId: '上级节点不存在' });
       }
@@ -241,9 +241,12 @@ export class BuilderService {
   /** Puts a node at position index among the children of targetParentId (null: top level). */
   async moveNode(user: SessionUser, body: MoveNodeBody, ip: string): Promise<BuilderNode[]> {
     return this.db.transaction(async (tx) => {
-      const node = await repo.findLiveNode(tx, body.nodeId);
+      const found = await repo.findLiveNode(tx, body.nodeId);
+      if (!found) throw notFound('节点不存在');
+      const nodes = await repo.lockTree(tx, found.systemId);
+      // Read again under the lock: a move committed meanwhile may have deleted or moved it.
+      const node = nodes.find((one) => one.id === found.id);
       if (!node) throw notFound('节点不存在');
-      const nodes = await repo.findLiveNodes(tx, node.systemId);
       if (body.targetParentId) {
         if (!nodes.some((other) => other.id === body.targetParentId)) {
           throw badRequest('目标节点不存在', { targetParentId: '目标节点不存在' });
