@@ -1,4 +1,4 @@
-import { INPUT_NUMBER_MAX } from '@ks/contract';
+import { INPUT_NUMBER_MAX } from '@ks/contract/form-schema';
 import { InputNumber } from 'antd';
 import type { FieldProps } from './types.ts';
 
