@@ -2,8 +2,10 @@ import {
   FIXED_OPTIONS,
   type FormItem,
   type FormOption,
+  fromWire,
   MULTI_VALUE_JOINS,
   OPTION_TYPES,
+  optionsUnder,
   parentsOf,
   VALUE_KIND_OF,
   type WireValue,
@@ -31,17 +33,12 @@ const labelledItem = (item: FormItem) =>
 export type ItemLabeller = (item: FormItem, value: WireValue | undefined) => string | null;
 
 /**
- * The option labels of a form's items, resolved once per call: every non-static source (dictionary,
- * value range) is fetched once however many items and rows use it. A child select's codes are also
- * looked up in its parents' option trees (its options may be the parent option's children).
+ * Each item's own options, each non-static source (dictionary, value range) fetched once however
+ * many items and rows use it.
  */
-export async function optionLabeller(
-  db: Db,
-  items: readonly FormItem[],
-  joins: LabelJoins = DISPLAY_JOINS,
-): Promise<ItemLabeller> {
+function optionCache(db: Db) {
   const bySource = new Map<string, Promise<FormOption[]>>();
-  const optionsOf = (item: FormItem): Promise<FormOption[]> => {
+  return (item: FormItem): Promise<FormOption[]> => {
     const fixed = FIXED_OPTIONS[item.type];
     if (fixed) return Promise.resolve(fixed.map((value) => ({ label: value, value })));
     if (item.source.kind === 'static') return Promise.resolve(item.options?.list ?? []);
@@ -53,6 +50,18 @@ export async function optionLabeller(
     }
     return pending;
   };
+}
+
+/**
+ * The option labels of a form's items, resolved once per call. A child select's codes are also
+ * looked up in its parents' option trees (its options may be the parent option's children).
+ */
+export async function optionLabeller(
+  db: Db,
+  items: readonly FormItem[],
+  joins: LabelJoins = DISPLAY_JOINS,
+): Promise<ItemLabeller> {
+  const optionsOf = optionCache(db);
   const byCode = new Map(items.map((item) => [item.code, item]));
   const trees = new Map<string, { own: FormOption[]; flat: Map<string, string> }>();
   for (const item of items) {
@@ -81,6 +90,72 @@ export async function optionLabeller(
     }
     return tree.flat.get(text) ?? text;
   };
+}
+
+/**
+ * label → code of one item's options, for a row whose parent field holds `parentValue` (its wire
+ * value, already read back to codes); null when the item stores no option codes.
+ */
+export type ItemCoder = (
+  item: FormItem,
+  parentValue: WireValue | undefined,
+) => ReadonlyMap<string, string> | null;
+
+/**
+ * The way back from optionLabeller's labels, for an import: a sheet exported with labels imports
+ * back to the same codes. A child select's labels are read first among the options under its
+ * parent's value (optionsUnder: what the pull-down offered and the save checks), since one label may
+ * stand for different codes under different parents; then among its own options.
+ */
+export async function optionCoder(db: Db, items: readonly FormItem[]): Promise<ItemCoder> {
+  const optionsOf = optionCache(db);
+  const byCode = new Map(items.map((item) => [item.code, item]));
+  const own = new Map<string, { options: FormOption[]; codes: Map<string, string> }>();
+  const parentOptions = new Map<string, FormOption[]>();
+  for (const item of items) {
+    if (!labelledItem(item)) continue;
+    const options = await optionsOf(item);
+    own.set(item.code, { options, codes: codesOf(options) });
+    const parent = byCode.get(parentsOf(item)[0] ?? '');
+    if (parent && labelledItem(parent)) parentOptions.set(item.code, await optionsOf(parent));
+  }
+  const underParent = new Map<string, Map<string, string>>();
+  return (item, parentValue) => {
+    const mine = own.get(item.code);
+    if (!mine) return null;
+    const parent = byCode.get(parentsOf(item)[0] ?? '');
+    const tree = parentOptions.get(item.code);
+    if (!parent || !tree || parentValue === null || parentValue === undefined || parentValue === '') {
+      return mine.codes;
+    }
+    const key = `${item.code}\n${String(parentValue)}`;
+    let codes = underParent.get(key);
+    if (!codes) {
+      // The parent's value as the save reads it (a cascader's path an array) when it narrows a child.
+      const native = fromWire(parent.type, parentValue);
+      const chosen = Array.isArray(native) ? native : String(native);
+      codes = codesOf(optionsUnder(mine.options, tree, chosen), mine.codes);
+      underParent.set(key, codes);
+    }
+    return codes;
+  };
+}
+
+/**
+ * label → code over every level of an option tree; `fallback`'s labels are kept where the tree has
+ * none. The first code of a label wins.
+ */
+function codesOf(options: readonly FormOption[], fallback?: Map<string, string>): Map<string, string> {
+  const codes = new Map<string, string>();
+  const walk = (level: readonly FormOption[]) => {
+    for (const option of level) {
+      if (!codes.has(option.label)) codes.set(option.label, option.value);
+      if (option.children) walk(option.children);
+    }
+  };
+  walk(options);
+  for (const [label, code] of fallback ?? []) if (!codes.has(label)) codes.set(label, code);
+  return codes;
 }
 
 /** value → label over every level of an option tree (first label of a value kept). */

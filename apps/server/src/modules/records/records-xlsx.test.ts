@@ -288,11 +288,11 @@ describe('POST /ks/monitor/export', () => {
     });
     try {
       await firstBytes;
-      await vi.waitFor(async () => expect(await openExportCursors()).toBe(1), { timeout: 5000 });
+      await vi.waitFor(async () => expect(await openExportCursors()).toBe(1), { timeout: 15000 });
     } finally {
       req.destroy();
     }
-    await vi.waitFor(async () => expect(await openExportCursors()).toBe(0), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await openExportCursors()).toBe(0), { timeout: 15000 });
     // The reserved connection went back to the pool: the next export has one.
     expect((await exportSheet(entB)).rows).toHaveLength(6);
   });
@@ -437,6 +437,135 @@ describe('POST /ks/monitor/import', () => {
   it('refuses users without the import function', async () => {
     const result = await importFile(entA, await workbookOf([['项目名称'], ['x']]));
     expect(result.status).toBe(403);
+  });
+});
+
+describe('export, then import', () => {
+  /** A child select offering its parent option's children, and a select-edit field. */
+  const linked: NodeDefinitionInput = {
+    form: {
+      items: [
+        { code: 'title', name: '项目名称', type: 'text', required: '1' },
+        {
+          code: 'province',
+          name: '省份',
+          type: 'select',
+          options: {
+            list: [
+              {
+                label: '江苏',
+                value: 'js',
+                children: [
+                  { label: '南京', value: 'nj' },
+                  { label: '市辖区', value: 'js_sxq' },
+                ],
+              },
+              { label: '浙江', value: 'zj', children: [{ label: '市辖区', value: 'zj_sxq' }] },
+            ],
+          },
+        },
+        { code: 'city', name: '城市', type: 'select-link', parentNode: 'province' },
+        {
+          code: 'kind',
+          name: '工程类型',
+          type: 'select-edit',
+          options: { list: [{ label: '市政工程', value: 'sz' }] },
+        },
+      ],
+    },
+    list: {
+      columns: [
+        { code: 'title', name: '项目名称' },
+        { code: 'province', name: '省份' },
+        { code: 'city', name: '城市' },
+        { code: 'kind', name: '工程类型' },
+        { code: 'created_at', name: '创建时间', type: 'text' },
+      ],
+    },
+    functions: ['save', 'export', 'import', 'view'],
+  };
+  let node: { systemCoding: string; gnCoding: string; tableName: string };
+
+  beforeAll(async () => {
+    const app = getApp();
+    const developer = (await loginAs(app, await createUser(app, 'D'))).headers;
+    node = await publishedNode(app, developer, linked);
+    // 02:03:04 UTC is 10:03:04 in Beijing.
+    await app.db.execute(sql`
+      insert into ${tableRef(node.tableName)} (owner_user_id, owner_enterprise_id, schema_version, title, province, city, kind, created_at)
+      select ${userA.id}::uuid, (select enterprise_id from users where id = ${userA.id}::uuid), 1, v.title, v.province, v.city, v.kind,
+        timestamptz '2025-05-06 02:03:04+00'
+      from (values ('原1', 'js', 'nj', 'sz'), ('原2', 'js', 'js_sxq', '自填类型'), ('原3', 'zj', 'zj_sxq', null))
+        as v(title, province, city, kind)`);
+  });
+
+  const storedRows = async (prefix: string) => {
+    const result = await getApp().db.execute(
+      sql`select title, province, city, kind from ${tableRef(node.tableName)}
+        where title like ${`${prefix}%`} and deleted_at is null order by title`,
+    );
+    return (result as unknown as { rows: Record<string, string | null>[] }).rows;
+  };
+
+  it('imports an exported sheet back to the same codes: a child’s label under its parent’s option, a select-edit’s label', async () => {
+    const ref = { systemCoding: node.systemCoding, gnCoding: node.gnCoding };
+    const { rows } = await exportSheet(admin, ref);
+    const byTitle = new Map(rows.slice(1).map((row) => [row[0], row.slice(0, 4)]));
+    expect(byTitle.get('原1')).toEqual(['原1', '江苏', '南京', '市政工程']);
+    expect(byTitle.get('原3')).toEqual(['原3', '浙江', '市辖区', undefined]);
+    // The same sheet, its titles renamed so the imported rows can be told from the originals.
+    const sheet = rows.map((row, index) =>
+      index === 0 ? row : [String(row[0]).replace('原', '回'), ...row.slice(1)],
+    );
+    const result = await importFile(admin, await workbookOf(sheet), ref);
+    expect(result.body.data).toEqual({ imported: 3, rejected: [] });
+    const strip = (rows: Record<string, string | null>[]) => rows.map(({ title: _, ...values }) => values);
+    expect(strip(await storedRows('回'))).toEqual(strip(await storedRows('原')));
+    expect(strip(await storedRows('回'))).toEqual([
+      { province: 'js', city: 'nj', kind: 'sz' },
+      { province: 'js', city: 'js_sxq', kind: '自填类型' },
+      { province: 'zj', city: 'zj_sxq', kind: null },
+    ]);
+  });
+
+  it('tells in the template that a child’s options follow its parent', async () => {
+    const response = await getApp().inject({
+      method: 'GET',
+      url: '/ks/monitor/import-template',
+      headers: admin,
+      query: { systemCoding: node.systemCoding, gnCoding: node.gnCoding },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const hints = new Map<unknown, unknown>();
+    workbook.worksheets[1]?.eachRow((row) => hints.set(row.getCell(1).value, row.getCell(3).value));
+    expect(hints.get('城市')).toBe('随“省份”而定：填写所选省份下的选项');
+  });
+
+  it('writes times in the server’s time zone, as the file name’s timestamp', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Shanghai';
+    const hour = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      hour12: false,
+      timeZone: 'Asia/Shanghai',
+    });
+    const hourBefore = hour.format(new Date());
+    try {
+      const { response, rows } = await exportSheet(admin, {
+        systemCoding: node.systemCoding,
+        gnCoding: node.gnCoding,
+      });
+      expect(rows[0]?.[4]).toBe('创建时间');
+      expect(rows.find((row) => row[0] === '原1')?.[4]).toBe('2025-05-06 10:03:04');
+      // The file name's stamp is read in the same zone: the hour of Beijing's clock now.
+      const disposition = decodeURIComponent(String(response.headers['content-disposition']));
+      const stampHour = disposition.match(/_\d{8}(\d{2})\d{4}\.xlsx/)?.[1];
+      expect([hourBefore, hour.format(new Date())]).toContain(stampHour);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import {
   auditStateName,
   type FormItem,
+  type FormOption,
   FUNCTION_DENIED_MESSAGE,
   IMPORT_EMPTY_MESSAGE,
   IMPORT_FILE_MESSAGE,
@@ -18,6 +19,7 @@ import {
   type NodeFunction,
   type NodeRef,
   OPTION_TYPES,
+  parentsOf,
   recordFromWire,
   recordToWire,
   statusName,
@@ -35,9 +37,9 @@ import { badRequest, forbidden } from '../../platform/errors.ts';
 import { operationRow, recordOperation } from '../../platform/operation-log.ts';
 import { rowsOf, tableRef } from '../builder/node-tables.ts';
 import type { ListOrder } from './filter-compiler.ts';
-import { type ItemLabeller, optionLabeller, WIRE_JOINS } from './option-labels.ts';
+import { type ItemLabeller, optionCoder, optionLabeller, WIRE_JOINS } from './option-labels.ts';
 import { R, recordSelect, storedOf } from './record-store.ts';
-import { columnsOf, diff, insertRecords, labelMap, type NodeContext, type RecordService } from './service.ts';
+import { columnsOf, diff, insertRecords, type NodeContext, type RecordService } from './service.ts';
 
 /** exceljs is about 28 MB of the server's memory: loaded on the first export or import, not at start. */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -184,12 +186,18 @@ export class RecordSheets {
     notes.addRow(['字段', '必填', '填写说明']);
     for (const item of items) {
       const options = OPTION_TYPES.includes(item.type) ? await this.records.optionsOf(item) : [];
+      const parent = context.node.schema.itemsByCode.get(parentsOf(item)[0] ?? '');
+      const following =
+        parent &&
+        OPTION_TYPES.includes(item.type) &&
+        followsParent(options, await this.records.optionsOf(parent));
       notes.addRow([
         item.name,
         item.required === '0' ? '否' : '是',
         hintOf(
           item,
           options.map((option) => option.label),
+          following ? parent : undefined,
         ),
       ]);
     }
@@ -218,23 +226,30 @@ export class RecordSheets {
       if (item) byHeader.set(column, item);
     });
     if (byHeader.size === 0) throw badRequest(IMPORT_FILE_MESSAGE);
-    const labels = new Map<string, Map<string, string>>();
-    for (const item of byHeader.values()) {
-      if (OPTION_TYPES.includes(item.type)) {
-        labels.set(item.code, invert(labelMap(await this.records.optionsOf(item))));
-      }
-    }
+    const columnOf = new Map([...byHeader].map(([column, item]) => [item.code, column]));
+    const codesOf = await optionCoder(this.db, items);
     const optionsOf = await this.records.optionSources(items);
     const accepted: Record<string, NativeValue>[] = [];
     const rejected: ImportReport['rejected'] = [];
     for (let number = 2; number <= sheet.rowCount; number++) {
       const row = sheet.getRow(number);
       const wire: WireRecord = {};
-      let filled = false;
-      for (const [column, item] of byHeader) {
-        const value = wireOf(item, row.getCell(column).value, labels.get(item.code));
-        if (value !== null && value !== '') filled = true;
+      // A child's labels are read under its parent's value, so a parent is read before its children,
+      // whatever the columns' order.
+      const read = (item: FormItem): WireValue => {
+        if (item.code in wire) return wire[item.code] ?? null;
+        wire[item.code] = null; // a loop of parents reads as no parent rather than recursing
+        const parent = node.schema.itemsByCode.get(parentsOf(item)[0] ?? '');
+        const parentValue = parent && columnOf.has(parent.code) ? read(parent) : undefined;
+        const column = columnOf.get(item.code) as number;
+        const value = wireOf(item, row.getCell(column).value, codesOf(item, parentValue) ?? undefined);
         wire[item.code] = value;
+        return value;
+      };
+      let filled = false;
+      for (const item of byHeader.values()) {
+        const value = read(item);
+        if (value !== null && value !== '') filled = true;
       }
       if (!filled) continue;
       if (accepted.length + rejected.length >= IMPORT_MAX_ROWS) throw badRequest(IMPORT_TOO_MANY_MESSAGE);
@@ -297,9 +312,12 @@ const ENVELOPE_EXPORT: Record<string, ExportColumn['value']> = {
   ownerName: (row) => String(row._owner_name ?? ''),
 };
 
+/** A record's time in the sheet: 'YYYY-MM-DD HH:MM:SS', read as the file name's stamp is (localParts). */
 function formatTime(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().replace('T', ' ').slice(0, 19);
+  if (Number.isNaN(date.getTime())) return '';
+  const [year, month, day, hour, minute, second] = localParts(date);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 /**
@@ -324,10 +342,25 @@ export async function readerCaughtUp(stream: PassThrough): Promise<boolean> {
   return !stream.destroyed;
 }
 
+/**
+ * Year, month, day, hour, minute, second of a time, zero-padded, in the server process's local time
+ * zone (TZ): the platform sets no zone of its own, and a sheet's times and its file name's stamp must
+ * agree (UTC would show 10:03 Beijing time as 02:03).
+ */
+function localParts(date: Date): string[] {
+  return [
+    date.getFullYear(),
+    date.getMonth() + 1,
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+  ].map((n) => String(n).padStart(2, '0'));
+}
+
 /** yyyyMMddHHmmss of the export file name. */
 export function timestamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+  return localParts(date).join('');
 }
 
 /** A wire value as a person reads it in the sheet: option labels, 是/否 for switches. */
@@ -339,23 +372,30 @@ function displayValue(item: FormItem, value: WireValue, labelOf: ItemLabeller): 
 
 const importableItems = (items: readonly FormItem[]) => items.filter((item) => item.type !== 'read-text');
 
-function hintOf(item: FormItem, labels: string[]): string {
+/**
+ * Whether a child's options follow its parent's value (optionsUnder): the parent's options have
+ * children, or the child's own are tagged by parent value, or it has none of its own.
+ */
+function followsParent(own: readonly FormOption[], parentOptions: readonly FormOption[]): boolean {
+  if (parentOptions.length === 0) return false;
+  return (
+    own.length === 0 ||
+    own.some((option) => option.rangeKey) ||
+    parentOptions.some((option) => option.children?.length)
+  );
+}
+
+/** The 填写说明 of a field; a child whose options follow its parent names that parent instead of a list. */
+function hintOf(item: FormItem, labels: string[], parent?: FormItem): string {
   const kind = VALUE_KIND_OF[item.type];
   if (kind === 'boolean') return '填写“是”或“否”';
   if (kind === 'date') return '日期，格式：2025-01-31';
   if (kind === 'datetime') return '日期时间，格式：2025-01-31 09:30';
   if (kind === 'daterange') return '日期范围，格式：2025-01-01,2025-01-31';
-  if (labels.length) {
-    const join = kind === 'multi' ? '，多个用分号;分隔' : kind === 'path' ? '，各级用/分隔' : '';
-    return `可选：${labels.slice(0, 50).join('、')}${join}`;
-  }
+  const join = kind === 'multi' ? '，多个用分号;分隔' : kind === 'path' ? '，各级用/分隔' : '';
+  if (parent) return `随“${parent.name}”而定：填写所选${parent.name}下的选项${join}`;
+  if (labels.length) return `可选：${labels.slice(0, 50).join('、')}${join}`;
   return '';
-}
-
-function invert(map: Map<string, string>) {
-  const inverted = new Map<string, string>();
-  for (const [value, label] of map) if (!inverted.has(label)) inverted.set(label, value);
-  return inverted;
 }
 
 /** The text of a cell value of any exceljs shape (rich text, formula result, hyperlink). */
@@ -375,7 +415,7 @@ function cellText(value: ExcelJS.CellValue): string {
 function wireOf(
   item: FormItem,
   value: ExcelJS.CellValue,
-  labels: Map<string, string> | undefined,
+  labels: ReadonlyMap<string, string> | undefined,
 ): WireValue {
   if (value === null || value === undefined) return null;
   const kind = VALUE_KIND_OF[item.type];
