@@ -243,13 +243,19 @@ export const SORTABLE_ENVELOPE_CODES = [
   'submitted_at',
   'updated_at',
 ] as const;
+/**
+ * Envelope columns a filter card may filter on besides the form's fields: the record's status and
+ * its audit state (the 审核状态 filter, type auditFlow), whose options the server supplies.
+ */
+export const FILTERABLE_ENVELOPE_CODES = ['status', 'audit_state'] as const;
 /** Item types a chart may sum or average. */
 export const NUMBER_ITEM_TYPES = ['number', 'input-number'] as const;
 
 export const listColumnUnknownMessage = (name: string, code: string) =>
   `列「${name}」的字段 ${code} 不是表单字段或记录字段`;
 export const filterFieldUnknownMessage = (name: string, code: string) =>
-  `筛选项「${name}」的字段 ${code} 不是表单字段`;
+  `筛选项「${name}」的字段 ${code} 不是表单字段或记录状态`;
+export const columnUnsortableMessage = (name: string) => `列「${name}」不能排序`;
 export const cardTitleUnknownMessage = (code: string) => `卡片标题字段 ${code} 不是表单字段`;
 export const cardContentUnknownMessage = (code: string) => `卡片内容字段 ${code} 不是表单字段`;
 export const chartDimensionUnknownMessage = (title: string, code: string) =>
@@ -282,9 +288,19 @@ export function definitionProblems(
         message: listColumnUnknownMessage(column.name, column.code),
       });
   });
+  const sortable = new Set<string>(SORTABLE_ENVELOPE_CODES);
+  definition.list.columns.forEach((column, index) => {
+    // The table sorts by a column's code: only fields and sortable envelope columns have an order.
+    if (column.sortable && !isFormCode(column.code) && !sortable.has(column.code))
+      problems.push({
+        path: ['list', 'columns', index, 'sortable'],
+        message: columnUnsortableMessage(column.name),
+      });
+  });
+  const filterable = new Set<string>(FILTERABLE_ENVELOPE_CODES);
   definition.list.filters.forEach((filter, filterIndex) => {
     filter.displayList.forEach((item, index) => {
-      if (!isFormCode(item.code))
+      if (!isFormCode(item.code) && !filterable.has(item.code))
         problems.push({
           path: ['list', 'filters', filterIndex, 'displayList', index, 'code'],
           message: filterFieldUnknownMessage(item.name, item.code),
@@ -306,7 +322,6 @@ export function definitionProblems(
         });
     });
   }
-  const sortable = new Set<string>(SORTABLE_ENVELOPE_CODES);
   if (!isFormCode(definition.list.sortField) && !sortable.has(definition.list.sortField))
     problems.push({
       path: ['list', 'sortField'],

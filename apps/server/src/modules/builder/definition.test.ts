@@ -5,6 +5,7 @@ import {
   cardTitleUnknownMessage,
   chartDimensionUnknownMessage,
   chartMeasureFieldMessage,
+  columnUnsortableMessage,
   DRAFT_SAVED_MESSAGE,
   type FormItemInput,
   filterFieldUnknownMessage,
@@ -109,11 +110,17 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
       {
         form: { items: ITEMS },
         list: {
-          filters: [{ displayCode: 'f1', displayList: [{ name: '状态', code: 'status', type: 'select' }] }],
+          filters: [{ displayCode: 'f1', displayList: [{ name: '无', code: 'nope', type: 'select' }] }],
         },
       },
       'list.filters.0.displayList.0.code',
-      filterFieldUnknownMessage('状态', 'status'),
+      filterFieldUnknownMessage('无', 'nope'),
+    ],
+    [
+      'a sortable column without an order (操作)',
+      { form: { items: ITEMS }, list: { columns: [column('operations', { sortable: true })] } },
+      'list.columns.0.sortable',
+      columnUnsortableMessage('列operations'),
     ],
     [
       'a card title on no field',
@@ -208,7 +215,16 @@ describe('POST /ks/config/new/node/update-preview: cross-checks of a definition'
       form: { items: ITEMS },
       list: {
         columns: [column('business_id'), column('status'), column('title'), column('operations')],
-        filters: [{ displayCode: 'f1', displayList: [{ name: '类别', code: 'kind', type: 'select' }] }],
+        filters: [
+          {
+            displayCode: 'f1',
+            displayList: [
+              { name: '类别', code: 'kind', type: 'select' },
+              { name: '状态', code: 'status', type: 'select' },
+              { name: '审核状态', code: 'audit_state', type: 'auditFlow' },
+            ],
+          },
+        ],
         cardStyle: { titleKey: 'title', contents: [{ contentKey: 'amount' }] },
         sortField: 'amount',
       },

@@ -302,6 +302,13 @@ describe('compileSort', () => {
       'desc',
       '"r"."amount" desc nulls last, "r"."id" desc',
     ],
+    // The builder offers the audit state as a sort (the contract's SORTABLE_ENVELOPE_CODES).
+    [
+      'the audit state with nulls at the end',
+      'auditState',
+      'desc',
+      '"r"."audit_state" desc nulls last, "r"."id" desc',
+    ],
     ['id alone, descending', 'id', 'desc', '"r"."id" desc'],
     ['id alone, ascending when no order is given', 'id', undefined, '"r"."id" asc'],
   ])('sorts by %s', (_name, field, order, sql) => {
@@ -312,7 +319,7 @@ describe('compileSort', () => {
       '"r"."created_at" asc',
     );
   });
-  it.each(['owner_user_id', 'id; drop table users', 'audit_state', '__proto__'])('refuses %s', (field) => {
+  it.each(['owner_user_id', 'id; drop table users', 'confirmedAtX', '__proto__'])('refuses %s', (field) => {
     expect(message(() => compileSort(fields, field, 'asc', fallback))).toBe(SORT_FIELD_MESSAGE);
   });
   it.each<[string, 'asc' | 'desc', string]>([

@@ -20,6 +20,7 @@ import {
   RECORD_STATUS_LABELS,
   type SearchTag,
   SORT_FIELD_MESSAGE,
+  SORTABLE_ENVELOPE_CODES,
   UNKNOWN_FIELD_MESSAGE,
   UNKNOWN_OPERATOR_MESSAGE,
   VALUE_KIND_OF,
@@ -417,14 +418,8 @@ export function compileListFilter(
 }
 
 // ————— sorting —————
-const SORTABLE_ENVELOPE = [
-  'created_at',
-  'updated_at',
-  'submitted_at',
-  'confirmed_at',
-  'status',
-  'business_id',
-];
+/** The contract's sortable envelope columns (what the builder offers), and the confirmation time. */
+const SORTABLE_ENVELOPE: readonly string[] = [...SORTABLE_ENVELOPE_CODES, 'confirmed_at'];
 
 /** Envelope columns declared NOT NULL (node-tables.ts ENVELOPE_DDL): sorted without a nulls clause. */
 const NOT_NULL_ENVELOPE = new Set(['created_at', 'updated_at', 'status', 'business_id']);

@@ -8,7 +8,7 @@ import {
 } from '@ks/contract/node-definition';
 import { Button, Card, Collapse, Empty, Input, Select, Space } from 'antd';
 import { OptionListEditor } from '@/components/option-list-editor.tsx';
-import { fieldOptionsOf } from './field-options.ts';
+import { FILTERABLE_ENVELOPE_FIELDS, fieldOptionsOf } from './field-options.ts';
 import { moveAt, replaceAt } from './move.ts';
 
 export const FILTER_TYPE_LABELS: Record<FilterItemType, string> = {
@@ -43,7 +43,7 @@ export function FiltersTab({
   onChange: (definition: NodeDefinition) => void;
 }) {
   const filters = definition.list.filters;
-  const fields = fieldOptionsOf(definition.form.items);
+  const fields = [...fieldOptionsOf(definition.form.items), ...FILTERABLE_ENVELOPE_FIELDS];
   const setFilters = (next: FilterDefinition[]) =>
     onChange({ ...definition, list: { ...definition.list, filters: next } });
   const setFilter = (index: number, filter: FilterDefinition) =>

@@ -5,7 +5,12 @@ import {
   type TableColumn,
 } from '@ks/contract/node-definition';
 import { Button, Card, Checkbox, Input, InputNumber, Radio, Select, Space, Switch, Table } from 'antd';
-import { ENVELOPE_FIELDS, fieldOptionsOf, SORTABLE_ENVELOPE_FIELDS } from './field-options.ts';
+import {
+  ENVELOPE_FIELDS,
+  fieldOptionsOf,
+  isSortableColumn,
+  SORTABLE_ENVELOPE_FIELDS,
+} from './field-options.ts';
 import { moveAt, replaceAt } from './move.ts';
 
 const ALIGNMENTS = [
@@ -171,6 +176,8 @@ export function ListColumnsTab({
                 <Checkbox
                   aria-label={`第${index + 1}列可排序`}
                   checked={column.sortable}
+                  // Operations and other unordered columns can't be sorted; a stale tick can still be cleared.
+                  disabled={!column.sortable && !isSortableColumn(definition.form.items, column.code)}
                   onChange={(event) => setColumn(index, { sortable: event.target.checked })}
                 />
               ),
