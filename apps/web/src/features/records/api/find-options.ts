@@ -28,10 +28,14 @@ export async function findCascadeOptions(node: NodeRef, code: string): Promise<F
   return answer.data;
 }
 
-/** The SchemaForm's option loader for one node: cascaders read the cascade tree, others the pull-down. */
+/**
+ * The SchemaForm's option loader for one node: a cascader without a parent reads its whole cascade
+ * tree; every child (a cascader too) reads the pull-down under its parent's value, the options the
+ * shared validation will accept for it.
+ */
 export const optionLoaderFor =
   (node: NodeRef) =>
   (item: FormItem, parentValue: string | undefined): Promise<FormOption[]> =>
-    item.type.startsWith('cascader')
+    item.type.startsWith('cascader') && parentValue === undefined
       ? findCascadeOptions(node, item.code)
       : findFieldOptions(node, item.code, parentValue);

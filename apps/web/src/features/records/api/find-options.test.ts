@@ -1,0 +1,34 @@
+import type { FormItem } from '@ks/contract/form-schema';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, ok } from '@/test/fetch-mock.ts';
+import { optionLoaderFor } from './find-options.ts';
+
+const node = { systemCoding: 'sys', gnCoding: 'gn' };
+const cascader = { code: 'area', name: '区域', type: 'cascader' } as FormItem;
+
+describe('optionLoaderFor', () => {
+  it('reads a cascader’s whole tree without a parent, and only the branch under its parent’s value', async () => {
+    const calls: string[] = [];
+    mockFetch({
+      'POST /ks/common/common/cert-cascade': () => {
+        calls.push('cert-cascade');
+        return ok({ code: 'area', data: [{ label: '江苏', value: 'js', children: [] }] });
+      },
+      'POST /ks/common/common/pull-down': ({ body }) => {
+        calls.push(`pull-down ${(body as { key?: string }).key}`);
+        return ok({
+          result: {
+            list: [{ label: '南京', value: 'nj', children: [{ label: '玄武', value: 'xw' }] }],
+            labelKey: 'label',
+            valueKey: 'value',
+          },
+        });
+      },
+    });
+    const load = optionLoaderFor(node);
+    expect((await load(cascader, undefined)).map((option) => option.value)).toEqual(['js']);
+    const under = await load({ ...cascader, parentNode: 'province' } as FormItem, 'js');
+    expect(under).toEqual([{ label: '南京', value: 'nj', children: [{ label: '玄武', value: 'xw' }] }]);
+    expect(calls).toEqual(['cert-cascade', 'pull-down js']);
+  });
+});
