@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitForNoModal } from '../support/antd.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 
@@ -31,6 +32,8 @@ async function addTopNode(page: Page, title: string, gnCoding: string, property:
   await expect
     .poll(() => page.locator('.ks-builder-node', { hasText: title }).count(), { timeout: 20000 })
     .toBe(1);
+  // The closing dialog's wrap still covers the page while it fades: a drag would start on it.
+  await waitForNoModal(page);
 }
 
 /** A node of the builder's menu tree, by its title. */

@@ -236,7 +236,20 @@ async function audit(page: Page, decision: { result: 'pass' } | { result: 'rejec
   const dialog = openModal(page);
   await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
   if (decision.result === 'reject') {
-    await dialog.getByText('退回', { exact: true }).click();
+    // A click during antd's opening zoom can miss; 确定 would then pass the record. Check until it holds.
+    const reject = dialog.getByRole('radio', { name: '退回' });
+    await expect
+      .poll(
+        async () => {
+          await reject
+            .check({ timeout: 5000 })
+            .catch(() => dialog.getByText('退回', { exact: true }).click({ timeout: 5000 }))
+            .catch(() => undefined);
+          return reject.isChecked();
+        },
+        { timeout: 30000 },
+      )
+      .toBe(true);
     // Rejecting without advice is refused by the dialog itself.
     await dialog.getByRole('button', { name: label('确定') }).click();
     await expect

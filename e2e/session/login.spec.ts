@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { clickUntilClosed } from '../support/antd.ts';
 import { loginWithApi } from '../support/api.ts';
 import { baseUrl, DEMO, LAN_HOST, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
@@ -31,10 +32,12 @@ describe('login through the real login page', () => {
     await expect.poll(() => page.getByRole('button', { name: new RegExp(userName) }).isVisible()).toBe(true);
     // The demo personnel account has a practice warning: the practice status dialog opens first.
     if (demo === DEMO.personnel) {
-      await page
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: /关\s*闭/ })
-        .click();
+      const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
+      await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+      await clickUntilClosed(
+        dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }),
+        dialog,
+      );
     }
 
     await logOut(page, userName);

@@ -158,7 +158,7 @@ describe('shell', () => {
     const { location } = renderRoute('/userCenter/uCenter');
 
     expect(await screen.findByText('登录已过期，请重新登录')).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/login'), { timeout: 2000 });
+    await waitFor(() => expect(location()).toBe('/login'));
     expect(useSessionStore.getState().token).toBeNull();
     expect(screen.getAllByText('登录已过期，请重新登录')).toHaveLength(1);
   });
