@@ -1,7 +1,7 @@
 import type { NodeAuthority, NodeDefinitionInput } from '@ks/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addNode, newSystem, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import { addNode, newSystem, publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
 import { nodeFunctionGrants, operationLogs, users } from '../../db/schema/index.ts';
 import { allowedFunctions } from './grants.ts';
@@ -223,6 +223,53 @@ describe('reviewer organisations', () => {
     const refused = await call('M', 'DELETE', ORGS, { id: org.id });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(`审核机构正在被节点「${node.title}」的审核流程使用，不能删除`);
+  });
+
+  it('refuses while an older version still has records to review by the organisation, until they are approved', async () => {
+    const app = getApp();
+    const [member, owner] = await Promise.all([createUser(app, 'M'), createUser(app, 'U')]);
+    const [memberHeaders, ownerHeaders, developer] = await Promise.all([
+      loginAs(app, member).then((login) => login.headers),
+      loginAs(app, owner).then((login) => login.headers),
+      headersOf('D'),
+    ]);
+    const [old, next] = [await createOrg([member.id]), await createOrg([member.id])];
+    const levelOf = (orgId: string) => ({
+      audit: { levels: [{ level: 1, name: '初审', way: 'any' as const, orgId }] },
+    });
+    const published = await nodeOffering(['save', 'submit', 'audit'], levelOf(old.id));
+    const ref = { systemCoding: published.systemCoding, gnCoding: published.gnCoding };
+    const saved = await call(ownerHeaders, 'POST', '/ks/monitor/save', {
+      ...ref,
+      values: { title: '旧版数据' },
+    });
+    const { id } = saved.json().data as { id: string };
+    // Version 2 sends new records elsewhere; the record above stays on version 1 and its levels.
+    const draft = offering(['save', 'submit', 'audit'], levelOf(next.id));
+    expect((await saveDraft(app, developer, published.node.id, draft)).json().code).toBe(200);
+    expect((await publish(app, developer, published.node.id)).json().code).toBe(200);
+
+    const inUse = `审核机构正在被节点「${published.node.title}」的审核流程使用，不能删除`;
+    // A draft on version 1: submitting it would open a level going to the organisation.
+    expect((await call('M', 'DELETE', ORGS, { id: old.id })).json()).toMatchObject({
+      code: 400,
+      message: inUse,
+    });
+    // Under review: its running flow carries the levels of version 1.
+    expect((await call(ownerHeaders, 'POST', '/ks/monitor/submit', { ...ref, id })).json().code).toBe(200);
+    expect((await call('M', 'DELETE', ORGS, { id: old.id })).json()).toMatchObject({
+      code: 400,
+      message: inUse,
+    });
+    // Approved, the record opens no level any more: nothing holds the organisation back.
+    const passed = await call(memberHeaders, 'POST', '/ks/monitor/audit', {
+      ...ref,
+      id,
+      result: 'pass',
+      advice: '',
+    });
+    expect(passed.json().data.status).toBe('approved');
+    expect((await call('M', 'DELETE', ORGS, { id: old.id })).json().code).toBe(200);
   });
 
   it('drops the function grants of a deleted organisation', async () => {

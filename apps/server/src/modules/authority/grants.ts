@@ -1,4 +1,4 @@
-import type { NodeFunction } from '@ks/contract';
+import type { LoginRoleType, NodeFunction } from '@ks/contract';
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/index.ts';
@@ -15,6 +15,20 @@ export const DEFAULT_GRANTS: Record<'M' | 'U' | 'P', readonly NodeFunction[]> = 
   U: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
   P: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
 };
+
+/**
+ * Functions that only some roles may use, whatever a node's grants say: assigning moves a review
+ * step from one administrator to another, so /ks/monitor/assign admits administrators only
+ * (decision 0012). The route's access and functionsGranted both read this, so the table and form
+ * never offer an operation the route would refuse.
+ */
+export const FUNCTION_ROLES = {
+  assign: ['M'],
+} as const satisfies Partial<Record<NodeFunction, readonly LoginRoleType[]>>;
+
+const rolesOf: Partial<Record<NodeFunction, readonly LoginRoleType[]>> = FUNCTION_ROLES;
+/** Whether the role may use the function at all (FUNCTION_ROLES); grants narrow it further. */
+const roleMayUse = (role: LoginRoleType, code: NodeFunction) => rolesOf[code]?.includes(role) ?? true;
 
 /** Live members of a reviewer organisation. */
 export async function membersOf(db: Db, orgId: string): Promise<string[]> {
@@ -55,8 +69,9 @@ export function grantSummarySql(nodeId: SQLWrapper | string, user: GranteeRef): 
 /**
  * The functions a user may use on a node: those the published definition offers, narrowed by the
  * node's grants to the user's role or organisations (or by the defaults while nobody has saved the
- * node's authority; once saved, the grant rows alone decide, even when there are none).
- * Developers configure nodes and use none of their functions.
+ * node's authority; once saved, the grant rows alone decide, even when there are none), and never
+ * one that FUNCTION_ROLES keeps from the user's role. Developers configure nodes and use none of
+ * their functions.
  */
 export function functionsGranted(
   user: Grantee,
@@ -64,12 +79,13 @@ export function functionsGranted(
   offered: readonly NodeFunction[],
 ): Set<NodeFunction> {
   if (user.loginRoleType === 'D') return new Set();
+  const usable = offered.filter((code) => roleMayUse(user.loginRoleType, code));
   if (!summary.hasGrants && !summary.customised) {
     const defaults = DEFAULT_GRANTS[user.loginRoleType];
-    return new Set(offered.filter((code) => defaults.includes(code)));
+    return new Set(usable.filter((code) => defaults.includes(code)));
   }
   const granted = new Set(summary.granted);
-  return new Set(offered.filter((code) => granted.has(code)));
+  return new Set(usable.filter((code) => granted.has(code)));
 }
 
 /** functionsGranted for a node whose grants were not read with it. */

@@ -27,7 +27,12 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { findNodesUnderReview } from '../workflow/repository.ts';
 import * as repo from './repository.ts';
+
+/** The refusal to delete nodes whose records are under review (the transaction changes nothing). */
+export const nodeUnderReviewMessage = (titles: string[]) =>
+  `节点${titles.map((title) => `「${title}」`).join('、')}有审核中的数据，不能删除`;
 
 const toNode = (row: repo.NodeRow): BuilderNode => ({
   id: row.id,
@@ -149,7 +154,12 @@ export class BuilderService {
       const node = query.nodeId ? await repo.findLiveNode(tx, query.nodeId) : null;
       if (!node) throw notFound('节点不存在');
       const ids = collectSubtree(await repo.lockTree(tx, node.systemId), node.id);
+      // Deleted first, asked second: the update waits for any submit holding a node (it locks its
+      // node while it starts a flow), so the question below sees that flow too. Running flows of a
+      // deleted node could be neither decided nor revoked, and their to-dos would stay open for good.
       await repo.softDeleteNodes(tx, ids);
+      const underReview = await findNodesUnderReview(tx, ids);
+      if (underReview.length) throw badRequest(nodeUnderReviewMessage(underReview));
       await recordOperation(tx, {
         user,
         action: '删除菜单节点',

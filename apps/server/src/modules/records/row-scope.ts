@@ -130,6 +130,7 @@ export function rowOperations(
     submit: allowed.has('submit') && record.ownerSide && editable,
     revoke: allowed.has('revoke') && record.canRevoke && record.status === 'submitted',
     audit: record.canAudit && record.status === 'submitted',
+    // `allowed` holds assign only for the roles the assign route admits (FUNCTION_ROLES).
     assign: allowed.has('assign') && record.status === 'submitted',
     publish: allowed.has('publish') && record.status === 'approved',
     delete: allowed.has('delete') && record.ownerSide && editable,

@@ -47,6 +47,38 @@ export async function findLatestInstance(
   return row ?? null;
 }
 
+/**
+ * Takes a share lock on a live node for the caller's transaction; false when it is gone. A submit
+ * holds it while it starts a flow, so a builder deleting the node waits and then sees the flow
+ * (findNodesUnderReview) instead of deleting the node from under it.
+ */
+export async function lockLiveNode(db: Db, nodeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: menuNodes.id })
+    .from(menuNodes)
+    .where(and(eq(menuNodes.id, nodeId), isNull(menuNodes.deletedAt)))
+    .for('share');
+  return rows.length > 0;
+}
+
+/** Titles of the nodes among these that have a running audit flow, deleted nodes included. */
+export async function findNodesUnderReview(db: Db, nodeIds: string[]): Promise<string[]> {
+  if (nodeIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ title: menuNodes.title })
+    .from(auditInstances)
+    .innerJoin(menuNodes, eq(menuNodes.id, auditInstances.nodeId))
+    .where(
+      and(
+        inArray(auditInstances.nodeId, nodeIds),
+        eq(auditInstances.status, 'running'),
+        isNull(auditInstances.deletedAt),
+      ),
+    )
+    .orderBy(asc(menuNodes.title));
+  return rows.map((row) => row.title);
+}
+
 export async function insertInstance(
   db: Db,
   values: typeof auditInstances.$inferInsert,

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import { FUNCTION_ROLES } from '../authority/grants.ts';
 import type { WorkflowService } from './service.ts';
 
 /**
@@ -75,7 +76,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
   app.post(
     '/ks/monitor/assign',
     {
-      config: { access: { roles: ['M' as const] } },
+      // Who may assign at all is FUNCTION_ROLES: the rows offer 分配 by the same rule.
+      config: { access: { roles: FUNCTION_ROLES.assign } },
       schema: {
         tags,
         summary: 'An administrator moves a pending review step (and its to-do) to another administrator',

@@ -42,9 +42,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AuditSnapshot } from '../../db/schema/workflow.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { allowedFunctions, functionsGranted, membersOf } from '../authority/grants.ts';
+import { NODE_NOT_FOUND_MESSAGE } from '../builder/definition-service.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
 import { createApprovedMessage, createRejectedMessage } from '../notify/service.ts';
 import type { TodoService } from '../notify/todo-service.ts';
@@ -111,6 +112,9 @@ export class WorkflowService {
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'submit');
     return this.db.transaction(async (tx) => {
+      // The node must outlive the flow this starts: the lock makes a builder deleting it meanwhile
+      // wait and then find the flow (and refuse), or makes this submit find the node gone.
+      if (!(await repo.lockLiveNode(tx, node.nodeId))) throw notFound(NODE_NOT_FOUND_MESSAGE);
       // A record outside the caller's row scope answers 数据不存在, as if absent (a guessed id reveals
       // nothing); a readable one the caller is not on the owner side of (a reviewer of it) is 403.
       const head = await loadRecord(tx, node.tableName, body.id, [], readScope(user, node));
@@ -370,12 +374,15 @@ export class WorkflowService {
       if (target?.loginRoleType !== 'M')
         throw badRequest(ASSIGN_TARGET_MESSAGE, { userId: ASSIGN_TARGET_MESSAGE });
       const steps = await repo.findSteps(tx, instance.id);
-      const pending = steps.filter(
-        (step) =>
-          step.level === body.level && step.level === instance.currentLevel && step.status === 'pending',
+      const onLevel = steps.filter(
+        (step) => step.level === body.level && step.level === instance.currentLevel,
       );
+      const pending = onLevel.filter((step) => step.status === 'pending');
       if (pending.length === 0) throw badRequest(ASSIGN_LEVEL_MESSAGE, { level: ASSIGN_LEVEL_MESSAGE });
-      if (pending.some((step) => step.reviewerUserId === target.id)) {
+      // Any step of the level counts, decided ones too: on a 会签 level a member who has passed and
+      // then took over another member's step would pass twice, and the level would pass without
+      // the other member.
+      if (onLevel.some((step) => step.reviewerUserId === target.id)) {
         throw badRequest(ASSIGN_ALREADY_MESSAGE, { userId: ASSIGN_ALREADY_MESSAGE });
       }
       let step = pending[0];

@@ -22,7 +22,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import { addNode, publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
 import {
   createUser,
   loginAs,
@@ -35,6 +35,7 @@ import {
   auditInstances,
   auditOrgMembers,
   auditOrgs,
+  menuNodes,
   nodeFunctionGrants,
   notifyTodos,
   operationLogs,
@@ -713,6 +714,65 @@ describe('POST /ks/monitor/assign', () => {
     expect(moved.json().code).toBe(200);
     expect([await todoCount(a), await todoCount(b), await todoCount(substitute)]).toEqual([1, 0, 1]);
   });
+
+  it('offers 分配 on a row to administrators only, as the route admits them, even when U holds the grant', async () => {
+    const app = getApp();
+    const [owner, reviewer, admin] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const grant = (subject: 'U' | 'M', codes: string[]) =>
+      app.db.insert(nodeFunctionGrants).values(
+        codes.map((functionCode) => ({
+          nodeId: node.node.id,
+          functionCode,
+          subjectType: 'role' as const,
+          subject,
+        })),
+      );
+    await grant('U', ['save', 'submit', 'view', 'assign']);
+    await grant('M', ['view', 'assign']);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+
+    const offered = async (who: Actor) => {
+      const list = await post('/ks/monitor/table-list', who.headers, { ...node, curPage: 1, pageSize: 10 });
+      const form = await post('/ks/info/v1/form/details', who.headers, { ...node, id: record.id });
+      const rowOf = (rows: { id: string; operations: { code: string; show: boolean }[] }[]) =>
+        rows.find((row) => row.id === record.id)?.operations;
+      const shows = (operations?: { code: string; show: boolean }[]) =>
+        operations?.find((operation) => operation.code === 'assign')?.show ?? false;
+      return {
+        row: shows(rowOf(list.json().data.records)),
+        form: shows(form.json().data.operations),
+        functions: (list.json().data.functions as string[]).includes('assign'),
+      };
+    };
+    expect(await offered(owner)).toEqual({ row: false, form: false, functions: false });
+    expect(await offered(admin)).toEqual({ row: true, form: true, functions: true });
+    const body = { ...node, id: record.id, level: 1, userId: admin.id };
+    expect((await post('/ks/monitor/assign', owner.headers, body)).statusCode).toBe(403);
+  });
+
+  it('all (会签): refuses a member who has already passed the step of another member: 该用户已是本级审核人', async () => {
+    const app = getApp();
+    const [owner, a, b, admin] = await Promise.all([actor('U'), actor('M'), actor('M'), actor('M')]);
+    const node = await auditedNode([byOrg(1, 'all', await orgOf(app, [a, b]))]);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+    expect((await audit(node, a, record.id, 'pass')).json().data.status).toBe('submitted');
+
+    const response = await post('/ks/monitor/assign', admin.headers, {
+      ...node,
+      id: record.id,
+      level: 1,
+      userId: a.id,
+      fromUserId: b.id,
+    });
+    expect(response.json()).toMatchObject({ code: 400, message: ASSIGN_ALREADY_MESSAGE });
+    // Nothing moved: a cannot pass a second time, and the level still waits for b.
+    expect([await todoCount(a), await todoCount(b)]).toEqual([0, 1]);
+    expect((await audit(node, a, record.id, 'pass')).json().message).toBe(NOT_REVIEWER_MESSAGE);
+    expect((await audit(node, b, record.id, 'pass')).json().data.status).toBe('approved');
+  });
 });
 
 describe('POST /ks/monitor/publish', () => {
@@ -952,4 +1012,79 @@ describe('schema versions and reviewer scope', () => {
     expect(late.json()).toMatchObject({ code: 400, message: RECORD_NOT_EDITABLE_MESSAGE });
     expect(await attachedCount()).toBe(1);
   });
+});
+
+describe('DELETE /ks/config/new/structure/del of a node under review', () => {
+  const deleteNode = (who: Actor, nodeId: string) =>
+    getApp().inject({
+      method: 'DELETE',
+      url: '/ks/config/new/structure/del',
+      headers: who.headers,
+      query: { nodeId },
+    });
+  const isLive = async (nodeId: string) =>
+    (await getApp().db.select().from(menuNodes).where(eq(menuNodes.id, nodeId)))[0]?.deletedAt === null;
+
+  it('refuses the node, or a directory above it, while a record is under review (节点「…」有审核中的数据，不能删除), changing nothing', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const directory = await addNode(app, node.developer.headers, node.systemCoding, {
+      nodeProperties: 'directory',
+    });
+    const moved = await post('/ks/config/new/structure/move', node.developer.headers, {
+      nodeId: node.node.id,
+      targetParentId: directory.id,
+      index: 0,
+    });
+    expect(moved.json().code).toBe(200);
+    const record = await insertRecord(app, node.tableName, owner);
+    await submit(node, owner, record.id);
+
+    const message = `节点「${node.node.title}」有审核中的数据，不能删除`;
+    for (const nodeId of [node.node.id, directory.id]) {
+      expect((await deleteNode(node.developer, nodeId)).json()).toMatchObject({ code: 400, message });
+    }
+    expect([await isLive(node.node.id), await isLive(directory.id)]).toEqual([true, true]);
+    // The flow goes on as before: its to-do is open and the reviewer decides it.
+    expect(await todoCount(reviewer)).toBe(1);
+    expect((await audit(node, reviewer, record.id, 'pass')).json().data.status).toBe('approved');
+    // A finished flow holds nothing back.
+    expect((await deleteNode(node.developer, directory.id)).json()).toMatchObject({
+      code: 200,
+      data: { deletedNodes: 2 },
+    });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a delete racing a submit waits for it and refuses (needs DATABASE_URL: PGlite has one session, so nothing runs concurrently)',
+    async () => {
+      const app = getApp();
+      const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+      const node = await auditedNode([single(1, reviewer)]);
+      const record = await insertRecord(app, node.tableName, owner);
+      // Another transaction holds the record row: the submit stops at its envelope update, inside its
+      // transaction, and the delete comes while the flow is not yet committed.
+      let answers: Promise<Awaited<ReturnType<typeof submit>>[]> = Promise.resolve([]);
+      await app.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select id from ${sql.identifier('ks_data')}.${sql.identifier(node.tableName)}
+            where id = ${record.id}::uuid for update`,
+        );
+        const submitted = submit(node, owner, record.id);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const deleted = deleteNode(node.developer, node.node.id);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        answers = Promise.all([submitted, deleted]);
+      });
+      const [submitted, deleted] = await answers;
+      expect(submitted?.json().code).toBe(200);
+      expect(deleted?.json()).toMatchObject({
+        code: 400,
+        message: `节点「${node.node.title}」有审核中的数据，不能删除`,
+      });
+      expect(await isLive(node.node.id)).toBe(true);
+      expect(await todoCount(reviewer)).toBe(1);
+    },
+  );
 });
