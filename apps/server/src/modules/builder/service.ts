@@ -138,7 +138,10 @@ export class BuilderService {
         const system = await repo.findLiveSystem(tx, query.systemId);
         if (!system) throw notFound('系统不存在');
         const ids = (await repo.lockTree(tx, system.id)).map((node) => node.id);
+        // As for one node below: deleted first, asked second.
         await repo.softDeleteNodes(tx, ids);
+        const underReview = await findNodesUnderReview(tx, ids);
+        if (underReview.length) throw badRequest(nodeUnderReviewMessage(underReview));
         await repo.softDeleteSystem(tx, system.id);
         await recordOperation(tx, {
           user,

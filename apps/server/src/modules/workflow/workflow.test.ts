@@ -40,6 +40,7 @@ import {
   notifyTodos,
   operationLogs,
   recordRevisions,
+  systems,
   users,
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../builder/node-tables.ts';
@@ -1045,7 +1046,23 @@ describe('DELETE /ks/config/new/structure/del of a node under review', () => {
     for (const nodeId of [node.node.id, directory.id]) {
       expect((await deleteNode(node.developer, nodeId)).json()).toMatchObject({ code: 400, message });
     }
+    const [system] = await app.db.select().from(systems).where(eq(systems.gnCoding, node.systemCoding));
+    const wholeSystem = await app.inject({
+      method: 'DELETE',
+      url: '/ks/config/new/structure/del',
+      headers: node.developer.headers,
+      query: { systemId: system?.id ?? '' },
+    });
+    expect(wholeSystem.json()).toMatchObject({ code: 400, message });
     expect([await isLive(node.node.id), await isLive(directory.id)]).toEqual([true, true]);
+    expect(
+      (
+        await app.db
+          .select()
+          .from(systems)
+          .where(eq(systems.id, system?.id ?? ''))
+      )[0]?.deletedAt,
+    ).toBeNull();
     // The flow goes on as before: its to-do is open and the reviewer decides it.
     expect(await todoCount(reviewer)).toBe(1);
     expect((await audit(node, reviewer, record.id, 'pass')).json().data.status).toBe('approved');
