@@ -138,6 +138,11 @@ export const OPTION_TYPES: readonly FormItemType[] = [
   'transfer',
   'transfer-1',
 ];
+/**
+ * Types that offer a list of options: the option types, and select-edit, whose list only suggests
+ * (free text stays allowed, so its value is not checked against the list).
+ */
+export const OPTION_LIST_TYPES: readonly FormItemType[] = [...OPTION_TYPES, 'select-edit'];
 /** Types with a fixed option set the platform supplies. */
 export const FIXED_OPTIONS: Partial<Record<FormItemType, readonly string[]>> = {
   sex: ['男', '女'],
@@ -278,6 +283,9 @@ export const optionMessage = (name: string) => `${name}的选项无效，请重�
 export const dateOutOfRangeMessage = (name: string) => `${name}不在可选日期范围内`;
 export const rangeOrderMessage = (name: string) => `${name}的结束日期不能早于开始日期`;
 export const beforeParentDateMessage = (name: string, parentName: string) => `${name}不能早于${parentName}`;
+/** The builder's date limits (minDate/maxDate): what the date picker and the range check can read. */
+export const dateLimitMessage = (label: string) => `${label}须为YYYY-MM-DD格式的有效日期，如2024-01-01`;
+export const DATE_LIMIT_ORDER_MESSAGE = '最早日期不能晚于最晚日期';
 
 /**
  * The day a date item may not go before (spec 001 §5: an end-date picker disables dates before its
@@ -305,7 +313,17 @@ export type WireRecord = Record<string, WireValue>;
 export type NativeValue = string | number | boolean | string[] | null;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+/**
+ * Hours 00-23, minutes and seconds 00-59, as the form's picker accepts them: the timestamptz column
+ * refuses '24:30' or '10:75', and a save must answer the field's message, not fail in the database.
+ */
+const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/**
+ * Number text as the numeric and integer columns read it. Number() also takes '0x10', '0b1' and a
+ * blank, which a column cast may refuse; an integer column refuses '1.0' and '1e3' outright.
+ */
+const DECIMAL_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 
 export function joinOf(kind: ValueKind): string | null {
   if (kind === 'daterange') return MULTI_VALUE_JOINS.daterange;
@@ -374,6 +392,32 @@ export const toggledChildren = (item: Pick<FormItem, 'childNode'>) => splitCodes
 /** The codes an item depends on. */
 export const parentsOf = (item: Pick<FormItem, 'parentNode'>) => splitCodes(item.parentNode);
 
+/** Kinds whose value names no option: a date, a range of dates, a switch. */
+const KEYLESS_KINDS: readonly ValueKind[] = ['boolean', 'date', 'datetime', 'daterange'];
+
+/**
+ * Whether a parent of this type keys its children's options (spec 001 §4: changing a parent select or
+ * cascader reloads the child options; §5 '请先输入或选择上级条件后查询！': the condition is entered or
+ * chosen, so a typed text or number keys them too). A date, a switch or rich text keys none: its
+ * children keep their values when it changes (a date child checks itself against a date parent).
+ */
+export const keysChildOptions = (type: FormItemType) =>
+  type !== 'editor' && !KEYLESS_KINDS.includes(VALUE_KIND_OF[type]);
+
+/**
+ * The parent whose value an item's options hang under, or null: its first parent (the one the
+ * pull-down is asked with), when the item offers options and that parent keys them.
+ */
+export function optionParentOf(
+  item: Pick<FormItem, 'type' | 'parentNode'>,
+  byCode: ReadonlyMap<string, FormItem>,
+): FormItem | null {
+  if (!OPTION_LIST_TYPES.includes(item.type)) return null;
+  const [parentCode] = parentsOf(item);
+  const parent = parentCode === undefined ? undefined : byCode.get(parentCode);
+  return parent && keysChildOptions(parent.type) ? parent : null;
+}
+
 /**
  * Which items are in play for these values: shown by the schema and, for children of a switch-1,
  * only while the switch is on. Hidden means absent: hidden items are neither validated nor saved.
@@ -421,7 +465,7 @@ export type ValidationContext = {
   record?: { byCode: ReadonlyMap<string, FormItem>; values: Record<string, NativeValue | undefined> };
 };
 
-/** The option a parent's value chose: a cascader's path walked from the root, any other value found anywhere. */
+/** The option a value chose: a cascader's path walked from the root, a single value found anywhere. */
 export function chosenOption(
   options: readonly FormOption[],
   value: string | string[],
@@ -444,17 +488,38 @@ export function chosenOption(
 }
 
 /**
+ * Whether a parent's array value is one path (a cascader's) rather than several chosen values
+ * (select-m, checkbox, select-multiple, transfer). Without the parent's type an array is read as a
+ * path, as callers did before the type was passed.
+ */
+const isPathValue = (parentType: FormItemType | undefined) =>
+  parentType === undefined || VALUE_KIND_OF[parentType] === 'path';
+
+/** Options of several lists, each value once (the first list's option wins). */
+function unionOf(lists: readonly (readonly FormOption[])[]): FormOption[] {
+  const byValue = new Map<string, FormOption>();
+  for (const list of lists)
+    for (const option of list) if (!byValue.has(option.value)) byValue.set(option.value, option);
+  return [...byValue.values()];
+}
+
+/**
  * The options a child field offers while its parent holds `parentValue` (spec 001 §4: changing a
  * parent select or cascader reloads the child's options), as the pull-down answers them and a save
  * is checked against them: the children of the parent's chosen option; else the child's own options
- * tagged with that value (rangeKey); else `otherwise` (the child's own list).
+ * tagged with that value (rangeKey); else `otherwise` (the child's own list). A parent holding
+ * several values (a multi-choice `parentType`) offers what each of them offers, together.
  */
 export function optionsUnder(
   own: readonly FormOption[],
   parentOptions: readonly FormOption[],
   parentValue: string | string[],
   otherwise: readonly FormOption[] = own,
+  parentType?: FormItemType,
 ): readonly FormOption[] {
+  if (Array.isArray(parentValue) && !isPathValue(parentType)) {
+    return unionOf(parentValue.map((one) => optionsUnder(own, parentOptions, one, otherwise)));
+  }
   const chosen = chosenOption(parentOptions, parentValue);
   if (chosen?.children?.length) return chosen.children;
   const key = Array.isArray(parentValue) ? parentValue.join(MULTI_VALUE_JOINS.cascader) : parentValue;
@@ -465,18 +530,34 @@ export function optionsUnder(
 const ownOptions = (item: FormItem, context: ValidationContext) =>
   item.source.kind === 'static' ? item.options?.list : context.optionsOf?.(item);
 
+/**
+ * The children of the option(s) a parent's value chose: a path's last step, or each of several
+ * chosen values (undefined when any chosen option has no children: nothing narrows it).
+ */
+function childrenChosen(
+  parentOptions: readonly FormOption[],
+  parentValue: string | string[],
+  parentType: FormItemType,
+): readonly FormOption[] | undefined {
+  if (!Array.isArray(parentValue) || isPathValue(parentType))
+    return chosenOption(parentOptions, parentValue)?.children;
+  const lists = parentValue.map((one) => chosenOption(parentOptions, one)?.children);
+  return lists.every((list) => list !== undefined) ? unionOf(lists as FormOption[][]) : undefined;
+}
+
 /** What an option item may hold: its own options, narrowed by its parent's value within a record. */
 function offeredOptions(item: FormItem, context: ValidationContext): readonly FormOption[] | undefined {
   const own = ownOptions(item, context);
-  const [parentCode] = parentsOf(item);
-  const parent = parentCode === undefined ? undefined : context.record?.byCode.get(parentCode);
-  const parentValue = parentCode === undefined ? undefined : context.record?.values[parentCode];
+  const parent = context.record ? optionParentOf(item, context.record.byCode) : null;
+  const parentValue = parent ? context.record?.values[parent.code] : undefined;
   if (!parent || isEmptyValue(parentValue)) return own;
   const parentOptions = ownOptions(parent, context);
   if (!parentOptions) return own;
   const value = Array.isArray(parentValue) ? parentValue : String(parentValue);
   // A child without a list of its own offers what the parent's chosen option holds, if anything.
-  return own ? optionsUnder(own, parentOptions, value) : chosenOption(parentOptions, value)?.children;
+  return own
+    ? optionsUnder(own, parentOptions, value, own, parent.type)
+    : childrenChosen(parentOptions, value, parent.type);
 }
 
 /** Checks one in-play item's value; returns the message for it, or null. */
@@ -507,6 +588,7 @@ export function validateItem(
       if (typeof value === 'boolean' || Array.isArray(value) || !Number.isFinite(number)) {
         return numberMessage(item.name);
       }
+      if (typeof value === 'string' && !DECIMAL_TEXT.test(value)) return numberMessage(item.name);
       break;
     }
     case 'integer': {
@@ -514,13 +596,15 @@ export function validateItem(
       if (typeof value === 'boolean' || Array.isArray(value) || !Number.isInteger(number) || number < 1) {
         return INPUT_NUMBER_MESSAGE(item.name);
       }
+      if (typeof value === 'string' && !INTEGER_TEXT.test(value)) return INPUT_NUMBER_MESSAGE(item.name);
       if (number > INPUT_NUMBER_MAX) return inputNumberMaxMessage(item.name);
       break;
     }
     case 'boolean':
       if (typeof value !== 'boolean') return optionMessage(item.name);
-      // A required switch must be on (a checked confirmation).
-      if (required && value === false) return requiredText;
+      // A required switch must be on (a checked confirmation). switch-2 asks 是/否 instead: 否 is an
+      // answer, so required there only means answered (the empty check above).
+      if (required && value === false && item.type !== 'switch-2') return requiredText;
       break;
     case 'date':
     case 'datetime': {
@@ -536,11 +620,14 @@ export function validateItem(
     case 'daterange': {
       if (!Array.isArray(value) || value.length !== 2) return DATE_FORMAT_MESSAGE;
       const [start, end] = value as [string, string];
-      if (![start, end].every((day) => DATE_PATTERN.test(day.slice(0, 10)) && isRealDate(day.slice(0, 10)))) {
+      // Whole days only: the date[] column refuses anything after the day ('2024-01-01x').
+      if (
+        ![start, end].every((day) => typeof day === 'string' && DATE_PATTERN.test(day) && isRealDate(day))
+      ) {
         return DATE_FORMAT_MESSAGE;
       }
       if (end < start) return rangeOrderMessage(item.name);
-      if (outOfRange(item, start.slice(0, 10)) || outOfRange(item, end.slice(0, 10))) {
+      if (outOfRange(item, start) || outOfRange(item, end)) {
         return dateOutOfRangeMessage(item.name);
       }
       break;
@@ -585,8 +672,13 @@ export function validateRecord(
       errors[item.code] = message;
       continue;
     }
-    const parents = parentsOf(item);
-    if (!isEmptyValue(value) && parents.some((parent) => isEmptyValue(values[parent]))) {
+    // An option child whose options hang under an empty parent has nothing its value could be one
+    // of (spec 001 §5: 请先输入或选择上级条件后查询！). Any other child stands on its own: an end date
+    // may be filled while its optional start date is not.
+    const optionParent = OPTION_TYPES.includes(item.type)
+      ? optionParentOf(item, inRecord.record.byCode)
+      : null;
+    if (optionParent && !isEmptyValue(value) && isEmptyValue(values[optionParent.code])) {
       errors[item.code] = PARENT_FIRST_MESSAGE;
       continue;
     }
@@ -625,6 +717,28 @@ function isRealDate(day: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
+/**
+ * Why an item's earliest or latest date cannot be used, and which of the two, or null: each is empty
+ * or a real day written YYYY-MM-DD (the picker and the range check compare them as such text), and
+ * the earliest is not after the latest.
+ */
+export function dateLimitProblem(
+  item: Pick<FormItem, 'minDate' | 'maxDate'>,
+): { field: 'minDate' | 'maxDate'; message: string } | null {
+  const limits = [
+    ['minDate', '最早日期'],
+    ['maxDate', '最晚日期'],
+  ] as const;
+  for (const [field, label] of limits) {
+    const day = item[field];
+    if (day !== '' && !(DATE_PATTERN.test(day) && isRealDate(day)))
+      return { field, message: dateLimitMessage(label) };
+  }
+  if (item.minDate && item.maxDate && item.minDate > item.maxDate)
+    return { field: 'maxDate', message: DATE_LIMIT_ORDER_MESSAGE };
+  return null;
+}
+
 function outOfRange(item: Pick<FormItem, 'minDate' | 'maxDate'>, day: string) {
   return (item.minDate !== '' && day < item.minDate) || (item.maxDate !== '' && day > item.maxDate);
 }
@@ -638,7 +752,7 @@ export function safeRegex(pattern: string): RegExp | null {
   }
 }
 
-/** Checks a schema as a whole: unique codes, parents and children that exist, valid regexes. */
+/** Checks a schema as a whole: unique codes, parents and children that exist, valid regexes and date limits. */
 export function schemaProblems(items: readonly FormItem[]): string[] {
   const problems: string[] = [];
   const codes = new Set<string>();
@@ -650,6 +764,8 @@ export function schemaProblems(items: readonly FormItem[]): string[] {
     if (item.regex && !safeRegex(item.regex)) problems.push(`${item.name}的正则表达式无效`);
     const options = item.source.kind === 'static' ? optionTreeProblem(item.options?.list ?? []) : null;
     if (options) problems.push(`${item.name}：${options}`);
+    const limits = dateLimitProblem(item);
+    if (limits) problems.push(`${item.name}：${limits.message}`);
     for (const code of [...parentsOf(item), ...toggledChildren(item)]) {
       if (!codes.has(code)) problems.push(`${item.name}引用了不存在的字段：${code}`);
     }

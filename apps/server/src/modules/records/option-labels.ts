@@ -134,7 +134,7 @@ export async function optionCoder(db: Db, items: readonly FormItem[]): Promise<I
       // The parent's value as the save reads it (a cascader's path an array) when it narrows a child.
       const native = fromWire(parent.type, parentValue);
       const chosen = Array.isArray(native) ? native : String(native);
-      codes = codesOf(optionsUnder(mine.options, tree, chosen), mine.codes);
+      codes = codesOf(optionsUnder(mine.options, tree, chosen, mine.options, parent.type), mine.codes);
       underParent.set(key, codes);
     }
     return codes;

@@ -3,7 +3,7 @@ import {
   type FormItem,
   type NativeValue,
   type NodeDefinition,
-  NodeDefinitionSchema,
+  NodeDefinitionShapeSchema,
   RECORD_CONFLICT_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
   type RecordStatus,
@@ -48,8 +48,12 @@ const compiled = new Map<string, CompiledSchema>();
 /** Empties the compiled schemas (GET /ks/cache/refresh; registered as 'node-schemas'). */
 export const clearNodeSchemas = () => compiled.clear();
 
+/**
+ * A published version's shape only: its cross-checks ran when it was published, and a check added
+ * since (a stricter date limit, an unsortable column) must not turn its records into errors.
+ */
 export function compileSchema(definition: unknown): CompiledSchema {
-  const parsed = NodeDefinitionSchema.parse(definition);
+  const parsed = NodeDefinitionShapeSchema.parse(definition);
   return {
     definition: parsed,
     items: parsed.form.items,

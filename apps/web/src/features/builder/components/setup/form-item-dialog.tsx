@@ -1,4 +1,5 @@
 import {
+  dateLimitProblem,
   FIXED_OPTIONS,
   FieldCodeSchema,
   FORM_ITEM_TYPE_LABELS,
@@ -8,6 +9,7 @@ import {
   FormItemSchema,
   type FormItemType,
   type FormOption,
+  OPTION_LIST_TYPES,
   OPTION_TYPES,
   VALUE_KIND_OF,
 } from '@ks/contract/form-schema';
@@ -80,7 +82,10 @@ function valuesOf(item: FormItem | null): Values {
   };
 }
 
-const usesOptions = (type: FormItemType) => OPTION_TYPES.includes(type);
+/** Types edited with a list of options: select-edit's is optional, its value may be free text. */
+const usesOptions = (type: FormItemType) => OPTION_LIST_TYPES.includes(type);
+/** Types whose value must be one of the options, so they need at least one. */
+const needsOptions = (type: FormItemType) => OPTION_TYPES.includes(type);
 const isNestedType = (type: FormItemType) => VALUE_KIND_OF[type] === 'path';
 
 /**
@@ -122,10 +127,18 @@ export function FormItemDialog({
     }
     const optionTyped = usesOptions(values.type) && values.sourceKind === 'static';
     if (optionTyped) {
-      const problem =
-        values.optionList.length === 0 ? OPTIONS_REQUIRED_MESSAGE : optionListProblem(values.optionList);
+      const isMissing = values.optionList.length === 0 && needsOptions(values.type);
+      const problem = isMissing ? OPTIONS_REQUIRED_MESSAGE : optionListProblem(values.optionList);
       setOptionProblem(problem ?? '');
       if (problem) return;
+    }
+    const minDate = values.minDate.trim();
+    const maxDate = values.maxDate.trim();
+    // The same check the server's schemaProblems makes on save and publish, placed under its input.
+    const limits = dateLimitProblem({ minDate, maxDate });
+    if (limits) {
+      form.setFields([{ name: limits.field, errors: [limits.message] }]);
+      return;
     }
     const source =
       !usesOptions(values.type) || values.sourceKind === 'static'
@@ -137,6 +150,8 @@ export function FormItemDialog({
       groupNumber: values.groupNumber ?? '',
       parentNode: values.parentNode.join(','),
       childNode: values.childNode.join(','),
+      minDate,
+      maxDate,
       source,
       options: optionTyped ? { list: values.optionList, labelKey: 'label', valueKey: 'value' } : undefined,
     });
@@ -276,7 +291,13 @@ export function FormItemDialog({
             {sourceKind === 'static' ? (
               <Col span={24}>
                 <Form.Item
-                  label={isNestedType(type) ? '选项（可添加下级）' : '选项'}
+                  label={
+                    isNestedType(type)
+                      ? '选项（可添加下级）'
+                      : needsOptions(type)
+                        ? '选项'
+                        : '选项（可不填，仍可自由输入）'
+                  }
                   name="optionList"
                   validateStatus={optionProblem ? 'error' : undefined}
                   help={optionProblem || undefined}

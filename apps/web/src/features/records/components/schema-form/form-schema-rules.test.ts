@@ -5,6 +5,8 @@
  */
 import {
   DATE_FORMAT_MESSAGE,
+  DATE_LIMIT_ORDER_MESSAGE,
+  dateLimitMessage,
   FIXED_OPTIONS,
   FORM_ITEM_TYPES,
   type FormItem,
@@ -14,6 +16,8 @@ import {
   INPUT_NUMBER_MAX,
   INPUT_NUMBER_MESSAGE,
   type NativeValue,
+  numberMessage,
+  optionsUnder,
   optionValueProblem,
   PARENT_FIRST_MESSAGE,
   recordFromWire,
@@ -21,9 +25,11 @@ import {
   schemaProblems,
   toWire,
   VALUE_KIND_OF,
+  validateItem,
   validateRecord,
   visibleItems,
 } from '@ks/contract/form-schema';
+import { NodeDefinitionSchema } from '@ks/contract/node-definition';
 import { describe, expect, it } from 'vitest';
 
 const make = (input: Partial<FormItemInput> & Pick<FormItemInput, 'code' | 'type'>): FormItem =>
@@ -151,6 +157,16 @@ describe('validateRecord per item type', () => {
     expect(validateRecord([field], { f: false }).errors).toEqual({ f: '承诺必填' });
     expect(validateRecord([field], { f: true }).errors).toEqual({});
   });
+
+  it('takes 否 as the answer of a required yes/no question (switch-2, y_n_ent); only no answer is {name}必填', () => {
+    const switch2 = make({ code: 'f', name: '是否联合体', type: 'switch-2', required: '1' });
+    const yesNo = make({ code: 'g', name: '是否备案', type: 'y_n_ent', required: '2' });
+    expect(validateRecord([switch2, yesNo], { f: false, g: '否' })).toEqual({
+      errors: {},
+      clean: { f: false, g: '否' },
+    });
+    expect(validateRecord([switch2, yesNo], {}).errors).toEqual({ f: '是否联合体必填', g: '是否备案必填' });
+  });
 });
 
 describe('validateRecord messages', () => {
@@ -191,6 +207,56 @@ describe('validateRecord messages', () => {
     });
   });
 
+  describe('a child of a parent holding several values (select-m, checkbox, select-multiple, transfer)', () => {
+    const GROUPS = [
+      { label: '甲', value: 'a', children: [{ label: '甲一', value: 'a1' }] },
+      { label: '乙', value: 'b', children: [{ label: '乙一', value: 'b1' }] },
+      { label: '丙', value: 'c', children: [{ label: '丙一', value: 'c1' }] },
+    ];
+    const FLAT = GROUPS.map(({ label, value }) => ({ label, value }));
+    const TAGGED = [
+      { label: '属甲', value: 'x', rangeKey: 'a' },
+      { label: '属乙', value: 'y', rangeKey: 'b' },
+      { label: '属丙', value: 'z', rangeKey: 'c' },
+    ];
+
+    it.each(['select-m', 'checkbox', 'select-multiple', 'transfer'] as const)(
+      'under a %s parent offers the options under each chosen value, together',
+      (type) => {
+        // Options under a chosen option's children, and options tagged with a chosen value (rangeKey).
+        const parent = make({ code: 'p', type, options: { list: GROUPS } });
+        const child = make({ code: 'c', type: 'select', parentNode: 'p' });
+        const flat = make({ code: 'q', type, options: { list: FLAT } });
+        const tagged = make({ code: 't', type: 'select', parentNode: 'q', options: { list: TAGGED } });
+        const items = [parent, child, flat, tagged];
+        for (const [c, t] of [
+          ['a1', 'x'],
+          ['b1', 'y'],
+        ])
+          expect(validateRecord(items, { p: ['a', 'b'], c, q: ['a', 'b'], t }).errors).toEqual({});
+        expect(validateRecord(items, { p: ['a', 'b'], c: 'c1', q: ['a', 'b'], t: 'z' }).errors).toEqual({
+          c: 'c的选项无效，请重新选择',
+          t: 't的选项无效，请重新选择',
+        });
+        const values = (options: readonly { value: string }[]) => options.map((one) => one.value);
+        expect(values(optionsUnder([], GROUPS, ['a', 'b'], [], type))).toEqual(['a1', 'b1']);
+        expect(values(optionsUnder(TAGGED, FLAT, ['a', 'c'], TAGGED, type))).toEqual(['x', 'z']);
+      },
+    );
+
+    it('reads a cascader parent’s value as one path', () => {
+      const parent = make({ code: 'p', type: 'cascader', options: TREE });
+      const child = make({ code: 'c', type: 'select', parentNode: 'p' });
+      expect(validateRecord([parent, child], { p: ['zj', 'hz'], c: 'xh' }).errors).toEqual({});
+      expect(validateRecord([parent, child], { p: ['zj'], c: 'xh' }).errors).toEqual({
+        c: 'c的选项无效，请重新选择',
+      });
+      expect(optionsUnder([], TREE.list, ['zj', 'hz'], [], 'cascader').map((one) => one.value)).toEqual([
+        'xh',
+      ]);
+    });
+  });
+
   it('reports static option values a multi-value could not carry back', () => {
     const field = make({
       code: 'm',
@@ -219,6 +285,35 @@ describe('validateRecord messages', () => {
     expect(validateRecord([field], { f: '7' }).errors).toEqual({});
   });
 
+  it.each(['1.0', '1e3', '7.', '0x10', ' '])(
+    'refuses input-number text %j the integer column cannot read: {name}须为不小于1的整数',
+    (text) => {
+      const field = make({ code: 'f', name: '数量', type: 'input-number' });
+      expect(validateItem(field, text, false, '数量必填')).toBe(INPUT_NUMBER_MESSAGE('数量'));
+      expect(validateRecord([field], { f: text }).errors).toEqual({ f: INPUT_NUMBER_MESSAGE('数量') });
+    },
+  );
+
+  it('takes input-number as a number or as whole-number text', () => {
+    const field = make({ code: 'f', name: '数量', type: 'input-number' });
+    for (const good of [7, 1e3, '7', ' 12 ', '+3'])
+      expect(validateRecord([field], { f: good }).errors).toEqual({});
+  });
+
+  it.each(['0x10', '0b1', ' ', '1,000'])(
+    'refuses number text %j the numeric column cannot read: {name}须为数字',
+    (text) => {
+      const field = make({ code: 'f', name: '金额', type: 'number' });
+      expect(validateRecord([field], { f: text }).errors).toEqual({ f: numberMessage('金额') });
+    },
+  );
+
+  it('takes decimal number text, with an exponent too', () => {
+    const field = make({ code: 'f', name: '金额', type: 'number' });
+    for (const good of ['12.5', '-3', '.5', '1e3', ' 8 '])
+      expect(validateRecord([field], { f: good }).errors).toEqual({});
+  });
+
   it('refuses input-number above its integer column: {name}不能大于2147483647', () => {
     const field = make({ code: 'f', name: '数量', type: 'input-number' });
     expect(validateRecord([field], { f: INPUT_NUMBER_MAX }).errors).toEqual({});
@@ -236,8 +331,10 @@ describe('validateRecord messages', () => {
     expect(
       validateRecord([begin, finish], { begin: '2025-03-01', finish: '2025-03-01 08:00' }).errors,
     ).toEqual({});
-    expect(validateRecord([begin, finish], { finish: '2025-03-01 08:00' }).errors).toEqual({
-      finish: PARENT_FIRST_MESSAGE,
+    // The start date is optional: an end date alone is savable (the order check needs both).
+    expect(validateRecord([begin, finish], { finish: '2025-03-01 08:00' })).toEqual({
+      errors: {},
+      clean: { begin: null, finish: '2025-03-01 08:00' },
     });
   });
 
@@ -271,6 +368,31 @@ describe('validateRecord messages', () => {
     expect(validateRecord([field], { f: '2024-01-01T08:30:00' }).errors).toEqual({});
   });
 
+  it.each(['2024-05-01 24:30', '2024-05-01 10:75', '2024-05-01T25:00', '2024-05-01 23:59:60'])(
+    'refuses the time of %j as the form’s picker does: 日期格式错误，请重新输入',
+    (text) => {
+      const field = make({ code: 'f', type: 'datetime' });
+      expect(validateItem(field, text, false, 'f必填')).toBe(DATE_FORMAT_MESSAGE);
+      expect(validateRecord([field], { f: text }).errors).toEqual({ f: DATE_FORMAT_MESSAGE });
+    },
+  );
+
+  it('takes times from 00:00 to 23:59', () => {
+    const field = make({ code: 'f', type: 'datetime' });
+    for (const good of ['2024-05-01 00:00', '2024-05-01 23:59', '2024-05-01T23:59:59'])
+      expect(validateRecord([field], { f: good }).errors).toEqual({});
+  });
+
+  it('refuses a date range whose days carry anything after the day: 日期格式错误，请重新输入', () => {
+    const field = make({ code: 'r', type: 'daterange' });
+    expect(validateRecord([field], { r: ['2024-01-01x', '2024-01-02'] }).errors).toEqual({
+      r: DATE_FORMAT_MESSAGE,
+    });
+    expect(validateRecord([field], { r: ['2024-01-01', '2024-01-02 25:00'] }).errors).toEqual({
+      r: DATE_FORMAT_MESSAGE,
+    });
+  });
+
   it('refuses a disabled option and checks loaded options through optionsOf', () => {
     const fixed = make({ code: 'f', name: '类型', type: 'select', options: LIST });
     expect(validateRecord([fixed], { f: 'x' }).errors).toEqual({ f: '类型的选项无效，请重新选择' });
@@ -294,6 +416,21 @@ describe('validateRecord messages', () => {
     const child = make({ code: 'c', type: 'select-link', parentNode: 'p', options: LIST });
     expect(validateRecord([parent, child], { c: 'a' }).errors).toEqual({ c: PARENT_FIRST_MESSAGE });
     expect(validateRecord([parent, child], { p: 'a', c: 'a' }).errors).toEqual({});
+    // A typed condition keys a child's options too ('请先输入或选择…').
+    const keyword = make({ code: 'k', type: 'text' });
+    const match = make({ code: 'm', type: 'select', parentNode: 'k', options: LIST });
+    expect(validateRecord([keyword, match], { m: 'a' }).errors).toEqual({ m: PARENT_FIRST_MESSAGE });
+  });
+
+  it('lets a child whose options do not hang under its parent be filled while the parent is empty', () => {
+    const select = make({ code: 'p', type: 'select', options: LIST });
+    const note = make({ code: 'note', type: 'text', parentNode: 'p' });
+    const day = make({ code: 'day', type: 'date', parentNode: 'p' });
+    const free = make({ code: 'free', type: 'select-edit', parentNode: 'p', options: LIST });
+    const toggle = make({ code: 's', type: 'switch-2' });
+    const underSwitch = make({ code: 'u', type: 'select', parentNode: 's', options: LIST });
+    const values = { note: '说明', day: '2024-01-01', free: '自由输入', u: 'a' };
+    expect(validateRecord([select, note, day, free, toggle, underSwitch], values).errors).toEqual({});
   });
 });
 
@@ -366,6 +503,23 @@ describe('wire values (spec 001 §9 joins)', () => {
 });
 
 describe('schemaProblems', () => {
+  it.each([
+    [{ minDate: '2024/01/01' }, `开标日期：${dateLimitMessage('最早日期')}`],
+    [{ maxDate: '2024-02-30' }, `开标日期：${dateLimitMessage('最晚日期')}`],
+    [{ minDate: '2024-12-31', maxDate: '2024-01-01' }, `开标日期：${DATE_LIMIT_ORDER_MESSAGE}`],
+  ])('reports date limits %j the picker cannot read, on save and publish too', (limits, problem) => {
+    const field = make({ code: 'f', name: '开标日期', type: 'date', ...limits });
+    expect(schemaProblems([field])).toEqual([problem]);
+    const saved = NodeDefinitionSchema.safeParse({ form: { items: [field] } });
+    expect(saved.error?.issues.map((issue) => issue.message)).toEqual([problem]);
+  });
+
+  it('takes empty date limits, or real days in order', () => {
+    const open = make({ code: 'f', type: 'date' });
+    const closed = make({ code: 'g', type: 'date', minDate: '2024-01-01', maxDate: '2024-01-01' });
+    expect(schemaProblems([open, closed])).toEqual([]);
+  });
+
   it('reports duplicate codes and references to missing items', () => {
     const items = [
       make({ code: 'a', name: '甲', type: 'switch-1', childNode: 'b,zz' }),

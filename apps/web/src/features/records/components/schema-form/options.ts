@@ -5,7 +5,7 @@ import {
   type FormOption,
   type NativeValue,
   OPTION_TYPES,
-  parentsOf,
+  optionParentOf,
   VALUE_KIND_OF,
 } from '@ks/contract/form-schema';
 
@@ -59,10 +59,14 @@ export function staticOptionsOf(item: FormItem): FormOption[] {
   return normalizeOptions(item.options.list, item.options.labelKey, item.options.valueKey);
 }
 
-/** Whether the item's options come from the caller's loader (a dictionary, a value range, or a parent). */
-export function needsLoader(item: FormItem): boolean {
+/**
+ * Whether the item's options come from the caller's loader: a dictionary, a value range, or the
+ * parent they hang under (optionParentOf). A child that offers no options, or whose parent keys none
+ * (an end date under its start date), asks nobody.
+ */
+export function needsLoader(item: FormItem, byCode: ReadonlyMap<string, FormItem>): boolean {
   if (FIXED_OPTIONS[item.type]) return false;
-  return item.source.kind !== 'static' || parentsOf(item).length > 0;
+  return item.source.kind !== 'static' || optionParentOf(item, byCode) !== null;
 }
 
 /** The label path of a cascader value, following the tree. */

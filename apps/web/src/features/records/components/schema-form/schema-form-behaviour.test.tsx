@@ -290,6 +290,35 @@ describe('SchemaForm: parent and child selects', () => {
     expect(loadOptions).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the children whose options do not hang under the parent: a date under a date, a text under a select', async () => {
+    const loadOptions = vi.fn<OptionLoader>(async () => []);
+    const { handle } = renderForm({
+      items: [
+        item({ code: 'begin', name: '开工日期', type: 'date' }),
+        item({ code: 'finish', name: '竣工日期', type: 'date', parentNode: 'begin' }),
+        item({ code: 'kind', name: '类型', type: 'select', options: LIST }),
+        item({ code: 'note', name: '说明', type: 'text', parentNode: 'kind' }),
+      ],
+      loadOptions,
+      initialValues: { begin: '2024-05-01', finish: '2024-05-20', kind: 'a', note: '保留' },
+    });
+    typeDate(screen.getByLabelText('开工日期'), '2024-05-03');
+    await waitFor(() => expect(handle().getValues()).toMatchObject({ begin: '2024-05-03' }));
+    const kind = screen.getByLabelText('类型');
+    fireEvent.mouseDown(kind);
+    fireEvent.click(await findOption(kind, '选项B'));
+    await waitFor(() =>
+      expect(handle().getValues()).toEqual({
+        begin: '2024-05-03',
+        finish: '2024-05-20',
+        kind: 'b',
+        note: '保留',
+      }),
+    );
+    // Neither child offers options: nobody is asked for any.
+    expect(loadOptions).not.toHaveBeenCalled();
+  });
+
   it('loads the options of a dictionary item on mount', async () => {
     const dictionary = item({
       code: 'grade',
@@ -302,6 +331,32 @@ describe('SchemaForm: parent and child selects', () => {
     await waitFor(() => expect(loadOptions).toHaveBeenCalledWith(dictionary, undefined));
     expect(await screen.findByTitle('甲级')).toBeTruthy();
     expect(await submit(handle)).toEqual({ grade: '1' });
+  });
+});
+
+describe('SchemaForm: select-edit', () => {
+  it('shows an option’s label for its stored value, stores a picked option by value, and keeps free text', async () => {
+    const { handle } = renderForm({
+      items: [item({ code: 'unit', name: '单位', type: 'select-edit', options: LIST })],
+      initialValues: { unit: 'a' },
+    });
+    const input = screen.getByLabelText('单位') as HTMLInputElement;
+    expect(input.value).toBe('选项A');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(await findOption(input, '选项B'));
+    await waitFor(() => expect(handle().getValues()).toEqual({ unit: 'b' }));
+    expect(input.value).toBe('选项B');
+    fireEvent.change(input, { target: { value: '自填单位' } });
+    await waitFor(() => expect(handle().getValues()).toEqual({ unit: '自填单位' }));
+    expect(input.value).toBe('自填单位');
+    // Typing an option's label is choosing it; typing text that is some option's value stays text.
+    fireEvent.change(input, { target: { value: '选项A' } });
+    await waitFor(() => expect(handle().getValues()).toEqual({ unit: 'a' }));
+    expect(input.value).toBe('选项A');
+    fireEvent.change(input, { target: { value: 'b' } });
+    await waitFor(() => expect(handle().getValues()).toEqual({ unit: 'b' }));
+    expect(input.value).toBe('b');
   });
 });
 

@@ -3,7 +3,10 @@ import {
   type FormItem,
   type FormOption,
   isEmptyValue,
+  keysChildOptions,
   type NativeValue,
+  OPTION_LIST_TYPES,
+  optionParentOf,
   PARENT_FIRST_MESSAGE,
   parentDayOf,
   parentsOf,
@@ -161,35 +164,37 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
 
   const optionsOf = useCallback(
     (item: FormItem): FormOption[] =>
-      needsLoader(item) && loaderRef.current
+      needsLoader(item, byCode) && loaderRef.current
         ? (loaded[item.code] ?? [])
         : (staticOptions.get(item.code) ?? staticOptionsOf(item)),
-    [loaded, staticOptions],
+    [byCode, loaded, staticOptions],
   );
   const validationContext: ValidationContext = useMemo(
-    () => ({ optionsOf: (item) => (needsLoader(item) && loaderRef.current ? loaded[item.code] : undefined) }),
-    [loaded],
+    () => ({
+      optionsOf: (item) => (needsLoader(item, byCode) && loaderRef.current ? loaded[item.code] : undefined),
+    }),
+    [byCode, loaded],
   );
 
   /** (Re)loads an item's options: a child's for its parent's value (none while the parent is empty). */
   const reloadOptions = useCallback(
     (item: FormItem, values: NativeRecord) => {
       const loader = loaderRef.current;
-      if (!loader || !needsLoader(item)) return;
+      if (!loader || !needsLoader(item, byCode)) return;
       const seq = (requestSeq.current[item.code] ?? 0) + 1;
       requestSeq.current[item.code] = seq;
       const settle = (options: FormOption[]) => {
         if (requestSeq.current[item.code] === seq) setLoaded((prev) => ({ ...prev, [item.code]: options }));
       };
-      const [parentCode] = parentsOf(item);
+      const parent = optionParentOf(item, byCode);
       let parentValue: string | undefined;
-      if (parentCode !== undefined) {
-        const raw = values[parentCode];
+      if (parent) {
+        const raw = values[parent.code];
         if (isEmptyValue(raw)) {
           settle([]);
           return;
         }
-        parentValue = String(toWire(byCode.get(parentCode)?.type ?? 'text', raw as NativeValue));
+        parentValue = String(toWire(parent.type, raw as NativeValue));
       }
       loader(item, parentValue).then(
         (options) => settle(normalizeOptions(options)),
@@ -199,13 +204,23 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
     [byCode],
   );
 
-  /** Items that depend on `code`: those naming it as a parent, and a select's declared children. */
+  /**
+   * Items whose options hang under `code` (spec 001 §4 "changing a parent select or cascader clears
+   * and reloads child options"): those with it as their option parent, and a select's declared
+   * children that offer options. A parent keying no options (a date, a switch) has none: an end
+   * date keeps its value when its start date changes.
+   */
   const dependentsOf = useCallback(
     (code: string): string[] => {
       const owner = byCode.get(code);
-      const declared = owner && owner.type !== 'switch-1' ? toggledChildren(owner) : [];
-      const byParent = schema.filter((item) => parentsOf(item).includes(code)).map((item) => item.code);
-      return [...new Set([...declared, ...byParent])].filter((child) => byCode.has(child));
+      if (!owner || !keysChildOptions(owner.type)) return [];
+      const byParent = schema
+        .filter((item) => optionParentOf(item, byCode)?.code === code)
+        .map((item) => item.code);
+      return [...new Set([...toggledChildren(owner), ...byParent])].filter((child) => {
+        const type = byCode.get(child)?.type;
+        return type !== undefined && OPTION_LIST_TYPES.includes(type);
+      });
     },
     [byCode, schema],
   );
@@ -220,7 +235,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
 
   /**
    * What follows a change of `code` (spec 001 §4): a switch-1 shows or hides its children and clears
-   * them; a parent clears its children (and theirs) and reloads their options.
+   * them; a parent clears the children whose options hang under it (and theirs) and reloads them.
    */
   const afterChange = useCallback(
     (code: string) => {

@@ -1,5 +1,6 @@
 import type { FormItemType } from '@ks/contract/form-schema';
 import { AutoComplete, Select } from 'antd';
+import { useRef } from 'react';
 import type { FieldProps } from './types.ts';
 import { useGuardedOpen } from './use-guarded-open.ts';
 
@@ -48,20 +49,40 @@ export function SelectField(props: FieldProps) {
   );
 }
 
-/** select-edit: a free text, or one of the options picked from the list. */
+/**
+ * select-edit: a free text, or one of the options picked from the list. A picked option is stored
+ * by its value and shown by its label, as the list and detail views show a stored value that is an
+ * option's (displayText); typing an option's label stores that option's value too.
+ */
 export function SelectEditField(props: FieldProps) {
   const { item, id, value, onChange, isDisabled, options, canOpen } = props;
   const { open, onOpenChange } = useGuardedOpen(canOpen);
+  // What was typed for the value last sent: typing 'a' must stay 'a' even when 'a' is an option's value.
+  const typed = useRef<{ text: string; value: string } | null>(null);
+  const stored = typeof value === 'string' ? value : '';
+  const text =
+    typed.current?.value === stored
+      ? typed.current.text
+      : (options.find((option) => option.value === stored)?.label ?? stored);
+  const onText = (next: string | undefined) => {
+    const input = next ?? '';
+    const picked = options.find((option) => !option.isDisabled && option.label === input);
+    const nextValue = picked ? picked.value : input;
+    typed.current = { text: input, value: nextValue };
+    onChange?.(nextValue);
+  };
   return (
     <AutoComplete
       id={id}
       open={open}
       onOpenChange={onOpenChange}
-      value={typeof value === 'string' ? value : undefined}
-      onChange={(next) => onChange?.(next ?? '')}
+      value={text || undefined}
+      onChange={onText}
+      // The input shows what is picked, so the choices carry their labels; onText maps one back.
       options={options.map((option) => ({
+        key: option.value,
         label: option.label,
-        value: option.value,
+        value: option.label,
         disabled: option.isDisabled,
       }))}
       showSearch={{

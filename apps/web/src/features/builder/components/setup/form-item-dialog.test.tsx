@@ -1,0 +1,76 @@
+import {
+  DATE_LIMIT_ORDER_MESSAGE,
+  dateLimitMessage,
+  type FormItem,
+  type FormItemInput,
+  FormItemSchema,
+} from '@ks/contract/form-schema';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, ok } from '@/test/fetch-mock.ts';
+import { renderWidget } from '@/test/render-widget.tsx';
+import { FormItemDialog } from './form-item-dialog.tsx';
+
+vi.setConfig({ testTimeout: 60000 });
+
+const itemOf = (input: Partial<FormItemInput> & Pick<FormItemInput, 'code' | 'type'>): FormItem =>
+  FormItemSchema.parse({ name: input.code, ...input });
+
+/** Opens the dialog on an existing item and answers what it submits. */
+async function editItem(item: FormItem) {
+  mockFetch({
+    'GET /ks/base/dictionary/config/dics': ok([]),
+    'GET /ks/node/field/value-ranges': ok([]),
+  });
+  const onSubmit = vi.fn<(item: FormItem) => void>();
+  renderWidget(
+    <FormItemDialog open item={item} items={[item]} groups={[]} onCancel={() => {}} onSubmit={onSubmit} />,
+  );
+  const dialog = (await screen.findByText(`编辑字段“${item.name}”`)).closest('.ant-modal') as HTMLElement;
+  const confirm = () => fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+  return { dialog, confirm, onSubmit };
+}
+
+describe('FormItemDialog: select-edit options', () => {
+  it('edits an optional option list for select-edit, whose value stays free text', async () => {
+    const { dialog, confirm, onSubmit } = await editItem(
+      itemOf({ code: 'unit', name: '单位', type: 'select-edit' }),
+    );
+    // No options is fine: the list only suggests.
+    confirm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(within(dialog).queryByText('请至少添加一个选项')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: '添加选项' }));
+    fireEvent.change(within(dialog).getByLabelText('选项1名称'), { target: { value: '建设单位' } });
+    fireEvent.change(within(dialog).getByLabelText('选项1值'), { target: { value: 'js' } });
+    confirm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({
+      type: 'select-edit',
+      source: { kind: 'static' },
+      options: { list: [{ label: '建设单位', value: 'js' }] },
+    });
+  });
+});
+
+describe('FormItemDialog: date limits', () => {
+  it('refuses limits that are not YYYY-MM-DD days or that are out of order, under their inputs', async () => {
+    const { dialog, confirm, onSubmit } = await editItem(
+      itemOf({ code: 'day', name: '开标日期', type: 'date' }),
+    );
+    const limitOf = (label: string) => within(dialog).getByLabelText(label);
+    fireEvent.change(limitOf('最早日期'), { target: { value: '2024/01/01' } });
+    confirm();
+    expect(await within(dialog).findByText(dateLimitMessage('最早日期'))).toBeTruthy();
+    fireEvent.change(limitOf('最早日期'), { target: { value: '2024-12-31' } });
+    fireEvent.change(limitOf('最晚日期'), { target: { value: '2024-01-01' } });
+    confirm();
+    expect(await within(dialog).findByText(DATE_LIMIT_ORDER_MESSAGE)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(limitOf('最早日期'), { target: { value: ' 2024-01-01 ' } });
+    fireEvent.change(limitOf('最晚日期'), { target: { value: '2024-12-31' } });
+    confirm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ minDate: '2024-01-01', maxDate: '2024-12-31' });
+  });
+});
