@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TABLE_PAGE_SIZES } from './constants.ts';
 import { envelopeOf } from './envelope.ts';
+import { UploadedFileSchema } from './files.ts';
 import { FormGroupSchema, FormItemSchema, FormOptionSchema, type ValueKind } from './form-schema.ts';
 import {
   AuditWaySchema,
@@ -284,6 +285,8 @@ export const ListRecordsBodySchema = NodeRefSchema.extend({
    */
   after: z.string().uuid(PAGE_ANCHOR_MESSAGE).optional(),
   before: z.string().uuid(PAGE_ANCHOR_MESSAGE).optional(),
+  /** Each row carries its fileList (card lists always do). */
+  withFiles: z.boolean().optional(),
 }).refine((body) => !(body.after && body.before), { message: PAGE_ANCHOR_MESSAGE, path: ['before'] });
 export type ListRecordsBody = z.input<typeof ListRecordsBodySchema>;
 
@@ -317,6 +320,11 @@ export const RecordRowSchema = z
      * joined by '/', a multi choice's labels by '、'. Empty fields are absent.
      */
     labels: z.record(z.string(), z.string()),
+    /**
+     * The record's files the caller may see (spec 001 §3 "Card row" fileList): on card lists
+     * (get-view-list) and on lists asked `withFiles` (the qualification picker's image preview).
+     */
+    fileList: z.array(UploadedFileSchema).optional(),
   })
   .catchall(z.unknown());
 export type RecordRow = z.infer<typeof RecordRowSchema>;

@@ -39,6 +39,7 @@ import {
   tableColumns,
   tableExists,
   tableIndexNames,
+  tableRef,
 } from './node-tables.ts';
 
 export const NODE_NOT_FOUND_MESSAGE = '节点不存在';
@@ -211,12 +212,13 @@ export class DefinitionService {
     const items = state.definition.form.items;
     if (items.length === 0) throw badRequest('表单至少需要一个字段才能发布');
     let tableName = state.dataSource?.tableName;
+    let converted: string[] = [];
     if (!tableName) {
       tableName = defaultTableName(node.systemCoding, node.gnCoding);
       await this.createTable(tx, user, node.id, tableName, items);
       await tx.insert(nodeDataSources).values({ nodeId: node.id, tableName, mode: 'created' });
     } else {
-      await this.alignColumns(tx, user, node.id, tableName, items);
+      converted = await this.alignColumns(tx, user, node.id, tableName, items);
     }
     await this.ensureIndexes(tx, user, node.id, tableName, state.definition);
     const schemaVersion = state.publishedVersion + 1;
@@ -230,13 +232,23 @@ export class DefinitionService {
       .update(nodeDefinitions)
       .set({ publishedVersion: schemaVersion, updatedAt: new Date() })
       .where(eq(nodeDefinitions.nodeId, node.id));
+    // A record keeps the form it was made with, unless this publish converted a column under it: the
+    // old form's types no longer describe the converted data (a select's value is now an array, a
+    // decimal field an integer one), and its saves would fail or round what the person typed. Such
+    // records move to this version's form. Running flows keep their copied levels and snapshots.
+    if (converted.length > 0)
+      await tx.execute(
+        sql`update ${tableRef(tableName)} set schema_version = ${schemaVersion} where schema_version < ${schemaVersion}`,
+      );
     await recordOperation(tx, {
       user,
       action: '发布节点配置',
       targetType: 'node',
       targetId: node.gnCoding,
       targetName: node.title,
-      detail: `版本 ${schemaVersion}，数据表 ${tableName}`,
+      detail: `版本 ${schemaVersion}，数据表 ${tableName}${
+        converted.length > 0 ? `；字段 ${converted.join('、')} 类型已转换，已有数据改用本版本表单` : ''
+      }`,
       ip,
     });
     return { schemaVersion, tableName };
@@ -360,6 +372,7 @@ export class DefinitionService {
   /**
    * Adds missing columns and changes changed types; never drops a column. A type change whose data
    * does not convert is refused with the field named, and the transaction leaves everything as it was.
+   * Answers the codes whose column type changed.
    */
   private async alignColumns(
     tx: Db,
@@ -367,7 +380,8 @@ export class DefinitionService {
     nodeId: string,
     tableName: string,
     items: FormItem[],
-  ) {
+  ): Promise<string[]> {
+    const converted: string[] = [];
     const existing = new Map(
       (await tableColumns(tx, tableName)).map((column: ColumnInfo) => [column.name, column]),
     );
@@ -399,7 +413,9 @@ export class DefinitionService {
         statementText(statement),
         `${column.type} → ${target}`,
       );
+      converted.push(item.code);
     }
+    return converted;
   }
 
   async recordMigration(

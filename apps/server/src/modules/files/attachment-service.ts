@@ -10,7 +10,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadedFile,
 } from '@ks/contract';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -18,17 +18,8 @@ import { badRequest, forbidden } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { loadRecord, recordNotFound, resolveNodeIfAny } from '../records/record-store.ts';
 import { isOwnerSide, readScope } from '../records/row-scope.ts';
-import { reviewsAttachmentRecord } from '../workflow/repository.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
-import { toUploadedFile } from './service.ts';
-
-/**
- * Whose attachments of a record a user may change: administrators all, others their own (reviewers
- * of the record also read them, see findFiles).
- */
-function visibleTo(user: SessionUser) {
-  return user.loginRoleType === 'M' ? sql`true` : eq(recordAttachments.ownerUserId, user.id);
-}
+import { attachmentsOwnedBy, findRecordFiles } from './record-files.ts';
 
 /**
  * The attachments of a published node's record change under the record's own rules: the caller
@@ -58,23 +49,7 @@ export class AttachmentService {
 
   /** attachment/list: the record's files the user may see. */
   async findFiles(user: SessionUser, ref: RecordRef): Promise<UploadedFile[]> {
-    const rows = await this.db
-      .select({ file: storedFiles, annexNo: recordAttachments.annexNo })
-      .from(recordAttachments)
-      .innerJoin(storedFiles, eq(storedFiles.id, recordAttachments.fileId))
-      .where(
-        and(
-          eq(recordAttachments.systemCoding, ref.systemCoding),
-          eq(recordAttachments.gnCoding, ref.gnCoding),
-          eq(recordAttachments.recordId, ref.id),
-          isNull(recordAttachments.deletedAt),
-          isNull(storedFiles.deletedAt),
-          // Reviewers read the files of the records assigned to them; only owners change them.
-          or(visibleTo(user), reviewsAttachmentRecord(user.id)),
-        ),
-      )
-      .orderBy(recordAttachments.createdAt);
-    return rows.map((r) => toUploadedFile(r.file, r.annexNo));
+    return (await findRecordFiles(this.db, user, ref, [ref.id])).get(ref.id) ?? [];
   }
 
   /** fj-list: the node's slots, each with the record's files in it. */
@@ -170,7 +145,7 @@ export class AttachmentService {
               eq(recordAttachments.recordId, body.id),
               eq(recordAttachments.fileId, file.fileId),
               isNull(recordAttachments.deletedAt),
-              visibleTo(user),
+              attachmentsOwnedBy(user),
             ),
           );
       }
@@ -206,7 +181,7 @@ export class AttachmentService {
             eq(recordAttachments.gnCoding, body.gnCoding),
             eq(recordAttachments.recordId, body.id),
             isNull(recordAttachments.deletedAt),
-            visibleTo(user),
+            attachmentsOwnedBy(user),
           ),
         )
         .groupBy(recordAttachments.annexNo);

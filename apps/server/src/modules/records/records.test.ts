@@ -30,6 +30,7 @@ import { publish, publishedNode, saveDraft } from '../../../test/builder-fixture
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { dictionaries, operationLogs } from '../../db/schema/index.ts';
 import { tableRef } from '../builder/node-tables.ts';
+import { multipart, PDF } from '../files/test-fixtures.ts';
 import { updateEnvelope } from './record-store.ts';
 
 const getApp = useTestApp();
@@ -86,6 +87,7 @@ const definition = (): NodeDefinitionInput => ({
       { code: 'city', name: '城市', type: 'select-link', parentNode: 'region' },
       { code: 'start_day', name: '开工日期', type: 'date', minDate: '2000-01-01' },
       { code: 'end_day', name: '竣工日期', type: 'date', parentNode: 'start_day' },
+      { code: 'opened_at', name: '开标时间', type: 'datetime' },
       { code: 'period', name: '工期', type: 'daterange' },
       { code: 'has_bond', name: '有保证金', type: 'switch-1', childNode: 'bond' },
       { code: 'bond', name: '保证金', type: 'number', show: false },
@@ -110,6 +112,8 @@ const definition = (): NodeDefinitionInput => ({
           { name: '开工', code: 'start_day', type: 'daterange' },
           { name: '地区', code: 'region', type: 'cascader' },
           { name: '等级', code: 'level', type: 'select' },
+          { name: '状态', code: 'status', type: 'select' },
+          { name: '审核状态', code: 'audit_state', type: 'auditFlow' },
         ],
       },
     ],
@@ -230,6 +234,13 @@ describe('POST /ks/monitor/save', () => {
     ['region', { region: 'js/hz' }, optionMessage('地区')],
     ['start_day', { start_day: '2025-02-30' }, DATE_FORMAT_MESSAGE],
     ['start_day', { start_day: '1999-12-31' }, dateOutOfRangeMessage('开工日期')],
+    // Values the database casts would refuse answer the form's message, not a 500.
+    ['workers', { workers: '1.0' }, INPUT_NUMBER_MESSAGE('人数')],
+    ['workers', { workers: '1e3' }, INPUT_NUMBER_MESSAGE('人数')],
+    ['amount', { amount: ' ' }, numberMessage('金额')],
+    ['opened_at', { opened_at: '2025-05-01 24:30' }, DATE_FORMAT_MESSAGE],
+    ['opened_at', { opened_at: '2025-05-01 10:75' }, DATE_FORMAT_MESSAGE],
+    ['period', { period: '2025-03-01x,2025-03-02' }, DATE_FORMAT_MESSAGE],
     ['period', { period: '2025-06-01,2025-01-01' }, rangeOrderMessage('工期')],
     [
       'end_day',
@@ -251,6 +262,12 @@ describe('POST /ks/monitor/save', () => {
     expect(result.status).toBe(400);
     expect(result.body.data[field]).toBe(message);
     expect((await list(entA)).body.data.total).toBe(before.body.data.total);
+  });
+
+  it('saves an end date whose optional start date is empty (only option children need their parent)', async () => {
+    const { id } = await created(entA, { end_day: '2025-03-01' });
+    const details = await call('POST', '/ks/info/v1/form/details', entA, { ...ref, id });
+    expect(details.body.data.record).toMatchObject({ start_day: null, end_day: '2025-03-01' });
   });
 
   it('hidden means absent: a child of a switched-off switch-1 is not saved', async () => {
@@ -733,6 +750,37 @@ describe('options, filters and buttons', () => {
     expect(missing.body.message).toBe('字段不存在');
   });
 
+  it('pull-down under a multi-select parent offers the children of every chosen option', async () => {
+    const app = getApp();
+    const own = await publishedNode(app, dev, {
+      form: {
+        items: [
+          {
+            code: 'majors',
+            name: '专业',
+            type: 'select-m',
+            options: {
+              list: [
+                { label: '建筑', value: 'jz', children: [{ label: '建筑一级', value: 'jz1' }] },
+                { label: '市政', value: 'sz', children: [{ label: '市政二级', value: 'sz2' }] },
+                { label: '水利', value: 'sl', children: [{ label: '水利一级', value: 'sl1' }] },
+              ],
+            },
+          },
+          { code: 'grade', name: '等级', type: 'select-link', parentNode: 'majors' },
+        ],
+      },
+      functions: ['save', 'view'],
+    });
+    const offered = await call('POST', '/ks/common/common/pull-down', entA, {
+      systemCoding: own.systemCoding,
+      gnCoding: own.gnCoding,
+      displayCode: 'grade',
+      key: 'jz;sz',
+    });
+    expect(offered.body.data.result.list.map((o: { value: string }) => o.value)).toEqual(['jz1', 'sz2']);
+  });
+
   it('cert-cascade answers the option tree', async () => {
     const result = await call('POST', '/ks/common/common/cert-cascade', entA, {
       ...ref,
@@ -755,6 +803,14 @@ describe('options, filters and buttons', () => {
       { label: '市政', value: 'sz' },
     ]);
     expect(byCode.level.dataList.map((o: { value: string }) => o.value)).toEqual(['l1', 'l2']);
+    // The record's own status and audit state, whose options are the platform's.
+    expect(byCode.status.dataList.map((o: { label: string }) => o.label)).toContain('草稿');
+    expect(byCode.audit_state.dataList.map((o: { label: string }) => o.label)).toEqual([
+      '审核中',
+      '审核通过',
+      '审核退回',
+      '已撤回',
+    ]);
   });
 
   it('table and form buttons are the caller’s functions', async () => {
@@ -883,10 +939,11 @@ describe('schema versions', () => {
     expect(missing.body.data).toEqual({ grade: requiredMessage('等级') });
   });
 
-  it('reads records after a publish changed a column type under the same read expression', async () => {
+  it('moves records to the new form when a publish converts a column under them, and reads them after', async () => {
     // The details read is a prepared statement. select → select-multiple turns the column from
     // text into text[] with the same SQL text, and PostgreSQL refuses to run a statement prepared
     // before such a change ('cached plan must not change result type'): its name carries the version.
+    // The old form no longer describes the converted data: its save would send a text into text[].
     const app = getApp();
     const options = { list: [{ label: '甲', value: 'a' }] };
     const own = await publishedNode(app, dev, {
@@ -907,12 +964,80 @@ describe('schema versions', () => {
     for (let i = 0; i < 3; i++) {
       const again = await details();
       expect(again.body.code, JSON.stringify(again.body)).toBe(200);
-      expect(again.body.data.schemaVersion).toBe(1);
+      expect(again.body.data.schemaVersion).toBe(2);
+      expect(again.body.data.record).toMatchObject({ kind: 'a' });
     }
+    const edited = await call('POST', '/ks/monitor/save', entA, {
+      ...ownRef,
+      id: saved.body.data.id,
+      version: 1,
+      values: { kind: 'a' },
+    });
+    expect(edited.body.code, JSON.stringify(edited.body)).toBe(200);
+  });
+
+  it('refuses a decimal on a record whose number field a publish made an integer, instead of rounding it', async () => {
+    const app = getApp();
+    const own = await publishedNode(app, dev, {
+      form: { items: [{ code: 'qty', name: '数量', type: 'number' }] },
+      functions: ['save', 'view'],
+    });
+    const ownRef = { systemCoding: own.systemCoding, gnCoding: own.gnCoding };
+    const saved = await call('POST', '/ks/monitor/save', entA, { ...ownRef, values: { qty: '12' } });
+    await saveDraft(app, dev, own.node.id, {
+      form: { items: [{ code: 'qty', name: '数量', type: 'input-number' }] },
+      functions: ['save', 'view'],
+    });
+    expect((await publish(app, dev, own.node.id)).json().code).toBe(200);
+    const decimal = await call('POST', '/ks/monitor/save', entA, {
+      ...ownRef,
+      id: saved.body.data.id,
+      version: 1,
+      values: { qty: '12.5' },
+    });
+    expect(decimal.body).toMatchObject({ code: 400, data: { qty: INPUT_NUMBER_MESSAGE('数量') } });
   });
 
   it('registers its compiled schemas with the cache refresh', async () => {
     const result = await call('GET', '/ks/cache/refresh', admin);
     expect(result.body.data).toContain('node-schemas');
+  });
+});
+
+describe('fileList of list rows (spec 001 §3 "Card row")', () => {
+  it('card lists and lists asked withFiles carry each record’s files the caller may see; other lists none', async () => {
+    const app = getApp();
+    const own = await publishedNode(app, dev, definition());
+    const ownRef = { systemCoding: own.systemCoding, gnCoding: own.gnCoding };
+    const record = (
+      await call('POST', '/ks/monitor/save', entA, { ...ownRef, values: { title: unique('卡片') } })
+    ).body.data as { id: string };
+    const form = multipart(ownRef, { name: '说明.pdf', content: PDF });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/ks/common/common/upload/attachment',
+      headers: { ...entA, ...form.headers },
+      payload: form.payload,
+    });
+    const fileId = (uploaded.json().data as { fileId: string }).fileId;
+    const attached = await call('POST', '/ks/common/common/attachment/save', entA, {
+      ...ownRef,
+      id: record.id,
+      fileList: [{ fileId, fileNo: '', fileOperationType: 'add' }],
+    });
+    expect(attached.body.code, JSON.stringify(attached.body)).toBe(200);
+    const rowsOf = async (headers: Headers, url: string, extra: object = {}) =>
+      (await call('POST', url, headers, { ...ownRef, curPage: 1, pageSize: 10, ...extra })).body.data
+        .records as { id: string; fileList?: { fileId: string; fileName: string }[] }[];
+
+    const cards = await rowsOf(entA, '/ks/monitor/get-view-list');
+    expect(cards.find((row) => row.id === record.id)?.fileList).toEqual([
+      expect.objectContaining({ fileId, fileName: '说明.pdf' }),
+    ]);
+    expect((await rowsOf(entA, '/ks/monitor/table-list'))[0]).not.toHaveProperty('fileList');
+    const picked = await rowsOf(entA, '/ks/monitor/table-list', { withFiles: true });
+    expect(picked[0]?.fileList?.map((file) => file.fileId)).toEqual([fileId]);
+    const adminCards = await rowsOf(admin, '/ks/monitor/get-view-list');
+    expect(adminCards.find((row) => row.id === record.id)?.fileList).toHaveLength(1);
   });
 });

@@ -65,6 +65,7 @@ import { operationInsert, recordOperation } from '../../platform/operation-log.t
 import { allowedFunctions, functionsGranted } from '../authority/grants.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
+import { findRecordFiles } from '../files/record-files.ts';
 import { auditStepViews, latestAuditStepsJson } from './audit-steps.ts';
 import {
   compileListFilter,
@@ -268,8 +269,18 @@ export class RecordService {
       query.pageSize,
       held,
     );
+    const records = rows.map((row) => this.rowOf(user, context, row, items, labelOf));
+    if (view === 'card' || query.withFiles) {
+      const files = await findRecordFiles(
+        this.db,
+        user,
+        query,
+        records.map((record) => record.id),
+      );
+      for (const record of records) record.fileList = files.get(record.id) ?? [];
+    }
     return {
-      records: rows.map((row) => this.rowOf(user, context, row, items, labelOf)),
+      records,
       total,
       totalExact: exact,
       curPage: query.curPage,
@@ -733,6 +744,8 @@ export class RecordService {
               list,
               await this.optionsOf(parent),
               fromWire(parent.type, body.key) as string | string[],
+              list,
+              parent.type,
             ),
           ]
         : [...optionsUnder(list, list, body.key, [])];
