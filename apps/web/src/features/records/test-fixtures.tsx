@@ -54,7 +54,8 @@ export function makeRow(overrides: Partial<RecordRow> = {}): RecordRow {
     auditState: '',
     statusColor: '#8c8c8c',
     auditColor: '#8c8c8c',
-    createdAt: '2026-11-01 08:00',
+    // As the server sends it (toISOString): UTC, to the millisecond.
+    createdAt: '2026-11-01T00:00:00.000Z',
     submittedAt: null,
     ownerName: '张三',
     schemaVersion: 1,

@@ -1,5 +1,6 @@
 import { AUDIT_WAY_LABELS } from '@ks/contract/node-definition';
 import { Card, Empty, Table, Tag } from 'antd';
+import { formatTime } from '@/lib/format-time.ts';
 import type { FormDetails } from '../api/types.ts';
 
 const RESULT_TAGS: Record<string, { text: string; color: string }> = {
@@ -42,7 +43,7 @@ export function AuditPanel({ audit }: { audit: FormDetails['audit'] }) {
               },
             },
             { title: '审核意见', dataIndex: 'advice' },
-            { title: '审核时间', dataIndex: 'actedAt', render: (time: string | null) => time ?? '' },
+            { title: '审核时间', dataIndex: 'actedAt', render: (time: string | null) => formatTime(time) },
           ]}
         />
       )}

@@ -1,6 +1,20 @@
-import type { FilterItem } from '@ks/contract/node-definition';
-import { Button, Card, Cascader, Col, DatePicker, Form, Input, Row, Select, Space, Spin } from 'antd';
+import type { FilterItem, FilterItemType } from '@ks/contract/node-definition';
+import {
+  AutoComplete,
+  Button,
+  Card,
+  Cascader,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Spin,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useRef } from 'react';
 import { FILTER_ANIMATION_MS } from '@/lib/constants.ts';
 import { useFilterFields } from '../api/find-filter-fields.ts';
 import type { NodeRef } from '../api/types.ts';
@@ -8,15 +22,78 @@ import { type FilterFormValue, filterValuesOf, isSelectFilter } from '../lib/lis
 
 type FormValues = Record<string, FilterFormValue | Dayjs[] | null>;
 
+/**
+ * Filters whose options narrow by label as one types: 下拉搜索 (filter-select), 下拉过滤
+ * (select-filter) and the multi-select, as the form renders the same types.
+ */
+const SEARCHABLE_FILTERS: readonly FilterItemType[] = ['filter-select', 'select-filter', 'select-multiple'];
+const SEARCH_BY_LABEL = { optionFilterProp: 'label' } as const;
+
 /** Form.Item hands value and onChange to its child; they pass straight to the control. */
 type ControlProps = { item: FilterItem } & Record<string, unknown>;
 
+type FilterOption = { label: string; value: string };
+
+/**
+ * 下拉可输入 (select-edit), as the form's select-edit field: a typed text filters as it is; a picked
+ * option (or its label typed in full) shows its label and filters by its value, as a select would.
+ */
+function SelectEditFilter({
+  item,
+  options,
+  value,
+  onChange,
+  ...rest
+}: {
+  item: FilterItem;
+  options: FilterOption[];
+  value?: string | null;
+  onChange?: (value: string) => void;
+}) {
+  // What was typed for the value last sent: typing 'a' must stay 'a' even when 'a' is an option's value.
+  const typed = useRef<{ text: string; value: string } | null>(null);
+  const stored = typeof value === 'string' ? value : '';
+  const text =
+    typed.current?.value === stored
+      ? typed.current.text
+      : (options.find((option) => option.value === stored)?.label ?? stored);
+  const onText = (next: string | undefined) => {
+    const input = next ?? '';
+    const nextValue = options.find((option) => option.label === input)?.value ?? input;
+    typed.current = { text: input, value: nextValue };
+    onChange?.(nextValue);
+  };
+  return (
+    <AutoComplete
+      {...rest}
+      value={text || undefined}
+      onChange={onText}
+      // The input shows what is picked, so the choices carry their labels; onText maps one back.
+      options={options.map((option) => ({ key: option.value, label: option.label, value: option.label }))}
+      showSearch={{ filterOption: (input, option) => String(option?.label ?? '').includes(input) }}
+      allowClear
+      placeholder={`请输入或选择${item.name}`}
+    />
+  );
+}
+
 function FilterControl({ item, ...rest }: ControlProps) {
   const bound = rest as object;
-  const options = item.dataList.map((option) => ({ label: option.label, value: option.value }));
+  const options: FilterOption[] = item.dataList.map((option) => ({
+    label: option.label,
+    value: option.value,
+  }));
+  const showSearch = SEARCHABLE_FILTERS.includes(item.type) ? SEARCH_BY_LABEL : false;
   if (item.type === 'select-multiple')
     return (
-      <Select {...bound} allowClear mode="multiple" placeholder={`请选择${item.name}`} options={options} />
+      <Select
+        {...bound}
+        allowClear
+        mode="multiple"
+        showSearch={showSearch}
+        placeholder={`请选择${item.name}`}
+        options={options}
+      />
     );
   if (item.type === 'cascader')
     return (
@@ -29,9 +106,18 @@ function FilterControl({ item, ...rest }: ControlProps) {
       />
     );
   if (item.type === 'daterange') return <DatePicker.RangePicker {...bound} style={{ width: '100%' }} />;
+  if (item.type === 'select-edit') return <SelectEditFilter {...bound} item={item} options={options} />;
   // Select-type filters (spec 001 §9) offer their options; the rest are typed.
   if (isSelectFilter(item))
-    return <Select {...bound} allowClear placeholder={`请选择${item.name}`} options={options} />;
+    return (
+      <Select
+        {...bound}
+        allowClear
+        showSearch={showSearch}
+        placeholder={`请选择${item.name}`}
+        options={options}
+      />
+    );
   return <Input {...bound} allowClear placeholder={`请输入${item.name}`} />;
 }
 

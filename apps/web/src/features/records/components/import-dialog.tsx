@@ -1,4 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { FormItem } from '@ks/contract/form-schema';
 import { IMPORT_REJECTED_MESSAGE, IMPORTED_MESSAGE } from '@ks/contract/records';
 import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
@@ -9,9 +10,21 @@ import { useReenable } from '../lib/use-reenable.ts';
 
 /**
  * Import (all or nothing): download the node's template, upload the filled xlsx; when rows are
- * rejected nothing is imported and the report lists each row's problems.
+ * rejected nothing is imported and the report lists each row's problems under the field's name
+ * (the template's column header), the code only for a field the form no longer has.
  */
-export function ImportDialog({ node, open, onClose }: { node: NodeRef; open: boolean; onClose: () => void }) {
+export function ImportDialog({
+  node,
+  items,
+  open,
+  onClose,
+}: {
+  node: NodeRef;
+  /** The node's published form items: the report keys its problems by their codes. */
+  items: Pick<FormItem, 'code' | 'name'>[];
+  open: boolean;
+  onClose: () => void;
+}) {
   const importing = useImportRecords(node);
   const [report, setReport] = useState<ImportResult | null>(null);
   const { isCoolingDown, guard } = useReenable();
@@ -31,11 +44,13 @@ export function ImportDialog({ node, open, onClose }: { node: NodeRef; open: boo
       },
     });
   };
+  // Some messages name no field (日期格式错误，请重新输入): the name column says which one it is.
+  const names = new Map(items.map((item) => [item.code, item.name]));
   const rows = (report?.rejected ?? []).flatMap((rejected) =>
-    Object.entries(rejected.errors).map(([field, message]) => ({
-      key: `${rejected.row}-${field}`,
+    Object.entries(rejected.errors).map(([code, message]) => ({
+      key: `${rejected.row}-${code}`,
       row: rejected.row,
-      field,
+      field: names.get(code) || code,
       message,
     })),
   );

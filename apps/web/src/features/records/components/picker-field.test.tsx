@@ -21,7 +21,87 @@ describe('pickerSourceOf', () => {
   });
 });
 
+const CERTS = FormItemSchema.parse({
+  code: 'certs',
+  name: '资质证书',
+  type: 'text',
+  bianma: 'cert_no',
+  selectMode: 'picker-multiple',
+  curInfo: 'ZZXT/zzgl',
+});
+
+/** The source node lists three certificates, Z-1 to Z-3 (records A to C). */
+function mockCertificates() {
+  mockFetch({
+    'POST /ks/monitor/table-list': ok(
+      makePage({
+        columns: [column({ code: 'cert_no', name: '证书编号' })],
+        records: [
+          makeRow({ businessId: 'A', cert_no: 'Z-1' }),
+          makeRow({ businessId: 'B', cert_no: 'Z-2' }),
+          makeRow({ businessId: 'C', cert_no: 'Z-3' }),
+        ],
+        total: 3,
+      }),
+    ),
+  });
+  setNavigator({ navigate: () => {}, getPath: () => '/dynamicPage/dynamicDetail' });
+}
+
+const isChecked = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).checked;
+
 describe('PickerField', () => {
+  it('reopens with the current values ticked, so a new pick adds to them', async () => {
+    mockCertificates();
+    const onChange = vi.fn<(value: NativeValue | null) => void>();
+    const { user } = renderWidget(
+      <PickerField item={CERTS} value="Z-1;Z-2" onChange={onChange} isDisabled={false} isDetail={false} />,
+    );
+    await user.click(screen.getByRole('button', { name: '选择资质证书' }));
+    await screen.findByLabelText('选择C');
+    expect([isChecked('选择A'), isChecked('选择B'), isChecked('选择C')]).toEqual([true, true, false]);
+    expect(screen.getByText('已选 2 项')).toBeTruthy();
+    await user.click(screen.getByLabelText('选择C'));
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('Z-1;Z-2;Z-3'));
+  });
+
+  it('keeps an earlier value the list does not show, and unticking one drops it', async () => {
+    mockCertificates();
+    const onChange = vi.fn<(value: NativeValue | null) => void>();
+    const { user } = renderWidget(
+      <PickerField item={CERTS} value="Z-9;Z-1" onChange={onChange} isDisabled={false} isDetail={false} />,
+    );
+    await user.click(screen.getByRole('button', { name: '选择资质证书' }));
+    await screen.findByLabelText('选择A');
+    expect(isChecked('选择A')).toBe(true);
+    await user.click(screen.getByLabelText('选择A'));
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('Z-9'));
+  });
+
+  it('closes one tag of a multi-pick value without opening the picker', async () => {
+    const onChange = vi.fn<(value: NativeValue | null) => void>();
+    const { user } = renderWidget(
+      <PickerField item={CERTS} value="Z-1;Z-2" onChange={onChange} isDisabled={false} isDetail={false} />,
+    );
+    const tag = screen.getByText('Z-1').closest('.ant-tag') as HTMLElement;
+    await user.click(tag.querySelector('.ant-tag-close-icon') as HTMLElement);
+    expect(onChange).toHaveBeenCalledWith('Z-2');
+    expect(screen.queryByText('已选', { exact: false })).toBeNull();
+  });
+
+  it('offers no close on the tag of a single pick, nor when the form is disabled', () => {
+    const single = FormItemSchema.parse({ ...CERTS, selectMode: 'picker' });
+    const { container, rerender } = renderWidget(
+      <PickerField item={single} value="Z-1" isDisabled={false} isDetail={false} />,
+    );
+    expect(screen.getByText('Z-1')).toBeTruthy();
+    expect(container.querySelector('.ant-tag-close-icon')).toBeNull();
+    rerender(<PickerField item={CERTS} value="Z-1;Z-2" isDisabled isDetail={false} />);
+    expect(container.querySelector('.ant-tag-close-icon')).toBeNull();
+  });
+
   it('puts the picked records’ values into the item, joined by ; for a text item', async () => {
     const lists: ListQuery[] = [];
     const list: MockHandler = ({ body }) => {

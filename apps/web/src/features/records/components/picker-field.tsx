@@ -24,9 +24,34 @@ function valuesOf(value: NativeValue | null | undefined): string[] {
 }
 
 /**
+ * A stand-in row for a value picked earlier: the field keeps only the value, which is all the picker
+ * needs to tick that record again when its list shows it, and to hand the value back on confirm.
+ */
+function pickedRowOf(value: string, bianma: string): RecordRow {
+  return {
+    id: value,
+    businessId: value,
+    version: 0,
+    status: '',
+    statusName: '',
+    auditState: '',
+    statusColor: '',
+    auditColor: '',
+    createdAt: '',
+    submittedAt: null,
+    ownerName: '',
+    schemaVersion: 0,
+    operations: [],
+    labels: {},
+    ...(bianma ? { [bianma]: value } : {}),
+  };
+}
+
+/**
  * A form item whose selectMode is 'picker' or 'picker-multiple': the picked records' values (the
  * item's bianma, or their business id) become the item's value — an array for multi-value types,
- * text joined by ';' otherwise. Same props as the form's other item renderers.
+ * text joined by ';' otherwise. Reopened, the picker starts from the current values, so a pick adds
+ * to them; a multi-pick value's tags close one by one. Same props as the form's other item renderers.
  */
 export function PickerField({
   item,
@@ -47,19 +72,34 @@ export function PickerField({
   const values = valuesOf(value);
   if (isDetail) return <span className="ks-detail-value">{values.join('、')}</span>;
   if (!source) return <Typography.Text type="danger">未配置选择来源</Typography.Text>;
-  const pick = (rows: RecordRow[]) => {
-    const picked = rows.map(
-      (row) => textOf(item.bianma ? row[item.bianma] : row.businessId) || row.businessId,
-    );
+  // The picker keys its selection by this value, not the record id: the value is all the field keeps.
+  const valueOfRow = (row: RecordRow) =>
+    textOf(item.bianma ? row[item.bianma] : row.businessId) || row.businessId;
+  const emit = (next: string[]) => {
     const isMulti = VALUE_KIND_OF[item.type] === 'multi';
-    onChange?.(isMulti ? picked : picked.join(MULTI_VALUE_JOINS.multiSelect));
+    if (next.length === 0) onChange?.(null);
+    else onChange?.(isMulti ? next : next.join(MULTI_VALUE_JOINS.multiSelect));
+  };
+  const pick = (rows: RecordRow[]) => {
+    emit(rows.map(valueOfRow));
     setOpen(false);
   };
+  const isClosable = mode === 'multiple' && !isDisabled;
   return (
     <>
       <Space wrap>
         {values.map((entry) => (
-          <Tag key={entry}>{entry}</Tag>
+          <Tag
+            key={entry}
+            closable={isClosable}
+            onClose={(event) => {
+              // The tags follow the value: antd must not hide this one on its own.
+              event.preventDefault();
+              emit(values.filter((other) => other !== entry));
+            }}
+          >
+            {entry}
+          </Tag>
         ))}
         <Button size="small" disabled={isDisabled} onClick={() => setOpen(true)}>
           选择{item.name}
@@ -71,6 +111,8 @@ export function PickerField({
           open
           mode={mode}
           title={`选择${item.name}`}
+          initialSelection={values.map((entry) => pickedRowOf(entry, item.bianma))}
+          keyOf={valueOfRow}
           onConfirm={pick}
           onClose={() => setOpen(false)}
         />

@@ -15,20 +15,30 @@ const ROWS = {
   a: makeRow({
     businessId: 'A',
     cert_name: '安全生产许可证',
-    fileList: [{ fileName: '许可证.png', url: '/f/1' }],
+    fileList: [
+      {
+        fileName: '许可证.png',
+        url: '/f/1',
+        host: '',
+        fileId: 'f1',
+        fileType: 'png',
+        fileSize: 1,
+        fileNo: '',
+      },
+    ],
   }),
   b: makeRow({ businessId: 'B', cert_name: '建造师证书' }),
   c: makeRow({ businessId: 'C', cert_name: '安全员证书' }),
 };
 
-function setup(mode: 'multiple' | 'single' = 'multiple') {
+function setup(mode: 'multiple' | 'single' = 'multiple', columns = COLUMNS) {
   const lists: ListQuery[] = [];
   const list: MockHandler = ({ body }) => {
     const query = body as ListQuery;
     lists.push(query);
     const keyword = String(query.search?.[0]?.val ?? '');
     const records = Object.values(ROWS).filter((row) => String(row.cert_name).includes(keyword));
-    return ok(makePage({ columns: COLUMNS, records, total: records.length }));
+    return ok(makePage({ columns, records, total: records.length }));
   };
   mockFetch({ 'POST /ks/monitor/table-list': list });
   setNavigator({ navigate: () => {}, getPath: () => '/dynamicPage/dynamicDetail' });
@@ -74,6 +84,17 @@ describe('QualificationPicker', () => {
     expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual(['B', 'C']);
   });
 
+  it('offers no keyword box when the source node has no searchable column', async () => {
+    const { lists } = setup('multiple', [column({ code: 'cert_name', name: '证书名称' })]);
+    await screen.findByText('安全生产许可证');
+    // A keyword there could never narrow the list: the box and its buttons go.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /查\s*询/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /重\s*置/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '查看图片' })).toBeTruthy();
+    expect(lists.every((query) => query.search?.length === 0)).toBe(true);
+  });
+
   it('throttles search and reset to once a second', async () => {
     const { user, lists } = setup();
     await screen.findByText('安全生产许可证');
@@ -108,9 +129,10 @@ describe('QualificationPicker', () => {
     await waitFor(() => expect(screen.getByText('已选 0 项')).toBeTruthy());
   });
 
-  it("warns '请先选择要查看的图片' when viewing images with none selected", async () => {
-    const { user } = setup();
+  it("asks for the rows' files, and warns '请先选择要查看的图片' when viewing images with none selected", async () => {
+    const { user, lists } = setup();
     await screen.findByText('安全生产许可证');
+    expect(lists[0]?.withFiles).toBe(true);
     await user.click(screen.getByRole('button', { name: '查看图片' }));
     expect(await screen.findByText('请先选择要查看的图片')).toBeTruthy();
   });

@@ -19,9 +19,17 @@ export type QualificationPickerProps = {
   title?: string;
   /** Rows already chosen (kept as the starting selection). */
   initialSelection?: RecordRow[];
+  /**
+   * What makes two rows the same pick (the record id by default). A caller that only keeps a value
+   * of each pick (a picker field keeps the bianma value) keys by it, so the rows it hands back as
+   * initialSelection are ticked again when the list shows them.
+   */
+  keyOf?: (row: RecordRow) => string;
   onConfirm: (rows: RecordRow[]) => void;
   onClose: () => void;
 };
+
+const idOf = (row: RecordRow) => row.id;
 
 const imagesOf = (rows: RecordRow[]): UploadedFile[] =>
   rows.flatMap((row) =>
@@ -41,10 +49,11 @@ const imagesOf = (rows: RecordRow[]): UploadedFile[] =>
   );
 
 /**
- * The qualification picker (spec 001 §4, §5): records of another node in a searchable list.
- * Check-all with an indeterminate state; selections persist across searches; confirm is disabled
- * until one is chosen; clear-all asks first; search and reset run at most once a second; viewing
- * images with nothing selected warns '请先选择要查看的图片'.
+ * The qualification picker (spec 001 §4, §5): records of another node in a list searchable by its
+ * first searchable column (no keyword box when it has none). Check-all with an indeterminate state;
+ * selections persist across searches; confirm is disabled until one is chosen; clear-all asks
+ * first; search and reset run at most once a second; viewing images with nothing selected warns
+ * '请先选择要查看的图片'.
  */
 export function QualificationPicker({
   source,
@@ -52,6 +61,7 @@ export function QualificationPicker({
   mode = 'multiple',
   title = '选择资质',
   initialSelection = [],
+  keyOf = idOf,
   onConfirm,
   onClose,
 }: QualificationPickerProps) {
@@ -61,7 +71,7 @@ export function QualificationPicker({
   const [curPage, setCurPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TABLE_PAGE_SIZE_DEFAULT);
   const [selected, setSelected] = useState<Map<string, RecordRow>>(
-    () => new Map(initialSelection.map((row) => [row.id, row])),
+    () => new Map(initialSelection.map((row) => [keyOf(row), row])),
   );
   const throttle = useThrottle();
   const preview = useFilePreview();
@@ -73,32 +83,36 @@ export function QualificationPicker({
       curPage,
       pageSize,
       search: keyword && searchCode ? [{ code: searchCode, val: keyword }] : [],
+      // Each row's files, for 查看图片.
+      withFiles: true,
     },
     open,
   );
   const rows = list.data?.records ?? [];
   const columns = (list.data?.columns ?? []).filter((column) => column.show && column.type !== 'operations');
-  // The keyword is looked for in the source node's first searchable column.
+  // The keyword is looked for in the source node's first searchable column. A node without one
+  // has nothing to search by: the keyword box goes, as the list page's search bar does.
   const searchable = (list.data?.columns ?? []).find((column) => column.isSearch) ?? null;
+  const canSearch = !list.data || searchable !== null;
 
-  const pageIds = rows.map((row) => row.id);
-  const chosenOnPage = pageIds.filter((rowId) => selected.has(rowId)).length;
-  const isAllChecked = pageIds.length > 0 && chosenOnPage === pageIds.length;
-  const isIndeterminate = chosenOnPage > 0 && chosenOnPage < pageIds.length;
+  const pageKeys = rows.map(keyOf);
+  const chosenOnPage = pageKeys.filter((key) => selected.has(key)).length;
+  const isAllChecked = pageKeys.length > 0 && chosenOnPage === pageKeys.length;
+  const isIndeterminate = chosenOnPage > 0 && chosenOnPage < pageKeys.length;
 
   const toggle = (row: RecordRow, checked: boolean) =>
     setSelected((current) => {
       const next = mode === 'single' ? new Map<string, RecordRow>() : new Map(current);
-      if (checked) next.set(row.id, row);
-      else next.delete(row.id);
+      if (checked) next.set(keyOf(row), row);
+      else next.delete(keyOf(row));
       return next;
     });
   const toggleAll = (checked: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
       for (const row of rows) {
-        if (checked) next.set(row.id, row);
-        else next.delete(row.id);
+        if (checked) next.set(keyOf(row), row);
+        else next.delete(keyOf(row));
       }
       return next;
     });
@@ -140,13 +154,13 @@ export function QualificationPicker({
       mode === 'multiple' ? (
         <Checkbox
           aria-label={`选择${row.businessId}`}
-          checked={selected.has(row.id)}
+          checked={selected.has(keyOf(row))}
           onChange={(event) => toggle(row, event.target.checked)}
         />
       ) : (
         <Radio
           aria-label={`选择${row.businessId}`}
-          checked={selected.has(row.id)}
+          checked={selected.has(keyOf(row))}
           onChange={() => toggle(row, true)}
         />
       ),
@@ -174,14 +188,20 @@ export function QualificationPicker({
       }
     >
       <Form form={form} name="picker-search" layout="inline" onFinish={onSearch} style={{ marginBottom: 12 }}>
-        <Form.Item name="keyword">
-          <Input allowClear placeholder={searchable ? `请输入${searchable.name}` : '请输入关键字'} />
-        </Form.Item>
+        {canSearch && (
+          <Form.Item name="keyword">
+            <Input allowClear placeholder={searchable ? `请输入${searchable.name}` : '请输入关键字'} />
+          </Form.Item>
+        )}
         <Space>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-          <Button onClick={onReset}>重置</Button>
+          {canSearch && (
+            <>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button onClick={onReset}>重置</Button>
+            </>
+          )}
           <Button onClick={onViewImages}>查看图片</Button>
           {mode === 'multiple' && (
             <Button danger disabled={selected.size === 0} onClick={onClearAll}>
@@ -192,8 +212,8 @@ export function QualificationPicker({
       </Form>
       {selected.size > 0 && (
         <div style={{ marginBottom: 8 }}>
-          {[...selected.values()].map((row) => (
-            <Tag key={row.id} closable onClose={() => toggle(row, false)}>
+          {[...selected].map(([key, row]) => (
+            <Tag key={key} closable onClose={() => toggle(row, false)}>
               {textOf(cellValue(row, columns[0]?.code ?? 'businessId')) || row.businessId}
             </Tag>
           ))}

@@ -2,6 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { TableColumn } from '@ks/contract/node-definition';
 import { auditStateName } from '@ks/contract/records';
 import { Badge, Button, Space, Switch, Tag } from 'antd';
+import { formatTime } from '@/lib/format-time.ts';
 import type { RecordRow } from '../api/types.ts';
 
 const TRUTHY = new Set(['1', 'true', '是', 'Y', 'y']);
@@ -10,9 +11,9 @@ export const isTruthy = (value: unknown) => value === true || TRUTHY.has(String(
 export const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * The value of a column on a row as a person reads it: envelope columns read the row's envelope,
- * option fields their display label from the server (市政工程, not the stored code sz), other
- * fields their wire value.
+ * The value of a column on a row as a person reads it: envelope columns read the row's envelope
+ * (its times, UTC ISO on the wire, in local time to the minute), option fields their display label
+ * from the server (市政工程, not the stored code sz), other fields their wire value.
  */
 export function cellValue(row: RecordRow, code: string): unknown {
   const label = row.labels?.[code];
@@ -20,8 +21,8 @@ export function cellValue(row: RecordRow, code: string): unknown {
   if (code === 'status') return row.statusName;
   if (code === 'audit_state') return auditStateName(row.auditState);
   if (code === 'business_id') return row.businessId;
-  if (code === 'created_at') return row.createdAt;
-  if (code === 'submitted_at') return row.submittedAt;
+  if (code === 'created_at') return formatTime(row.createdAt);
+  if (code === 'submitted_at') return formatTime(row.submittedAt);
   return row[code];
 }
 

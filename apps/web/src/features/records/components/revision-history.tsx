@@ -1,4 +1,5 @@
 import { Card, Empty, Spin, Table, Timeline } from 'antd';
+import { formatTime } from '@/lib/format-time.ts';
 import { useLogHistory } from '../api/get-log-history.ts';
 import type { NodeRef } from '../api/types.ts';
 
@@ -20,7 +21,7 @@ export function RevisionHistory({ node, id }: { node: NodeRef; id: string }) {
               children: (
                 <div>
                   <div>
-                    {revision.time} {revision.userName} {revision.actionName || revision.action}
+                    {formatTime(revision.time)} {revision.userName} {revision.actionName || revision.action}
                   </div>
                   {revision.dataList.length > 0 && (
                     <Table

@@ -62,6 +62,23 @@ describe('TipDialog', () => {
     await waitFor(() => expect(screen.getByText('对话框已关闭')).toBeTruthy());
   });
 
+  it('ignores Enter and clicks while a slow action still runs, past the 1 s re-enable', async () => {
+    let finish: () => void = () => {};
+    const onConfirm = vi.fn(() => new Promise<null>((resolve) => (finish = () => resolve(null))));
+    render(onConfirm);
+    const ok = await screen.findByRole('button', { name: /确\s*定/ });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    // The action has not answered when the re-enable second is over.
+    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false), { timeout: 3000 });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    fireEvent.click(ok);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    finish();
+    await waitFor(() => expect(screen.getByText('对话框已关闭')).toBeTruthy());
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
   it('on a 418 answer closes and goes to the enterprise information', async () => {
     const { user } = render(async () => {
       throw apiError(200, 418, '请先完善企业信息');

@@ -28,9 +28,9 @@ export type TipDialogProps = {
 };
 
 /**
- * The tip dialog (spec 001 §4, §8): Enter confirms. An answer with status 418 closes it and goes to
- * the enterprise information; 401 or '未登录' clears the session and local storage after 0.5 s and
- * reloads the root.
+ * The tip dialog (spec 001 §4, §8): Enter confirms, once until the action has answered. An answer
+ * with status 418 closes it and goes to the enterprise information; 401 or '未登录' clears the
+ * session and local storage after 0.5 s and reloads the root.
  */
 export function TipDialog({
   open,
@@ -43,10 +43,13 @@ export function TipDialog({
 }: TipDialogProps) {
   const navigate = useNavigate();
   const [isPending, setPending] = useState(false);
+  // Read synchronously: a second Enter can land before the state above has re-rendered.
+  const isPendingRef = useRef(false);
   const { isCoolingDown, guard } = useReenable();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const confirm = guard(async () => {
+  const run = guard(async () => {
+    isPendingRef.current = true;
     setPending(true);
     try {
       await onConfirm();
@@ -64,9 +67,16 @@ export function TipDialog({
         }, SESSION_REDIRECT_DELAY_MS);
       }
     } finally {
+      isPendingRef.current = false;
       setPending(false);
     }
   });
+  // The 1 s re-enable guard alone lets a second Enter through while a slow action still runs: the
+  // action would be sent twice. Nothing confirms again until it has answered.
+  const confirm = () => {
+    if (isPendingRef.current) return;
+    run();
+  };
 
   const confirmRef = useRef(confirm);
   confirmRef.current = confirm;

@@ -13,6 +13,9 @@ vi.setConfig({ testTimeout: 90000 });
 configure({ asyncUtilTimeout: 15000 });
 
 const ID = '33333333-3333-4333-8333-333333333333';
+/** A moment as the server sends it (toISOString, UTC), built from local parts for any time zone. */
+const isoAt = (day: number, hour: number, minute: number) =>
+  new Date(2026, 10, day, hour, minute, 4, 567).toISOString();
 const ITEMS = [
   FormItemSchema.parse({
     code: 'name',
@@ -46,7 +49,7 @@ const existing = (overrides: Partial<FormDetails> = {}) =>
       status: 'draft',
       auditState: '',
       businessId: 'ZZ0001',
-      createdAt: '2026-11-01 08:00',
+      createdAt: isoAt(1, 8, 0),
       submittedAt: null,
     },
     ...overrides,
@@ -165,8 +168,8 @@ describe('DynamicDetailPage', () => {
             status: 'submitted',
             auditState: 'pending',
             businessId: 'ZZ0001',
-            createdAt: '2026-11-01 08:00',
-            submittedAt: '2026-11-02 09:00',
+            createdAt: isoAt(1, 8, 0),
+            submittedAt: isoAt(2, 9, 0),
           },
           functions: ['save', 'submit', 'audit'],
           operations: [{ code: 'audit', name: '审核', color: '#722ed1', show: true }],
@@ -184,7 +187,7 @@ describe('DynamicDetailPage', () => {
                 reviewerName: '王五',
                 result: 'pass',
                 advice: '同意',
-                actedAt: '2026-11-02 10:00',
+                actedAt: isoAt(2, 10, 0),
               },
               {
                 level: 2,
@@ -206,7 +209,7 @@ describe('DynamicDetailPage', () => {
           action: 'update',
           actionName: '修改',
           userName: '张三',
-          time: '2026-11-01 09:00',
+          time: isoAt(1, 9, 30),
           dataList: [{ field: 'name', name: '资质名称', oldValue: '旧名称', newValue: '原名称' }],
         },
       ]),
@@ -221,6 +224,9 @@ describe('DynamicDetailPage', () => {
     expect(screen.getByText('待审核')).toBeTruthy();
     expect(screen.getByText('或签')).toBeTruthy();
     expect(await screen.findByText('旧名称')).toBeTruthy();
+    // Audit and revision times read in local time to the minute, not as the server's ISO text.
+    expect(screen.getByText('2026-11-02 10:00')).toBeTruthy();
+    expect(screen.getByText('2026-11-01 09:30 张三 修改')).toBeTruthy();
     expect(bodies('POST /ks/common/common/record-revisions')[0]).toEqual({ ...NODE, id: ID });
     await user.click(button('审核'));
     const dialog = (await screen.findByText('审核', { selector: '.ant-modal-title' })).closest(

@@ -543,7 +543,15 @@ describe('DynamicIndexPage: card list and charts', () => {
 
   it('shows cards in the card style and loads the next page at the bottom', async () => {
     const files = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({ fileName: `附件${i}.pdf`, url: `/f/${i}` }));
+      Array.from({ length: n }, (_, i) => ({
+        fileName: `附件${i}.pdf`,
+        url: `/f/${i}`,
+        host: '',
+        fileId: `f${i}`,
+        fileType: 'pdf',
+        fileSize: 1,
+        fileNo: '',
+      }));
     const { lists } = setup({
       definition: { list: { columns: COLUMNS, view: 'card', cardStyle } },
       page: (body) => ({

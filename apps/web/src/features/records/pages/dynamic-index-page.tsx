@@ -186,7 +186,12 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
         )}
       </Card>
       {actions.element}
-      <ImportDialog node={node} open={importOpen} onClose={() => setImportOpen(false)} />
+      <ImportDialog
+        node={node}
+        items={definition.form.items}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+      />
     </div>
   );
 }
