@@ -94,9 +94,7 @@ describe('DynamicDetailPage', () => {
     expect(await screen.findByText('资质名称必填')).toBeTruthy();
     expect(bodies('POST /ks/monitor/save')).toHaveLength(0);
     await user.type(screen.getByLabelText('资质名称'), '甲级资质');
-    await waitFor(() => expect((button('保存') as HTMLButtonElement).disabled).toBe(false), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect((button('保存') as HTMLButtonElement).disabled).toBe(false));
     await user.click(button('保存'));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(bodies('POST /ks/monitor/save')[0]).toMatchObject({ ...NODE, values: { name: '甲级资质' } });
@@ -130,15 +128,11 @@ describe('DynamicDetailPage', () => {
     expect(await screen.findByText('数据已被他人修改，请刷新后重试')).toBeTruthy();
     expect(bodies('POST /ks/monitor/save')[0]).toMatchObject({ id: ID, version: 4 });
     serverName = '他人修改';
-    await waitFor(() => expect((button('重新加载') as HTMLButtonElement).disabled).toBe(false), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect((button('重新加载') as HTMLButtonElement).disabled).toBe(false));
     await user.click(button('重新加载'));
     expect(await screen.findByDisplayValue('他人修改')).toBeTruthy();
     expect(screen.getByText('已加载最新数据，您之前填写的内容已保留')).toBeTruthy();
-    await waitFor(() => expect((button('恢复我的修改') as HTMLButtonElement).disabled).toBe(false), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect((button('恢复我的修改') as HTMLButtonElement).disabled).toBe(false));
     await user.click(button('恢复我的修改'));
     expect(await screen.findByDisplayValue('我的修改')).toBeTruthy();
   });

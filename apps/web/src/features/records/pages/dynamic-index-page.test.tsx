@@ -311,12 +311,8 @@ describe('DynamicIndexPage: row operations', () => {
     const query = calls.find((c) => c.key === 'DELETE /ks/monitor/delete')?.query;
     expect(Object.fromEntries(query ?? [])).toEqual({ ...NODE, id: row.id, version: '3' });
     await waitFor(() => expect(lists.length).toBeGreaterThan(before));
-    await waitFor(
-      () =>
-        expect((screen.getByRole('button', { name: /删\s*除/ }) as HTMLButtonElement).disabled).toBe(false),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /删\s*除/ }) as HTMLButtonElement).disabled).toBe(false),
     );
   });
 
@@ -362,12 +358,10 @@ describe('DynamicIndexPage: row operations', () => {
     expect(await within(dialog).findByText('请填写审核意见')).toBeTruthy();
     expect(calls.some((c) => c.key === 'POST /ks/monitor/audit')).toBe(false);
     await user.type(within(dialog).getByPlaceholderText('请输入审核意见'), '材料不全');
-    await waitFor(
-      () =>
-        expect(
-          (within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement).disabled,
-        ).toBe(false),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect((within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
     );
     await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('操作成功')).toBeTruthy();
@@ -417,7 +411,7 @@ describe('DynamicIndexPage: row operations', () => {
       fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1] as HTMLElement);
       await user.click(await screen.findByText('李审核（lishenhe）'));
       const ok = () => within(dialog).getByRole('button', { name: /确\s*定|OK/ }) as HTMLButtonElement;
-      await waitFor(() => expect(ok().disabled).toBe(false), { timeout: 3000 });
+      await waitFor(() => expect(ok().disabled).toBe(false));
       await user.click(ok());
       expect(await screen.findByText('操作成功')).toBeTruthy();
       return calls.find((c) => c.key === 'POST /ks/monitor/assign')?.body;

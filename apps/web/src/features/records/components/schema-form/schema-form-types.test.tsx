@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { findCascaderOption, findOption, item, renderForm, typeDate } from './test-helpers.tsx';
 
 // antd pickers and the lazily loaded editor are slow to render under jsdom on a busy machine.
-vi.setConfig({ testTimeout: 60000 });
+vi.setConfig({ testTimeout: 180000 });
 
 const LIST = {
   list: [
@@ -91,14 +91,14 @@ describe('SchemaForm: every item type', () => {
     const { handle } = renderForm({ items: ALL, initialValues: wire });
     for (const one of ALL) expect(screen.getByText(one.name)).toBeTruthy();
     // The editor arrives lazily with its content.
-    expect(await screen.findByText('富文本内容', {}, { timeout: 20000 })).toBeTruthy();
+    expect(await screen.findByText('富文本内容', {}, { timeout: 90000 })).toBeTruthy();
     expect(handle().getValues()).toEqual(wire);
     let submitted: WireRecord | null = null;
     await act(async () => {
       submitted = await handle().submit();
     });
     expect(submitted).toEqual(wire);
-  }, 60000);
+  }, 180000);
 
   it('shows the values as text in detail mode: option labels, joined multi-values, 是/否', async () => {
     const { container } = renderForm({ items: ALL, initialValues: wireOf(ALL), readOnly: true });
@@ -118,10 +118,10 @@ describe('SchemaForm: every item type', () => {
     expect(text('select-edit')).toBe('自己输入的值');
     expect(container.querySelectorAll('input:not([type=file])')).toHaveLength(0);
     // The editor stays an editor, read-only, 450 px with the detail placeholder.
-    const editor = await screen.findByTestId('rich-text-editor', {}, { timeout: 20000 });
+    const editor = await screen.findByTestId('rich-text-editor', {}, { timeout: 90000 });
     expect(editor.style.height).toBe('450px');
     expect(within(editor).queryByRole('toolbar')).toBeNull();
-  }, 60000);
+  }, 180000);
 });
 
 describe('SchemaForm: changing each kind of field emits wire values', () => {
