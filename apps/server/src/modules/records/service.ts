@@ -66,6 +66,7 @@ import { allowedFunctions, functionsGranted } from '../authority/grants.ts';
 import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
 import { findRecordFiles } from '../files/record-files.ts';
+import { findLatestInstance } from '../workflow/repository.ts';
 import { auditStepViews, latestAuditStepsJson } from './audit-steps.ts';
 import {
   compileListFilter,
@@ -463,11 +464,17 @@ export class RecordService {
         ? storedOf(row, schema.items)
         : ((await loadRecord(this.db, context.node.tableName, head.id, schema.items)) as StoredRecord);
     const steps = auditStepViews(row._steps);
+    // A record under review shows what was submitted: its flow's snapshot, the values with the form
+    // they were filled in with (decision 0012), whatever a later publish did to the record's columns.
+    const snapshot =
+      record.status === 'submitted'
+        ? ((await findLatestInstance(this.db, latest.node.nodeId, record.id))?.snapshot ?? null)
+        : null;
     return {
       schemaVersion: record.schemaVersion,
-      items: definition.form.items,
-      groups: definition.form.groups,
-      record: recordToWire(schema.items, record.values),
+      items: snapshot?.items ?? definition.form.items,
+      groups: snapshot?.groups ?? definition.form.groups,
+      record: snapshot?.values ?? recordToWire(schema.items, record.values),
       meta: {
         id: record.id,
         version: record.version,

@@ -564,11 +564,6 @@ export async function flowOf(db: Db, nodeId: string, recordId: string): Promise<
   };
 }
 
-/** The values a reviewer reviews: the snapshot of the record's running or latest flow, or null. */
-export async function snapshotOf(db: Db, nodeId: string, recordId: string): Promise<AuditSnapshot | null> {
-  return (await repo.findLatestInstance(db, nodeId, recordId))?.snapshot ?? null;
-}
-
 /**
  * Whether the user reviews (or reviewed) one of these records: the attachment grant of
  * FileService.getReadable (`isReviewer`).

@@ -191,6 +191,28 @@ async function messagesOf(who: Actor) {
 }
 
 describe('POST /ks/monitor/submit', () => {
+  it('shows a record under review as submitted (its snapshot), and as it is once decided', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner, { title: '提交时', amount: 1 });
+    await submit(node, owner, record.id, record.version);
+    // Whatever changes the stored row meanwhile (a publish converting its columns), the review is
+    // of what was submitted.
+    await app.db.execute(
+      sql`update ${sql.identifier('ks_data')}.${sql.identifier(node.tableName)} set title = '后来' where id = ${record.id}::uuid`,
+    );
+    const shown = async (who: Actor) =>
+      (await post('/ks/info/v1/form/details', who.headers, { ...node, id: record.id })).json().data;
+    for (const who of [reviewer, owner]) {
+      const form = await shown(who);
+      expect(form.record).toEqual({ title: '提交时', amount: 1 });
+      expect(form.items.map((item: { code: string }) => item.code)).toEqual(['title', 'amount']);
+    }
+    await audit(node, reviewer, record.id, 'pass');
+    expect((await shown(owner)).record).toMatchObject({ title: '后来' });
+  });
+
   it('snapshots the record, opens level 1 with a to-do for the reviewer and marks it submitted', async () => {
     const app = getApp();
     const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
