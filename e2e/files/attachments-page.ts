@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, DEMO } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
+import { recordMessages } from '../support/messages.ts';
 import type { TestFile } from '../support/test-files.ts';
 
 export const MY_ATTACHMENTS_PATH = '/userCenter/myAttachments';
@@ -41,35 +42,4 @@ export async function uploadToSlot(page: Page, annexName: string, file: TestFile
   await expect
     .poll(() => row.getByRole('button', { name: file.name }).isVisible(), { timeout: 20000 })
     .toBe(true);
-}
-
-/**
- * Keeps the text of every message toast (antd `message`) the page shows. A toast lasts 3 s; on a
- * busy machine a poll can miss it, a record cannot.
- */
-async function recordMessages(page: Page) {
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    Object.assign(window, { __ksMessages: shown });
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of Array.from(record.addedNodes)) {
-          if (!(node instanceof Element)) continue;
-          const notices = node.matches('.ant-message-notice')
-            ? [node]
-            : Array.from(node.querySelectorAll('.ant-message-notice'));
-          for (const notice of notices) shown.push(notice.textContent ?? '');
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-/** Texts of the message toasts shown since the page was last loaded. */
-export const shownMessages = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __ksMessages: string[] }).__ksMessages);
-
-/** Waits until a message toast with this text has been shown. */
-export async function expectMessage(page: Page, text: string) {
-  await expect.poll(() => shownMessages(page), { timeout: 20000 }).toContain(text);
 }

@@ -4,14 +4,9 @@ import { join } from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { expectMessage } from '../support/messages.ts';
 import { buildPdf } from '../support/test-files.ts';
-import {
-  annexRow,
-  chooseFiles,
-  expectMessage,
-  openMyAttachments,
-  waitForAnnexTable,
-} from './attachments-page.ts';
+import { annexRow, chooseFiles, openMyAttachments, waitForAnnexTable } from './attachments-page.ts';
 
 const newPage = useBrowser();
 

@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { expectMessage } from '../support/messages.ts';
 import { buildPdf, drawPng, type TestFile } from '../support/test-files.ts';
-import {
-  annexRow,
-  chooseFiles,
-  expectMessage,
-  openMyAttachments,
-  simpleCard,
-  uploadToSlot,
-} from './attachments-page.ts';
+import { annexRow, chooseFiles, openMyAttachments, simpleCard, uploadToSlot } from './attachments-page.ts';
 
 const newPage = useBrowser();
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { expectMessage } from '../support/messages.ts';
 import { buildPdf, drawPng } from '../support/test-files.ts';
-import { chooseFiles, expectMessage, openMyAttachments, simpleCard } from './attachments-page.ts';
+import { chooseFiles, openMyAttachments, simpleCard } from './attachments-page.ts';
 
 const newPage = useBrowser();
 

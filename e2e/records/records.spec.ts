@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn } from '../support/login.ts';
+import { expectMessageAfter, recordMessages } from '../support/messages.ts';
 import { ApiSession, buildPublishedNode, reviewerByAccount } from '../support/records-api.ts';
 
 const openPage = useBrowser();
@@ -12,6 +13,7 @@ const openPage = useBrowser();
 const pages: Page[] = [];
 async function newPage() {
   const page = await openPage();
+  await recordMessages(page);
   pages.push(page);
   return page;
 }
@@ -192,9 +194,6 @@ async function typeDate(input: Locator, text: string) {
   await input.press('Enter');
 }
 
-const successToast = (page: Page, text: string) =>
-  page.locator('.ant-message-notice', { hasText: text }).filter({ visible: true });
-
 /** The row of the list whose cells hold `text`. */
 const rowOf = (page: Page, text: string) =>
   page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
@@ -257,8 +256,9 @@ async function audit(page: Page, decision: { result: 'pass' } | { result: 'rejec
       .toContain('请填写审核意见');
     await dialog.getByLabel('审核意见').fill(decision.advice);
   }
-  await dialog.getByRole('button', { name: label('确定') }).click();
-  await expect.poll(() => successToast(page, '操作成功').count(), { timeout: 30000 }).toBeGreaterThan(0);
+  await expectMessageAfter(page, '操作成功', () =>
+    dialog.getByRole('button', { name: label('确定') }).click(),
+  );
   await expect.poll(() => openModal(page).count(), { timeout: 20000 }).toBe(0);
 }
 
@@ -363,8 +363,9 @@ describe('records in a published node', () => {
     await chooseSelect(page, field(page, 'bond_type'), '保函');
     await field(page, 'quals').getByText('施工总承包').click();
     await field(page, 'remark').getByRole('textbox').fill('端到端测试备注');
-    await page.getByRole('button', { name: label('保存') }).click();
-    await expect.poll(() => successToast(page, '保存成功').count(), { timeout: 30000 }).toBeGreaterThan(0);
+    await expectMessageAfter(page, '保存成功', () =>
+      page.getByRole('button', { name: label('保存') }).click(),
+    );
     await page.waitForURL((url) => url.searchParams.has('id'), { timeout: 20000 });
     for (const fieldCode of ['proj_code', 'proj_name', 'start_date', 'category', 'bond_type', 'period']) {
       expect(await errorText(page, fieldCode), fieldCode).toBe('');
@@ -378,8 +379,9 @@ describe('records in a published node', () => {
     expect(await field(page, 'start_date').locator('input').first().inputValue()).toBe('2026-03-01');
     expect(await field(page, 'region').textContent()).toContain('玄武区');
 
-    await page.getByRole('button', { name: label('提交') }).click();
-    await expect.poll(() => successToast(page, '提交成功').count(), { timeout: 30000 }).toBeGreaterThan(0);
+    await expectMessageAfter(page, '提交成功', () =>
+      page.getByRole('button', { name: label('提交') }).click(),
+    );
     await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
     await expect.poll(() => rowOf(page, businessId).textContent(), { timeout: 30000 }).toContain('审核中');
 
@@ -434,8 +436,9 @@ describe('records in a published node', () => {
     const nameInput = field(page, 'proj_name').getByRole('textbox');
     await expect.poll(() => nameInput.inputValue(), { timeout: 30000 }).toBe('滨江大道改造工程');
     await nameInput.fill('滨江大道综合改造工程');
-    await page.getByRole('button', { name: label('提交') }).click();
-    await expect.poll(() => successToast(page, '提交成功').count(), { timeout: 30000 }).toBeGreaterThan(0);
+    await expectMessageAfter(page, '提交成功', () =>
+      page.getByRole('button', { name: label('提交') }).click(),
+    );
     await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
     await expect
       .poll(() => rowOf(page, businessId).textContent(), { timeout: 30000 })

@@ -11,7 +11,9 @@ import { DynamicIndexPage } from './dynamic-index-page.tsx';
 
 // antd tables and dialogs under jsdom are slow on a shared two-core machine.
 vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
+// The list page renders a whole antd table per test: on a loaded 2-core machine its first render has
+// taken over 15 s (CI, 2026-11-25).
+configure({ asyncUtilTimeout: 30000 });
 // The page asks only what each test mocks: a stray call would open the HTTP client's error dialog
 // over the page under test (one did: the closed task-assign dialog read the form on every list).
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
