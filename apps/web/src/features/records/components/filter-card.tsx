@@ -14,11 +14,11 @@ import {
   Spin,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useRef } from 'react';
 import { FILTER_ANIMATION_MS } from '@/lib/constants.ts';
 import { useFilterFields } from '../api/find-filter-fields.ts';
 import type { NodeRef } from '../api/types.ts';
 import { type FilterFormValue, filterValuesOf, isSelectFilter } from '../lib/list-rules.ts';
+import { SEARCH_EDIT_LABELS, useSelectEdit } from '../lib/use-select-edit.ts';
 
 type FormValues = Record<string, FilterFormValue | Dayjs[] | null>;
 
@@ -50,27 +50,14 @@ function SelectEditFilter({
   value?: string | null;
   onChange?: (value: string) => void;
 }) {
-  // What was typed for the value last sent: typing 'a' must stay 'a' even when 'a' is an option's value.
-  const typed = useRef<{ text: string; value: string } | null>(null);
-  const stored = typeof value === 'string' ? value : '';
-  const text =
-    typed.current?.value === stored
-      ? typed.current.text
-      : (options.find((option) => option.value === stored)?.label ?? stored);
-  const onText = (next: string | undefined) => {
-    const input = next ?? '';
-    const nextValue = options.find((option) => option.label === input)?.value ?? input;
-    typed.current = { text: input, value: nextValue };
-    onChange?.(nextValue);
-  };
+  const { text, onText, choices } = useSelectEdit(options, value, onChange);
   return (
     <AutoComplete
       {...rest}
-      value={text || undefined}
+      value={text}
       onChange={onText}
-      // The input shows what is picked, so the choices carry their labels; onText maps one back.
-      options={options.map((option) => ({ key: option.value, label: option.label, value: option.label }))}
-      showSearch={{ filterOption: (input, option) => String(option?.label ?? '').includes(input) }}
+      options={choices}
+      showSearch={SEARCH_EDIT_LABELS}
       allowClear
       placeholder={`请输入或选择${item.name}`}
     />

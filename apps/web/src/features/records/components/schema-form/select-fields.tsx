@@ -1,6 +1,6 @@
 import type { FormItemType } from '@ks/contract/form-schema';
 import { AutoComplete, Select } from 'antd';
-import { useRef } from 'react';
+import { SEARCH_EDIT_LABELS, useSelectEdit } from '../../lib/use-select-edit.ts';
 import type { FieldProps } from './types.ts';
 import { useGuardedOpen } from './use-guarded-open.ts';
 
@@ -57,37 +57,16 @@ export function SelectField(props: FieldProps) {
 export function SelectEditField(props: FieldProps) {
   const { item, id, value, onChange, isDisabled, options, canOpen } = props;
   const { open, onOpenChange } = useGuardedOpen(canOpen);
-  // What was typed for the value last sent: typing 'a' must stay 'a' even when 'a' is an option's value.
-  const typed = useRef<{ text: string; value: string } | null>(null);
-  const stored = typeof value === 'string' ? value : '';
-  const text =
-    typed.current?.value === stored
-      ? typed.current.text
-      : (options.find((option) => option.value === stored)?.label ?? stored);
-  const onText = (next: string | undefined) => {
-    const input = next ?? '';
-    const picked = options.find((option) => !option.isDisabled && option.label === input);
-    const nextValue = picked ? picked.value : input;
-    typed.current = { text: input, value: nextValue };
-    onChange?.(nextValue);
-  };
+  const { text, onText, choices } = useSelectEdit(options, value, onChange);
   return (
     <AutoComplete
       id={id}
       open={open}
       onOpenChange={onOpenChange}
-      value={text || undefined}
+      value={text}
       onChange={onText}
-      // The input shows what is picked, so the choices carry their labels; onText maps one back.
-      options={options.map((option) => ({
-        key: option.value,
-        label: option.label,
-        value: option.label,
-        disabled: option.isDisabled,
-      }))}
-      showSearch={{
-        filterOption: (input, option) => String(option?.label ?? '').includes(input),
-      }}
+      options={choices}
+      showSearch={SEARCH_EDIT_LABELS}
       allowClear
       placeholder={item.prompt || `请输入或选择${item.name}`}
       disabled={isDisabled}
