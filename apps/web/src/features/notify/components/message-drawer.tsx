@@ -1,10 +1,10 @@
 import { MESSAGE_CATEGORY_LABELS, MESSAGE_READ_STATE_LABELS, MESSAGE_READ_STATES } from '@ks/contract/notify';
 import { Badge, Button, Drawer, Empty, List, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { formatTime } from '@/lib/format-time.ts';
 import { downloadAttachment } from '../api/download-attachment.ts';
 import { useMessages } from '../api/find-messages.ts';
 import { useReadMessages } from '../api/read-messages.ts';
-import { formatTime } from '../lib/format.ts';
 
 const PAGE_SIZE = 10;
 type ReadState = (typeof MESSAGE_READ_STATES)[number];

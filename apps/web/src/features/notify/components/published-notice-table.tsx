@@ -11,10 +11,10 @@ import { Button, Drawer, Popconfirm, Segmented, Space, Table, type TableColumnsT
 import { useState } from 'react';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 import { getFeedback } from '@/lib/feedback.ts';
+import { formatTime } from '@/lib/format-time.ts';
 import { usePublishedNotices } from '../api/find-published-notices.ts';
 import { useReceipt } from '../api/find-receipt.ts';
 import { useWithdrawNotice } from '../api/withdraw-notice.ts';
-import { formatTime } from '../lib/format.ts';
 
 /** Published notices with their read and confirm counts; receipt list and withdraw per row. */
 export function PublishedNoticeTable() {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { detailPath } from '@/features/records/lib/paths.ts';
 import { TODO_PAGE_SIZE } from '@/lib/constants.ts';
+import { formatTime } from '@/lib/format-time.ts';
 import { useTodoSystems } from '../api/find-todo-systems.ts';
 import { useTodos } from '../api/find-todos.ts';
-import { formatTime } from '../lib/format.ts';
 
 /**
  * The to-do message drawer: per-system counts, then that system's to-dos, six to a page. A to-do
