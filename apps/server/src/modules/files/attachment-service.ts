@@ -24,17 +24,20 @@ import { attachmentsOwnedBy, findRecordFiles } from './record-files.ts';
 /**
  * The attachments of a published node's record change under the record's own rules: the caller
  * reads it (row scope; else 数据不存在, as if absent), is on its owner side, and it is still editable
- * (draft, rejected or revoked): a submitted record's files are what its reviewers review. Targets
- * that are not node records (other modules' pages) keep the uploader's rules alone.
+ * (draft, rejected or revoked): a submitted record's files are what its reviewers review. The row
+ * stays share-locked until the save commits, so a submit waits for it rather than crossing it.
+ * Answers the record's node, or null for targets that are not node records (other modules' pages),
+ * which keep the uploader's rules alone.
  */
 async function requireEditableRecord(db: Db, user: SessionUser, ref: RecordRef) {
   const node = await resolveNodeIfAny(db, ref.systemCoding, ref.gnCoding, user);
-  if (!node) return;
-  const record = await loadRecord(db, node.tableName, ref.id, [], readScope(user, node));
+  if (!node) return null;
+  const record = await loadRecord(db, node.tableName, ref.id, [], readScope(user, node), true);
   if (!record) throw recordNotFound();
   if (!isOwnerSide(user, record)) throw forbidden();
   if (!(EDITABLE_STATUSES as readonly string[]).includes(record.status))
     throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
+  return node;
 }
 
 /** The required-annex helper lives in the contract: the browser and the server share it. */
@@ -100,7 +103,7 @@ export class AttachmentService {
     }
 
     await this.db.transaction(async (tx) => {
-      await requireEditableRecord(tx, user, body);
+      const node = await requireEditableRecord(tx, user, body);
       const ids = [...added, ...removed].map((f) => f.fileId).filter((id) => /^[0-9a-f-]{36}$/.test(id));
       const owned = ids.length
         ? await tx
@@ -196,12 +199,13 @@ export class AttachmentService {
         // The simple uploader's hint (spec 000 §5): at least one attachment.
         throw badRequest(UPLOAD_MESSAGES.simpleHint);
       }
+      // A node record's attachments are part of its history: its log drawer (target = gnCoding) shows them.
       await recordOperation(tx, {
         user,
         action: '保存附件',
-        targetType: 'record_attachments',
+        targetType: node ? node.gnCoding : 'record_attachments',
         targetId: body.id,
-        targetName: `${body.gnCoding}/${body.id}`,
+        targetName: node ? node.title : `${body.gnCoding}/${body.id}`,
         detail: `新增${added.length}个，删除${removed.length}个`,
         ip,
       });

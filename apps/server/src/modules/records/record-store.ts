@@ -333,11 +333,15 @@ export async function loadRecord(
   id: string,
   items: readonly FormItem[] = [],
   scope?: SQL,
+  /** Share-lock the row for the caller's transaction: a change of its status waits for it to end. */
+  lockShared = false,
 ): Promise<StoredRecord | null> {
   if (!UUID_PATTERN.test(id)) return null;
   const result = await db.execute(sql`
     select ${recordSelect(items)} from ${tableRef(tableName)} ${R}
-    where ${R}.id = ${id}::uuid and ${R}.deleted_at is null ${scope ? sql`and (${scope})` : sql``}`);
+    where ${R}.id = ${id}::uuid and ${R}.deleted_at is null ${scope ? sql`and (${scope})` : sql``}${
+      lockShared ? sql` for share of ${R}` : sql``
+    }`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   return row ? storedOf(row, items) : null;
 }

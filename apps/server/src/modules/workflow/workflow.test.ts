@@ -1028,6 +1028,14 @@ describe('schema versions and reviewer scope', () => {
     expect(foreign.json().message).toBe(RECORD_NOT_FOUND_MESSAGE);
     expect((await attach(owner, await upload(owner))).json().code).toBe(200);
     expect(await attachedCount()).toBe(1);
+    // The change is in the record's own log (its drawer reads target gnCoding and the record id).
+    const log = await post('/ks/common/common/logHistory', owner.headers, {
+      gnCoding: node.gnCoding,
+      id: record.id,
+    });
+    expect(log.json().data.map((entry: { logbook: string }) => entry.logbook)).toContain(
+      '保存附件：新增1个，删除0个',
+    );
 
     // Submitted: what the reviewer reviews stays as it was sent.
     await submit(node, owner, record.id);
