@@ -1,4 +1,4 @@
-import type { FormGroup, FormItem, FormOption } from '@ks/contract/form-schema';
+import type { FormGroup, FormItem } from '@ks/contract/form-schema';
 import {
   DRAFT_SAVED_MESSAGE,
   type DraftState,
@@ -11,7 +11,6 @@ import { Link, useBlocker, useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@/lib/constants.ts';
 import { getFeedback } from '@/lib/feedback.ts';
 import { isApiError } from '@/lib/http.ts';
-import { loadDictionaryOptions, loadValueRangeOptions } from '../api/find-choices.ts';
 import { useDraft } from '../api/get-draft.ts';
 import { usePublishNode } from '../api/publish-node.ts';
 import { useSaveDraft } from '../api/save-draft.ts';
@@ -25,6 +24,7 @@ import { FormDesignTab } from '../components/setup/form-design-tab.tsx';
 import { FunctionsTab } from '../components/setup/functions-tab.tsx';
 import { ListColumnsTab } from '../components/setup/list-columns-tab.tsx';
 import { describeDefinitionProblems } from '../lib/definition-problems.ts';
+import { type OptionLoader, previewOptionLoader } from '../lib/preview-options.ts';
 
 export const SETUP_TABS = {
   form: '表单设计',
@@ -43,15 +43,7 @@ export const PUBLISH_NEEDS_SAVE_MESSAGE = '请先保存草稿再发布';
 export const LEAVE_TITLE = '有未保存的修改';
 export const LEAVE_MESSAGE = '离开后未保存的修改将丢失，确定离开吗？';
 
-export type OptionLoader = (item: FormItem, parentValue: string | undefined) => Promise<FormOption[]>;
 export type FormPreviewProps = { items: FormItem[]; groups: FormGroup[]; loadOptions: OptionLoader };
-
-/** Options of a previewed item whose source is a dictionary or a value range. */
-const loadPreviewOptions: OptionLoader = async (item) => {
-  if (item.source.kind === 'dictionary') return loadDictionaryOptions(item.source.code);
-  if (item.source.kind === 'value-range') return loadValueRangeOptions(item.source.code);
-  return item.options?.list ?? [];
-};
 
 type PageProps = {
   title: string;
@@ -178,7 +170,7 @@ function Workspace({
             renderFormPreview({
               items: definition.form.items,
               groups: definition.form.groups,
-              loadOptions: loadPreviewOptions,
+              loadOptions: previewOptionLoader(definition.form.items),
             })
           ) : (
             <span>预览不可用</span>
