@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
-import { NodeFunctionSchema } from './node-definition.ts';
+import { type NodeFunction, NodeFunctionSchema } from './node-definition.ts';
+import type { LoginRoleType } from './session.ts';
 
 /**
  * Authority (spec 001 §6 "Function-level authority is loaded and saved per node", §7 node
@@ -62,6 +63,19 @@ export const auditOrgInUseMessage = (nodes: string[]) =>
 export const GRANTABLE_ROLES = ['M', 'U', 'P'] as const;
 export const GrantableRoleSchema = z.enum(GRANTABLE_ROLES, '角色只能为管理员、企业用户或个人用户');
 export type GrantableRole = z.infer<typeof GrantableRoleSchema>;
+
+/**
+ * Functions only some roles may use, whatever a node's grants say: assigning moves a review step
+ * from one administrator to another, so /ks/monitor/assign admits administrators only (decision
+ * 0012). The route, the granted functions and the permissions page all read this.
+ */
+export const FUNCTION_ROLES = {
+  assign: ['M'],
+} as const satisfies Partial<Record<NodeFunction, readonly LoginRoleType[]>>;
+const rolesOfFunction: Partial<Record<NodeFunction, readonly LoginRoleType[]>> = FUNCTION_ROLES;
+/** Whether the role may use the function at all (FUNCTION_ROLES); grants narrow it further. */
+export const roleMayUseFunction = (role: LoginRoleType, code: NodeFunction) =>
+  rolesOfFunction[code]?.includes(role) ?? true;
 
 export const NodeFunctionOptionSchema = z.object({ code: NodeFunctionSchema, label: z.string() });
 export type NodeFunctionOption = z.infer<typeof NodeFunctionOptionSchema>;

@@ -1,4 +1,4 @@
-import type { LoginRoleType, NodeFunction } from '@ks/contract';
+import { type NodeFunction, roleMayUseFunction } from '@ks/contract';
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/index.ts';
@@ -15,20 +15,6 @@ export const DEFAULT_GRANTS: Record<'M' | 'U' | 'P', readonly NodeFunction[]> = 
   U: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
   P: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
 };
-
-/**
- * Functions that only some roles may use, whatever a node's grants say: assigning moves a review
- * step from one administrator to another, so /ks/monitor/assign admits administrators only
- * (decision 0012). The route's access and functionsGranted both read this, so the table and form
- * never offer an operation the route would refuse.
- */
-export const FUNCTION_ROLES = {
-  assign: ['M'],
-} as const satisfies Partial<Record<NodeFunction, readonly LoginRoleType[]>>;
-
-const rolesOf: Partial<Record<NodeFunction, readonly LoginRoleType[]>> = FUNCTION_ROLES;
-/** Whether the role may use the function at all (FUNCTION_ROLES); grants narrow it further. */
-const roleMayUse = (role: LoginRoleType, code: NodeFunction) => rolesOf[code]?.includes(role) ?? true;
 
 /** Live members of a reviewer organisation. */
 export async function membersOf(db: Db, orgId: string): Promise<string[]> {
@@ -79,7 +65,7 @@ export function functionsGranted(
   offered: readonly NodeFunction[],
 ): Set<NodeFunction> {
   if (user.loginRoleType === 'D') return new Set();
-  const usable = offered.filter((code) => roleMayUse(user.loginRoleType, code));
+  const usable = offered.filter((code) => roleMayUseFunction(user.loginRoleType, code));
   if (!summary.hasGrants && !summary.customised) {
     const defaults = DEFAULT_GRANTS[user.loginRoleType];
     return new Set(usable.filter((code) => defaults.includes(code)));

@@ -1,6 +1,7 @@
 import {
   AssignStepBodySchema,
   AuditBodySchema,
+  FUNCTION_ROLES,
   RecordVersionBodySchema,
   SUBMITTED_MESSAGE,
   WORKFLOW_DONE_MESSAGE,
@@ -9,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
-import { FUNCTION_ROLES } from '../authority/grants.ts';
 import type { WorkflowService } from './service.ts';
 
 /**

@@ -29,6 +29,7 @@ const functionNode: FunctionNode = {
   functions: [
     { code: 'save', label: '保存' },
     { code: 'submit', label: '提交' },
+    { code: 'assign', label: '分配' },
   ],
   customised: false,
 };
@@ -71,6 +72,10 @@ describe('/system/permissionsSet', () => {
       await screen.findByText('该节点尚未单独设置权限，下表为当前生效的默认权限；保存后按此处设置生效。'),
     ).toBeTruthy();
     expect((screen.getByLabelText('保存-企业用户') as HTMLInputElement).checked).toBe(true);
+    // 分配 is for administrators only, whatever is ticked (FUNCTION_ROLES).
+    expect((screen.getByLabelText('分配-管理员') as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByLabelText('分配-企业用户') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('分配-个人用户') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('提交-个人用户'));
     fireEvent.mouseDown(screen.getByLabelText('提交-审核机构'));
     fireEvent.click((await screen.findAllByTitle('市审核中心')).at(-1) as HTMLElement);

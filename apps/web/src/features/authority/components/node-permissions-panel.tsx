@@ -4,6 +4,7 @@ import {
   GRANTABLE_ROLES,
   type GrantableRole,
   type NodeAuthority,
+  roleMayUseFunction,
 } from '@ks/contract/authority';
 import { LOGIN_ROLE_TYPE_LABELS } from '@ks/contract/session';
 import { Alert, App, Button, Card, Checkbox, Empty, Select, Space, Spin, Table } from 'antd';
@@ -74,6 +75,9 @@ function Matrix({ authority, reload }: { authority: NodeAuthority; reload: () =>
       <Checkbox
         aria-label={`${row.label}-${LOGIN_ROLE_TYPE_LABELS[role]}`}
         checked={row.grant.roles.includes(role)}
+        // A role that may not use the function at all (分配 is for administrators) cannot be given it;
+        // a grant saved before the rule can still be taken back.
+        disabled={!roleMayUseFunction(role, row.code) && !row.grant.roles.includes(role)}
         onChange={(event) =>
           setGrant({
             ...row.grant,
