@@ -143,6 +143,19 @@ export const OPTION_TYPES: readonly FormItemType[] = [
  * (free text stays allowed, so its value is not checked against the list).
  */
 export const OPTION_LIST_TYPES: readonly FormItemType[] = [...OPTION_TYPES, 'select-edit'];
+/**
+ * selectMode values that mount the qualification picker (spec 001 §4): one record (a radio, e.g.
+ * xmName) or several.
+ */
+export const PICKER_SELECT_MODES = { picker: 'single', 'picker-multiple': 'multiple' } as const;
+export const isPickerItem = (item: Pick<FormItem, 'selectMode'>) =>
+  Object.hasOwn(PICKER_SELECT_MODES, item.selectMode);
+/**
+ * Types a picker may fill: free text. A pick is another record's value (its bianma or business id),
+ * never one of the item's options, and several picks are joined by ';' as a multi-select's are.
+ */
+export const PICKER_ITEM_TYPES: readonly FormItemType[] = ['text', 'textarea', 'read-text', 'select-edit'];
+export const PICKER_TYPE_MESSAGE = '选择器只能用于文本、多行文本、只读文本或下拉可输入字段';
 /** Types with a fixed option set the platform supplies. */
 export const FIXED_OPTIONS: Partial<Record<FormItemType, readonly string[]>> = {
   sex: ['男', '女'],
@@ -766,6 +779,8 @@ export function schemaProblems(items: readonly FormItem[]): string[] {
     if (options) problems.push(`${item.name}：${options}`);
     const limits = dateLimitProblem(item);
     if (limits) problems.push(`${item.name}：${limits.message}`);
+    if (isPickerItem(item) && !PICKER_ITEM_TYPES.includes(item.type))
+      problems.push(`${item.name}：${PICKER_TYPE_MESSAGE}`);
     for (const code of [...parentsOf(item), ...toggledChildren(item)]) {
       if (!codes.has(code)) problems.push(`${item.name}引用了不存在的字段：${code}`);
     }

@@ -1,4 +1,4 @@
-import { type FormItem, type NativeValue, VALUE_KIND_OF } from '@ks/contract/form-schema';
+import type { FormItem, NativeValue } from '@ks/contract/form-schema';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { MULTI_VALUE_JOINS } from '@/lib/constants.ts';
@@ -6,19 +6,14 @@ import type { NodeRef, RecordRow } from '../api/types.ts';
 import { QualificationPicker } from './qualification-picker.tsx';
 import { textOf } from './record-cells.tsx';
 
-/** selectMode values that mount the picker: one record (a radio, e.g. xmName) or several. */
-export const PICKER_MODES = { picker: 'single', 'picker-multiple': 'multiple' } as const;
-export const isPickerItem = (item: Pick<FormItem, 'selectMode'>) => item.selectMode in PICKER_MODES;
-
 /** The node a picker item picks from: its curInfo holds 'systemCoding/gnCoding'. */
 export function pickerSourceOf(item: Pick<FormItem, 'curInfo'>): NodeRef | null {
   const [systemCoding, gnCoding] = item.curInfo.split('/').map((part) => part.trim());
   return systemCoding && gnCoding ? { systemCoding, gnCoding } : null;
 }
 
-/** The values of an item as a list: arrays as they are, text split by the multi-select join. */
+/** The values of an item as a list: its text split by the multi-select join. */
 function valuesOf(value: NativeValue | null | undefined): string[] {
-  if (Array.isArray(value)) return value;
   const text = textOf(value);
   return text ? text.split(MULTI_VALUE_JOINS.multiSelect) : [];
 }
@@ -49,8 +44,8 @@ function pickedRowOf(value: string, bianma: string): RecordRow {
 
 /**
  * A form item whose selectMode is 'picker' or 'picker-multiple': the picked records' values (the
- * item's bianma, or their business id) become the item's value — an array for multi-value types,
- * text joined by ';' otherwise. Reopened, the picker starts from the current values, so a pick adds
+ * item's bianma, or their business id) become the item's text value, joined by ';' (the contract
+ * allows pickers on text items only: PICKER_ITEM_TYPES). Reopened, the picker starts from the current values, so a pick adds
  * to them; a multi-pick value's tags close one by one. Same props as the form's other item renderers.
  */
 export function PickerField({
@@ -76,9 +71,7 @@ export function PickerField({
   const valueOfRow = (row: RecordRow) =>
     textOf(item.bianma ? row[item.bianma] : row.businessId) || row.businessId;
   const emit = (next: string[]) => {
-    const isMulti = VALUE_KIND_OF[item.type] === 'multi';
-    if (next.length === 0) onChange?.(null);
-    else onChange?.(isMulti ? next : next.join(MULTI_VALUE_JOINS.multiSelect));
+    onChange?.(next.length === 0 ? null : next.join(MULTI_VALUE_JOINS.multiSelect));
   };
   const pick = (rows: RecordRow[]) => {
     emit(rows.map(valueOfRow));

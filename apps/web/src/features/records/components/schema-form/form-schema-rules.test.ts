@@ -20,6 +20,7 @@ import {
   optionsUnder,
   optionValueProblem,
   PARENT_FIRST_MESSAGE,
+  PICKER_TYPE_MESSAGE,
   recordFromWire,
   recordToWire,
   schemaProblems,
@@ -512,6 +513,21 @@ describe('schemaProblems', () => {
     expect(schemaProblems([field])).toEqual([problem]);
     const saved = NodeDefinitionSchema.safeParse({ form: { items: [field] } });
     expect(saved.error?.issues.map((issue) => issue.message)).toEqual([problem]);
+  });
+
+  it('takes a picker on text items only: a pick is another record’s value, not an option', () => {
+    const options = { list: [{ label: '甲', value: 'a' }] };
+    const onSelect = make({
+      code: 'f',
+      name: '资质',
+      type: 'select-m',
+      options,
+      selectMode: 'picker-multiple',
+    });
+    expect(schemaProblems([onSelect])).toEqual([`资质：${PICKER_TYPE_MESSAGE}`]);
+    const onText = make({ code: 'g', name: '资质', type: 'text', selectMode: 'picker-multiple' });
+    const otherMode = make({ code: 'h', name: '类型', type: 'select', options, selectMode: 'toString' });
+    expect(schemaProblems([onText, otherMode])).toEqual([]);
   });
 
   it('takes empty date limits, or real days in order', () => {

@@ -1,5 +1,5 @@
-import type { FormItem, FormItemType } from '@ks/contract/form-schema';
-import { isPickerItem, PickerField } from '../picker-field.tsx';
+import { type FormItem, type FormItemType, isPickerItem } from '@ks/contract/form-schema';
+import { PickerField } from '../picker-field.tsx';
 import { CascaderField } from './cascader-fields.tsx';
 import { CheckboxField, RadioField } from './choice-fields.tsx';
 import { DateField, DateRangeField } from './date-fields.tsx';
