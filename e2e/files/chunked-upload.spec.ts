@@ -143,13 +143,24 @@ describe('chunked upload of a 20 MB file', () => {
     await uploadingItem(page).getByRole('button', { name: '取消上传' }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: '确认取消上传吗?' });
     await confirm.waitFor({ timeout: 20000 });
+    // The cancel call is held until the mark is seen: the entry goes 3 s after the answer, which a
+    // busy machine could spend before a poll looked.
+    let releaseCancel = () => {};
+    const cancelHeld = new Promise<void>((resolve) => {
+      releaseCancel = resolve;
+    });
+    await page.route('**/ks/upload/v1/upload-cancel', async (route) => {
+      await cancelHeld;
+      await route.continue();
+    });
     const cancelled = page.waitForResponse((r) => r.url().includes('/ks/upload/v1/upload-cancel'));
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    // The entry stays, marked, while requests in flight settle; then it is gone.
+    await expect.poll(() => uploadingItem(page).innerText()).toContain('正在取消');
+    releaseCancel();
     const answer = (await (await cancelled).json()) as { code: number };
     expect(answer.code).toBe(200);
-    // The entry stays a moment, marked, while requests in flight settle; then it is gone.
-    await expect.poll(() => uploadingItem(page).innerText()).toContain('正在取消');
-    await expect.poll(() => uploadingItem(page).count(), { timeout: 10000 }).toBe(0);
+    await expect.poll(() => uploadingItem(page).count(), { timeout: 15000 }).toBe(0);
     expect(await row.getByRole('button', { name }).count()).toBe(0);
     await release();
     // Nothing more went up: the held second chunk was the last request, and no merge followed.
