@@ -119,7 +119,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(builderRoutes, { builder: new BuilderService(db) });
   await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
   await registerBuilderExtras(app, { db });
-  await registerRecords(app, { database });
+  await registerRecords(app, { database, config });
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db)) });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db) });

@@ -79,6 +79,10 @@ const ConfigSchema = z.object({
     .optional(),
   /** AMap's REST origin; tests point it at a local server. */
   WEATHER_AMAP_URL: z.string().url().default('https://restapi.amap.com'),
+  /** How long one call to the weather provider may take before the widget says weather is unavailable. */
+  WEATHER_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  /** How long a list's planner estimate (totals above the exact-count limit) is reused: decision 0013. */
+  LIST_ESTIMATE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   /** Largest help file (PDF or video) an administrator may upload, in MiB. */
   HELP_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
 });

@@ -23,7 +23,12 @@ export const widgetRoutes: FastifyPluginAsync<{ db: Db; config: Config; files: F
   const maxFileBytes = config.HELP_FILE_MAX_MB * 1024 * 1024;
   const weatherProvider =
     config.WEATHER_AMAP_KEY && config.WEATHER_CITY
-      ? new AmapWeatherProvider(config.WEATHER_AMAP_KEY, config.WEATHER_CITY, config.WEATHER_AMAP_URL)
+      ? new AmapWeatherProvider(
+          config.WEATHER_AMAP_KEY,
+          config.WEATHER_CITY,
+          config.WEATHER_AMAP_URL,
+          config.WEATHER_TIMEOUT_SECONDS * 1000,
+        )
       : null;
   await app.register(helpRoutes, { help: new HelpService(db, files, maxFileBytes), maxFileBytes });
   await app.register(feedbackRoutes, { feedback: new FeedbackService(db) });

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 
-/** How long an estimate is reused: long enough to spare a busy list, short against drift. */
+/** How long an estimate is reused by default (LIST_ESTIMATE_SECONDS): long enough to spare a busy list, short against drift. */
 export const ESTIMATE_TTL_MS = 10_000;
 /** How often a table may be analysed because a list found its statistics wrong. */
 export const ANALYSE_INTERVAL_MS = 10 * 60_000;
@@ -17,7 +17,7 @@ export function estimateKey(tableName: string, where: SQL): EstimateKey {
 }
 
 /**
- * Planner estimates of big totals, reused for ESTIMATE_TTL_MS per (table, WHERE with its values).
+ * Planner estimates of big totals, reused for a few seconds (ESTIMATE_TTL_MS by default) per (table, WHERE with its values).
  * Above EXACT_COUNT_LIMIT a list answers an estimate anyway, flagged as one, so an estimate a few
  * seconds old says as much as a new one, and a busy list over a big node skips the EXPLAIN round
  * trip on most requests (bench/results/records.md). An estimate is held only after a capped count
@@ -25,8 +25,12 @@ export function estimateKey(tableName: string, where: SQL): EstimateKey {
  * (decision 0013). Exact totals are never cached.
  */
 export class ListEstimates {
-  private readonly cache = new LRUCache<string, number>({ max: 2000, ttl: ESTIMATE_TTL_MS });
+  private readonly cache: LRUCache<string, number>;
   private readonly analysed = new LRUCache<string, true>({ max: 2000, ttl: ANALYSE_INTERVAL_MS });
+
+  constructor(ttlMs = ESTIMATE_TTL_MS) {
+    this.cache = new LRUCache<string, number>({ max: 2000, ttl: ttlMs });
+  }
 
   async get(key: EstimateKey, estimate: () => Promise<number>): Promise<number> {
     const hit = this.cache.get(key);
@@ -36,7 +40,7 @@ export class ListEstimates {
     return value;
   }
 
-  /** The estimate held for this WHERE: the last capped count, under ESTIMATE_TTL_MS ago, was over the cap. */
+  /** The estimate held for this WHERE: the last capped count, within the reuse time, was over the cap. */
   held(key: EstimateKey): number | undefined {
     return this.cache.get(key);
   }

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { ListEstimates } from './list-estimates.ts';
 import { clearNodeSchemas } from './record-store.ts';
 import { recordRoutes } from './routes.ts';
 import { RecordService } from './service.ts';
 import { RecordSheets } from './xlsx.ts';
 
 /** The records runtime: its routes, its cache of compiled node schemas and its list estimates. */
-export async function registerRecords(app: FastifyInstance, { database }: { database: Database }) {
+export async function registerRecords(
+  app: FastifyInstance,
+  { database, config }: { database: Database; config: Config },
+) {
   const { db } = database;
   app.caches.register('node-schemas', clearNodeSchemas);
-  const records = new RecordService(db);
+  const records = new RecordService(db, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
   app.caches.register('list-estimates', () => records.estimates.clear());
   await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
 }

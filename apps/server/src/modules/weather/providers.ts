@@ -24,8 +24,6 @@ type AmapAnswer = {
   forecasts?: { city?: string; casts?: AmapCast[] }[];
 };
 
-const REQUEST_TIMEOUT_MS = 5000;
-
 /**
  * AMap (高德) Web-service weather: GET /v3/weather/weatherInfo?key&city&extensions=base|all.
  * `base` answers lives (实况), `all` answers forecasts[0].casts (预报, today and the next days).
@@ -37,7 +35,9 @@ export class AmapWeatherProvider implements WeatherProvider {
   constructor(
     private readonly key: string,
     private readonly city: string,
-    private readonly origin = 'https://restapi.amap.com',
+    private readonly origin: string,
+    /** Per call: a provider that hangs must not hold the header's weather request for long. */
+    private readonly timeoutMs: number,
   ) {}
 
   async fetchWeather(): Promise<WeatherReport> {
@@ -86,7 +86,7 @@ export class AmapWeatherProvider implements WeatherProvider {
     }).toString();
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw new WeatherProviderError(`AMap unreachable: ${(error as Error).message}`);
     }

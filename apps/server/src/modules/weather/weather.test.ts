@@ -69,12 +69,17 @@ const AMAP_ALL = {
 let server: Server;
 let origin = '';
 const requests: URL[] = [];
-let answerWith: 'ok' | 'refuse' = 'ok';
+let answerWith: 'ok' | 'refuse' | 'hang' = 'ok';
+/** The stand-in runs in this process, which a loaded machine can hold up for seconds. */
+const PATIENT_MS = 60_000;
+const amap = (key = 'test-key', timeoutMs = PATIENT_MS) =>
+  new AmapWeatherProvider(key, '330100', origin, timeoutMs);
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requests.push(url);
+    if (answerWith === 'hang') return; // never answers: the provider's own timeout must end the call
     response.setHeader('content-type', 'application/json');
     if (answerWith === 'refuse' || url.searchParams.get('key') !== 'test-key') {
       response.end(JSON.stringify({ status: '0', info: 'INVALID_USER_KEY', infocode: '10001' }));
@@ -92,7 +97,7 @@ const silent = { warn: () => {} };
 describe('AmapWeatherProvider against a local server answering AMap’s shape', () => {
   it('asks weatherInfo with key, city and both extensions, and maps lives and casts with icons', async () => {
     requests.length = 0;
-    const report = await new AmapWeatherProvider('test-key', '330100', origin).fetchWeather();
+    const report = await amap().fetchWeather();
     expect(requests.map((u) => u.pathname)).toEqual(['/v3/weather/weatherInfo', '/v3/weather/weatherInfo']);
     expect(requests.map((u) => u.searchParams.get('extensions')).sort()).toEqual(['all', 'base']);
     expect(requests[0]?.searchParams.get('city')).toBe('330100');
@@ -112,20 +117,26 @@ describe('AmapWeatherProvider against a local server answering AMap’s shape', 
   });
 
   it('rejects AMap’s status 0 answer (wrong key)', async () => {
-    await expect(new AmapWeatherProvider('wrong', '330100', origin).fetchWeather()).rejects.toThrow(
-      /INVALID_USER_KEY/,
-    );
+    await expect(amap('wrong').fetchWeather()).rejects.toThrow(/INVALID_USER_KEY/);
+  });
+
+  it('gives up on a provider that does not answer within its timeout', async () => {
+    answerWith = 'hang';
+    try {
+      const started = Date.now();
+      await expect(amap('test-key', 200).fetchWeather()).rejects.toThrow(/AMap unreachable/);
+      // Far below the patient timeout of the other tests: it was the 200 ms that ended the call.
+      expect(Date.now() - started).toBeLessThan(PATIENT_MS / 2);
+    } finally {
+      answerWith = 'ok';
+    }
   });
 });
 
 describe('WeatherService', () => {
   it('caches the provider’s answer for 10 minutes', async () => {
     let now = 1_000_000;
-    const service = new WeatherService(
-      new AmapWeatherProvider('test-key', '330100', origin),
-      silent,
-      () => now,
-    );
+    const service = new WeatherService(amap(), silent, () => now);
     requests.length = 0;
     expect((await service.getWeather()).theme).toBe('rain');
     await service.getWeather();
@@ -138,10 +149,7 @@ describe('WeatherService', () => {
   it('says unavailable when the provider fails and nothing real is cached', async () => {
     answerWith = 'refuse';
     try {
-      const weather = await new WeatherService(
-        new AmapWeatherProvider('test-key', '330100', origin),
-        silent,
-      ).getWeather();
+      const weather = await new WeatherService(amap(), silent).getWeather();
       expect(weather).toMatchObject({ state: 'unavailable', message: '天气服务暂时不可用', lives: [] });
     } finally {
       answerWith = 'ok';
