@@ -64,6 +64,8 @@ export function RecordTable({
     title: column.name,
     align: column.listAlignment,
     width: column.width > 0 ? column.width : undefined,
+    // A wide table scrolls sideways; the row's buttons stay in view at its right edge.
+    fixed: column.type === 'operations' ? ('right' as const) : undefined,
     sorter: column.sortable,
     sortOrder:
       column.sortable && sort.sortField === column.code
