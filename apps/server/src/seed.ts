@@ -3,7 +3,6 @@ import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
 import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
-import { seedNotifyDemo } from './modules/notify/demo.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
 import { hashPassword } from './platform/passwords.ts';
 
@@ -83,7 +82,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       });
     }
     await seedShellDemo(tx);
-    await seedNotifyDemo(tx);
     await seedDemoAnnexSlots(tx);
     await seedDemoSystems(tx);
   });
