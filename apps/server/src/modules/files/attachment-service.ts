@@ -19,7 +19,13 @@ import { recordOperation } from '../../platform/operation-log.ts';
 import { loadRecord, recordNotFound, resolveNodeIfAny } from '../records/record-store.ts';
 import { isOwnerSide, readScope } from '../records/row-scope.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
-import { attachmentsOwnedBy, findRecordFiles } from './record-files.ts';
+import {
+  type AttachmentLink,
+  attachmentsOwnedBy,
+  findRecordFiles,
+  readsAnyAttachedRecord,
+  recordFilesScope,
+} from './record-files.ts';
 
 /**
  * The attachments of a published node's record change under the record's own rules: the caller
@@ -50,9 +56,18 @@ export class AttachmentService {
     private readonly slots: AnnexSlotService,
   ) {}
 
-  /** attachment/list: the record's files the user may see. */
+  /**
+   * attachment/list: the record's files the user may see: all of them to whoever may read a node
+   * record (none of a record they may not read, as if it had none), else their own uploads.
+   */
   async findFiles(user: SessionUser, ref: RecordRef): Promise<UploadedFile[]> {
-    return (await findRecordFiles(this.db, user, ref, [ref.id])).get(ref.id) ?? [];
+    const scope = await recordFilesScope(this.db, user, ref);
+    return (await findRecordFiles(this.db, user, ref, [ref.id], scope)).get(ref.id) ?? [];
+  }
+
+  /** The download grant of an attachment: the user may read a node record it is attached to. */
+  readsAnyRecord(user: SessionUser, links: readonly AttachmentLink[]): Promise<boolean> {
+    return readsAnyAttachedRecord(this.db, user, links);
   }
 
   /** fj-list: the node's slots, each with the record's files in it. */
@@ -104,6 +119,10 @@ export class AttachmentService {
 
     await this.db.transaction(async (tx) => {
       const node = await requireEditableRecord(tx, user, body);
+      // A node record the caller may change (just checked, and held) is theirs to change whole:
+      // every file on it, whoever attached it, and its slots' counts are the record's. Other
+      // targets keep each uploader's own files.
+      const changeable = node ? sql`true` : attachmentsOwnedBy(user);
       const ids = [...added, ...removed].map((f) => f.fileId).filter((id) => /^[0-9a-f-]{36}$/.test(id));
       const owned = ids.length
         ? await tx
@@ -148,7 +167,7 @@ export class AttachmentService {
               eq(recordAttachments.recordId, body.id),
               eq(recordAttachments.fileId, file.fileId),
               isNull(recordAttachments.deletedAt),
-              attachmentsOwnedBy(user),
+              changeable,
             ),
           );
       }
@@ -184,7 +203,7 @@ export class AttachmentService {
             eq(recordAttachments.gnCoding, body.gnCoding),
             eq(recordAttachments.recordId, body.id),
             isNull(recordAttachments.deletedAt),
-            attachmentsOwnedBy(user),
+            changeable,
           ),
         )
         .groupBy(recordAttachments.annexNo);

@@ -1,29 +1,65 @@
 import type { UploadedFile } from '@ks/contract';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import { tableRef } from '../builder/node-tables.ts';
+import { canReadRecord, viewScopeFor } from '../records/record-readers.ts';
+import { R, resolveNodeIfAny, UUID_PATTERN } from '../records/record-store.ts';
 import { reviewsAttachmentRecord } from '../workflow/repository.ts';
 import { toUploadedFile } from './service.ts';
 
 /**
- * Whose attachments of a record a user may change: administrators all, others their own (reviewers
- * of the record also read them, see findRecordFiles).
+ * Whose attachments of a target that is not a node record (another module's page, like 我的附件)
+ * a user may see and change: administrators all, others their own uploads. A node record's
+ * attachments follow the record instead (RecordFilesScope).
  */
 export function attachmentsOwnedBy(user: SessionUser) {
   return user.loginRoleType === 'M' ? sql`true` : eq(recordAttachments.ownerUserId, user.id);
 }
 
 /**
- * The files of some records of one node that `user` may see, by record id, oldest first: the
+ * Which records' files a call reads: a node's records under the caller's read scope on its table
+ * (whoever may read a record reads all of its files, whoever attached them), or null for targets
+ * that are not node records, which keep the uploader's rule.
+ */
+export type RecordFilesScope = { tableName: string; readable: SQL } | null;
+
+/** The files scope of a target for `user`: its node's view scope, or null when it names no published node. */
+export async function recordFilesScope(
+  db: Db,
+  user: SessionUser,
+  target: { systemCoding: string; gnCoding: string },
+): Promise<RecordFilesScope> {
+  const node = await resolveNodeIfAny(db, target.systemCoding, target.gnCoding, user);
+  return node ? { tableName: node.tableName, readable: await viewScopeFor(db, user, node) } : null;
+}
+
+/**
+ * The attachments whose node record is among `recordIds` and readable under `scope`: one
+ * uncorrelated subquery on the table's primary key, so a page costs one lookup per record.
+ */
+function onReadableRecords(scope: NonNullable<RecordFilesScope>, recordIds: readonly string[]): SQL {
+  const ids = recordIds.filter((id) => UUID_PATTERN.test(id));
+  if (ids.length === 0) return sql`false`;
+  return sql`lower(${recordAttachments.recordId}) in (select ${R}.id::text from ${tableRef(scope.tableName)} ${R}
+    where ${R}.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and ${R}.deleted_at is null and (${scope.readable}))`;
+}
+
+/**
+ * The files of some records of one target that `user` may see, by record id, oldest first: the
  * attachment list of a record page, and the fileList of card rows and picker rows (spec 001 §3
  * "Card row"). One statement for a whole page.
  */
 export async function findRecordFiles(
   db: Db,
   user: SessionUser,
-  node: { systemCoding: string; gnCoding: string },
+  target: { systemCoding: string; gnCoding: string },
   recordIds: readonly string[],
+  scope: RecordFilesScope,
 ): Promise<Map<string, UploadedFile[]>> {
   const byRecord = new Map<string, UploadedFile[]>();
   if (recordIds.length === 0) return byRecord;
@@ -33,13 +69,14 @@ export async function findRecordFiles(
     .innerJoin(storedFiles, eq(storedFiles.id, recordAttachments.fileId))
     .where(
       and(
-        eq(recordAttachments.systemCoding, node.systemCoding),
-        eq(recordAttachments.gnCoding, node.gnCoding),
+        eq(recordAttachments.systemCoding, target.systemCoding),
+        eq(recordAttachments.gnCoding, target.gnCoding),
         inArray(recordAttachments.recordId, [...recordIds]),
         isNull(recordAttachments.deletedAt),
         isNull(storedFiles.deletedAt),
-        // Reviewers read the files of the records assigned to them; only owners change them.
-        or(attachmentsOwnedBy(user), reviewsAttachmentRecord(user.id)),
+        scope
+          ? onReadableRecords(scope, recordIds)
+          : or(attachmentsOwnedBy(user), reviewsAttachmentRecord(user.id)),
       ),
     )
     .orderBy(recordAttachments.createdAt);
@@ -49,4 +86,25 @@ export async function findRecordFiles(
     byRecord.set(row.recordId, files);
   }
   return byRecord;
+}
+
+/** A record a stored file is attached to. */
+export type AttachmentLink = { systemCoding: string; gnCoding: string; recordId: string };
+
+/**
+ * Whether `user` may read one of the node records a file is attached to: the download grant of an
+ * attachment (FileService.getReadable) beyond its uploader and administrators. Links to targets
+ * that are not node records grant nothing.
+ */
+export async function readsAnyAttachedRecord(
+  db: Db,
+  user: SessionUser,
+  links: readonly AttachmentLink[],
+): Promise<boolean> {
+  if (user.loginRoleType === 'D') return false;
+  for (const link of links) {
+    const node = await resolveNodeIfAny(db, link.systemCoding, link.gnCoding, user);
+    if (node && (await canReadRecord(db, user, node, link.recordId))) return true;
+  }
+  return false;
 }

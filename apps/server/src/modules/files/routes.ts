@@ -111,7 +111,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { file, body } = await files.open(request.params.fileId, currentUser(request));
+      const user = currentUser(request);
+      const { file, body } = await files.open(request.params.fileId, user, (links) =>
+        attachments.readsAnyRecord(user, links),
+      );
       return sendFile(reply, file, body, request.query.inline === '1');
     },
   );

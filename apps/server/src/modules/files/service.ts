@@ -9,10 +9,13 @@ import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { createDigestStream, type FileStorage } from '../../platform/storage.ts';
-import { hasStepOnAny } from '../workflow/repository.ts';
 import { assertContentMatches, cleanFileName, SNIFF_BYTES } from './content-check.ts';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
+/** Whether the caller may read one of the records a file is attached to (the attachment grant). */
+export type ReadsAttachedRecord = (
+  links: { systemCoding: string; gnCoding: string; recordId: string }[],
+) => Promise<boolean>;
 export type FileVisibility = 'session' | 'owner' | 'public';
 
 export interface StoreInput {
@@ -57,18 +60,19 @@ export interface CheckedStoreInput {
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
 
 /**
- * Who may read a stored file. Grows with the platform: reviewers of a record gain access once the
- * workflow assigns them (`isReviewerOf` is then passed in by the caller).
+ * Who may read a stored file. An attachment is also read by whoever may read a record it is
+ * attached to (colleagues of the record's enterprise, its reviewers): the caller passes that in as
+ * `readsAttachedRecord`.
  */
 export function canReadFile(
   user: SessionUser | null,
   file: Pick<StoredFile, 'visibility' | 'ownerUserId'>,
-  grants: { isReviewerOf?: boolean } = {},
+  grants: { readsAttachedRecord?: boolean } = {},
 ): boolean {
   if (file.visibility === 'public') return true;
   if (!user) return false;
   if (file.visibility === 'session') return true;
-  return file.ownerUserId === user.id || user.loginRoleType === 'M' || grants.isReviewerOf === true;
+  return file.ownerUserId === user.id || user.loginRoleType === 'M' || grants.readsAttachedRecord === true;
 }
 
 /** The URL the web client downloads a stored file from (with its Bearer header). */
@@ -228,31 +232,37 @@ export class FileService {
 
   /**
    * A file the user may read; anything else answers 文件不存在, so guessing ids tells nothing.
-   * Reviewers: a file attached to a record is readable by whoever may review that record — the
-   * workflow issue supplies that check through `isReviewer`.
+   * An attachment is readable by whoever may read a record it is attached to: the records side
+   * supplies that check (`readsRecord`, readsAnyAttachedRecord), which this module cannot import.
    */
   async getReadable(
     user: SessionUser | null,
     fileId: string,
-    isReviewer: (links: { gnCoding: string; recordId: string }[]) => Promise<boolean> = async () => false,
+    readsRecord: ReadsAttachedRecord = async () => false,
   ): Promise<StoredFile> {
     const file = await this.get(fileId);
     if (canReadFile(user, file)) return file;
     const links = await this.db
-      .select({ gnCoding: recordAttachments.gnCoding, recordId: recordAttachments.recordId })
+      .select({
+        systemCoding: recordAttachments.systemCoding,
+        gnCoding: recordAttachments.gnCoding,
+        recordId: recordAttachments.recordId,
+      })
       .from(recordAttachments)
       .where(and(eq(recordAttachments.fileId, file.id), isNull(recordAttachments.deletedAt)));
-    if (links.length > 0 && canReadFile(user, file, { isReviewerOf: await isReviewer(links) })) return file;
+    if (links.length > 0 && canReadFile(user, file, { readsAttachedRecord: await readsRecord(links) }))
+      return file;
     throw notFound('文件不存在');
   }
 
-  async open(fileId: string, user?: SessionUser | null): Promise<{ file: StoredFile; body: Readable }> {
+  /** A file and its bytes: unchecked without a user, else as getReadable decides. */
+  async open(
+    fileId: string,
+    user?: SessionUser | null,
+    readsRecord?: ReadsAttachedRecord,
+  ): Promise<{ file: StoredFile; body: Readable }> {
     const file =
-      user === undefined
-        ? await this.get(fileId)
-        : await this.getReadable(user, fileId, async (links) =>
-            user ? hasStepOnAny(this.db, user.id, links) : false,
-          );
+      user === undefined ? await this.get(fileId) : await this.getReadable(user, fileId, readsRecord);
     return { file, body: await this.storage.get(file.storageKey) };
   }
 }

@@ -2,6 +2,7 @@ import { ACCOUNT_LOG_CODING, type LogHistoryBody, type OperationLogEntry } from 
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { canReadRecordOfNode } from '../records/record-readers.ts';
 import * as repo from './repository.ts';
 
 /** Target types whose id is a userCode: a person's own account. */
@@ -26,11 +27,11 @@ export function toLogEntry(row: repo.OperationLogRow): OperationLogEntry {
 /**
  * Who may read a target's log:
  * - administrators (M): any target;
- * - everyone else: their own account (`account`, `user` or `session` with their userCode), and any
+ * - everyone else: their own account (`account`, `user` or `session` with their userCode), any
  *   target they have acted on themselves (they then see its whole history, as its owner or
- *   handler does). Record pages of later issues own their rows, and their log entries carry the
- *   acting user, so this rule covers owners without knowing every record table. A node's own log
- *   (id = its gnCoding) is the exception: there they see only their own entries.
+ *   handler does), and any node record they may read (its history follows the record's row scope:
+ *   a colleague of the owning enterprise, or its reviewer, reads all of it without having acted).
+ *   A node's own log (id = its gnCoding) is the exception: there they see only their own entries.
  */
 export class OperationLogService {
   constructor(private readonly db: Db) {}
@@ -57,6 +58,11 @@ export class OperationLogService {
       targetTypes.every((type) => ACCOUNT_TARGET_TYPES.includes(type)) && body.id === user.userCode;
     if (isOwnAccount) return;
     if (await repo.hasActedOn(this.db, user.id, targetTypes, body.id)) return;
+    if (
+      body.gnCoding !== ACCOUNT_LOG_CODING &&
+      (await canReadRecordOfNode(this.db, user, body.gnCoding, body.id))
+    )
+      return;
     throw forbidden('无权查看该操作日志');
   }
 }

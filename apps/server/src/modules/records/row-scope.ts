@@ -82,6 +82,21 @@ export function readScope(user: ScopeUser, node: ScopedNode): SQL {
   return sql`(${own} or ${R}.id = any(${reviewerRecordIds(user, node.nodeId)}))`;
 }
 
+/**
+ * The rows a caller may read in lists, forms, histories, files, charts and exports: the read scope
+ * while the node's 'view' function is granted to them (`allowed`) or not offered at all, else only
+ * the records they review (reviewers act through their tasks, not a grant; decision 0009). Changes
+ * go through readScope and the owner side instead.
+ */
+export function viewScopeOf(
+  user: ScopeUser,
+  node: ScopedNode & { definition: { functions: readonly NodeFunction[] } },
+  allowed: ReadonlySet<NodeFunction>,
+): SQL {
+  if (allowed.has('view') || !node.definition.functions.includes('view')) return readScope(user, node);
+  return reviewedScope(user, node);
+}
+
 /** Only the rows the user reviews (their audit flow names the user): false on a node they review nothing of. */
 export function reviewedScope(user: ScopeUser, node: ScopedNode): SQL {
   if (node.reviews?.any === false) return sql`false`;

@@ -102,9 +102,9 @@ import {
   ownerScope,
   pendingReviewOf,
   readScope,
-  reviewedScope,
   revocableBy,
   rowOperations,
+  viewScopeOf,
 } from './row-scope.ts';
 
 export type RequestMeta = { ip: string };
@@ -126,17 +126,9 @@ type Matching = { tableName: string; where: SQL; key: EstimateKey };
 /** What a row's operations need beyond its columns: whether the caller may audit or revoke it now. */
 const REVIEW_STATE = (user: SessionUser, node: ResolvedNode) =>
   sql`${pendingReviewOf(user, node)} as "_can_audit", ${revocableBy(user, node, node.definition.functions.includes('revoke'))} as "_can_revoke"`;
-/**
- * The rows a caller may read in lists, forms, histories, charts and exports: the read scope while the
- * node's 'view' function is granted to them (or not offered at all), else only the records they
- * review (reviewers act through their tasks, not a grant; decision 0009). Changes go through
- * readScope and the owner side as before.
- */
-function viewScope(user: SessionUser, context: NodeContext): SQL {
-  const { node, allowed } = context;
-  if (allowed.has('view') || !node.definition.functions.includes('view')) return readScope(user, node);
-  return reviewedScope(user, node);
-}
+/** The rows a caller may read in this call's node (viewScopeOf, with the caller's functions). */
+const viewScope = (user: SessionUser, context: NodeContext): SQL =>
+  viewScopeOf(user, context.node, context.allowed);
 
 /** A row's review state as rowOperations takes it, from a row read with REVIEW_STATE. */
 const reviewState = (user: SessionUser, record: RecordEnvelope, row: Record<string, unknown>) => ({
@@ -277,6 +269,7 @@ export class RecordService {
         user,
         query,
         records.map((record) => record.id),
+        { tableName: node.tableName, readable: viewScope(user, context) },
       );
       for (const record of records) record.fileList = files.get(record.id) ?? [];
     }
