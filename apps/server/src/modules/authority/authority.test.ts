@@ -1,9 +1,23 @@
 import type { NodeAuthority, NodeDefinitionInput } from '@ks/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addNode, newSystem, publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import {
+  addNode,
+  draftOf,
+  newSystem,
+  publish,
+  publishedNode,
+  saveDraft,
+} from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
-import { nodeFunctionGrants, operationLogs, users } from '../../db/schema/index.ts';
+import {
+  auditOrgs,
+  nodeDefinitions,
+  nodeFunctionGrants,
+  nodeSchemaVersions,
+  operationLogs,
+  users,
+} from '../../db/schema/index.ts';
 import { allowedFunctions } from './grants.ts';
 
 const getApp = useTestApp();
@@ -59,6 +73,23 @@ const offering = (functions: string[], extra: Partial<NodeDefinitionInput> = {})
   functions: functions as NodeDefinitionInput['functions'],
   ...extra,
 });
+
+/** A definition whose one audit level goes to this organisation. */
+const reviewedBy = (orgId: string) =>
+  offering(['save', 'submit', 'audit'], {
+    audit: { levels: [{ level: 1, name: '初审', way: 'any', orgId }] },
+  });
+/** A node of a new system, with nothing saved yet. */
+async function bareNode() {
+  const developer = await headersOf('D');
+  const system = await newSystem(getApp(), developer);
+  return addNode(getApp(), developer, system.gnCoding);
+}
+async function isListed(orgId: string) {
+  const listed = await call('M', 'GET', ORGS);
+  return listed.json().data.some((row: { id: string }) => row.id === orgId);
+}
+const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** A published node offering these functions, with its system coding. */
 async function nodeOffering(functions: string[], extra: Partial<NodeDefinitionInput> = {}) {
@@ -272,6 +303,21 @@ describe('reviewer organisations', () => {
     expect((await call('M', 'DELETE', ORGS, { id: old.id })).json().code).toBe(200);
   });
 
+  it('refuses to publish a draft whose organisation is gone since it was saved: 第1级审核机构不存在', async () => {
+    const app = getApp();
+    const developer = await headersOf('D');
+    const org = await createOrg([(await createUser(app, 'M')).id]);
+    const node = await bareNode();
+    expect((await saveDraft(app, developer, node.id, reviewedBy(org.id))).json().code).toBe(200);
+    // Gone behind the in-use check's back (as one deleted before that check existed).
+    await app.db.update(auditOrgs).set({ deletedAt: new Date() }).where(eq(auditOrgs.id, org.id));
+    expect((await publish(app, developer, node.id)).json()).toMatchObject({
+      code: 400,
+      message: '第1级审核机构不存在',
+    });
+    expect((await draftOf(app, developer, node.id)).publishedVersion).toBe(0);
+  });
+
   it('drops the function grants of a deleted organisation', async () => {
     const org = await createOrg([(await createUser(getApp(), 'M')).id]);
     const { node } = await nodeOffering(['audit']);
@@ -305,6 +351,94 @@ describe('reviewer organisations', () => {
     expect((await call(null, 'GET', ORGS)).json().code).toBe(10000);
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)(
+  'organisation deletes racing definition writes (needs DATABASE_URL: PGlite has one session, so nothing runs concurrently)',
+  () => {
+    type Answer = Awaited<ReturnType<typeof call>>;
+    const inUse = (title: string) => `审核机构正在被节点「${title}」的审核流程使用，不能删除`;
+
+    it('a delete racing a draft save that starts using the organisation waits for the save and refuses', async () => {
+      const app = getApp();
+      const developer = await headersOf('D');
+      const org = await createOrg([(await createUser(app, 'M')).id]);
+      const node = await bareNode();
+      expect((await saveDraft(app, developer, node.id, offering(['save']))).json().code).toBe(200);
+      let answers: Promise<Answer[]> = Promise.resolve([]);
+      // Another transaction holds the node's definition row: the save stops at its draft update,
+      // inside its transaction, and the delete comes while the new draft is not committed.
+      await app.db.transaction(async (tx) => {
+        await tx
+          .select({ nodeId: nodeDefinitions.nodeId })
+          .from(nodeDefinitions)
+          .where(eq(nodeDefinitions.nodeId, node.id))
+          .for('update');
+        const saved = saveDraft(app, developer, node.id, reviewedBy(org.id));
+        await pause();
+        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
+        await pause();
+        answers = Promise.all([saved, deleted]);
+      });
+      const [saved, deleted] = await answers;
+      expect(saved?.json().code).toBe(200);
+      expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
+      expect(await isListed(org.id)).toBe(true);
+    });
+
+    it('a draft save racing the delete of its organisation waits for the delete and is refused: 第1级审核机构不存在', async () => {
+      const app = getApp();
+      const developer = await headersOf('D');
+      const org = await createOrg([(await createUser(app, 'M')).id]);
+      const node = await bareNode();
+      let answers: Promise<Answer[]> = Promise.resolve([]);
+      // Nobody writes the operation log meanwhile: the delete stops at its log entry, after its
+      // update and its in-use question, and the save comes while the delete is not committed.
+      await app.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table operation_logs in share mode`);
+        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
+        await pause();
+        const saved = saveDraft(app, developer, node.id, reviewedBy(org.id));
+        await pause();
+        answers = Promise.all([deleted, saved]);
+      });
+      const [deleted, saved] = await answers;
+      expect(deleted?.json().code).toBe(200);
+      expect(saved?.json()).toMatchObject({ code: 400, message: '第1级审核机构不存在' });
+      expect((await draftOf(app, developer, node.id)).version).toBe(0);
+    });
+
+    it('a delete racing a publish of a flow going to the organisation waits for the publish and refuses', async () => {
+      const app = getApp();
+      const developer = await headersOf('D');
+      const org = await createOrg([(await createUser(app, 'M')).id]);
+      const node = await bareNode();
+      expect((await saveDraft(app, developer, node.id, reviewedBy(org.id))).json().code).toBe(200);
+      let answers: Promise<Answer[]> = Promise.resolve([]);
+      // This transaction takes the node's version 1: the publish stops at freezing it, inside its
+      // transaction. Meanwhile the draft drops the level, so only the version being published names
+      // the organisation when the delete asks.
+      const held = app.db.transaction(async (tx) => {
+        await tx
+          .insert(nodeSchemaVersions)
+          .values({ nodeId: node.id, schemaVersion: 1, definition: offering(['save']) as never });
+        const published = publish(app, developer, node.id);
+        await pause();
+        expect(
+          (await saveDraft(app, developer, node.id, offering(['save', 'submit', 'audit']))).json().code,
+        ).toBe(200);
+        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
+        await pause();
+        answers = Promise.all([published, deleted]);
+        tx.rollback();
+      });
+      await expect(held).rejects.toBeInstanceOf(TransactionRollbackError);
+      const [published, deleted] = await answers;
+      expect(published?.json().code).toBe(200);
+      expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
+      expect(await isListed(org.id)).toBe(true);
+    });
+  },
+);
 
 describe('GET /ks/authority/audit/reviewers', () => {
   it('lists live administrators only, narrowed by keyword on name or account', async () => {

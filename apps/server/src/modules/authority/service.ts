@@ -118,9 +118,11 @@ export class AuthorityService {
     await this.db.transaction(async (tx) => {
       const row = await repo.findAuditOrg(tx, id);
       if (!row) throw notFound(AUDIT_ORG_NOT_FOUND_MESSAGE);
+      // Deleted first, asked second: the update waits for any definition save or publish holding
+      // the organisation (it share-locks the ones its levels name), so the question below sees it.
+      await repo.softDeleteAuditOrg(tx, id);
       const nodes = await findNodesUsingAuditOrg(tx, id);
       if (nodes.length) throw badRequest(auditOrgInUseMessage(nodes));
-      await repo.softDeleteAuditOrg(tx, id);
       await repo.deleteOrgGrants(tx, id);
       await recordOperation(tx, {
         user,

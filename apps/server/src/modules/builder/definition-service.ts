@@ -1,4 +1,5 @@
 import {
+  DICTIONARY_NOT_FOUND_MESSAGE,
   type DraftState,
   emptyNodeDefinition,
   type FormItem,
@@ -8,6 +9,7 @@ import {
   NodeDefinitionShapeSchema,
   type PublishedNode,
   reservedFunctionsProblem,
+  VALUE_RANGE_NOT_FOUND_MESSAGE,
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +26,7 @@ import {
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { lockLiveSources } from '../catalogues/definition-usage.ts';
 import {
   addColumnStatement,
   alterTypeStatement,
@@ -107,6 +110,7 @@ export class DefinitionService {
     const reserved = reservedFunctionsProblem(parsed.data.functions);
     if (reserved) throw badRequest(reserved, { functions: reserved });
     await this.checkAuditReferences(tx, parsed.data);
+    await this.lockOptionSources(tx, parsed.data);
     const node = await this.liveNode(tx, nodeId);
     const [existing] = await tx.select().from(nodeDefinitions).where(eq(nodeDefinitions.nodeId, node.id));
     if (!existing) {
@@ -133,11 +137,16 @@ export class DefinitionService {
 
   /**
    * The people and organisations audit levels name must exist here: a single reviewer is a live
-   * administrator, an any-one-of or all-of level a live reviewer organisation.
+   * administrator, an any-one-of or all-of level a live reviewer organisation. The organisations
+   * are share-locked for the caller's transaction, as the option sources are (lockOptionSources).
+   * `reviewers: false` leaves the single reviewers unchecked (a publish: users are not catalogue
+   * entries with an in-use check, and the draft's save checked them).
    */
-  private async checkAuditReferences(tx: Db, definition: NodeDefinition) {
+  private async checkAuditReferences(tx: Db, definition: NodeDefinition, { reviewers = true } = {}) {
     const levels = definition.audit.levels;
-    const userIds = levels.filter((level) => level.way === 'single').map((level) => level.reviewerUserId);
+    const userIds = reviewers
+      ? levels.filter((level) => level.way === 'single').map((level) => level.reviewerUserId)
+      : [];
     const orgIds = levels.filter((level) => level.way !== 'single').map((level) => level.orgId);
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     const admins = new Set(
@@ -175,11 +184,12 @@ export class DefinitionService {
                   isNull(auditOrgs.deletedAt),
                 ),
               )
+              .for('share')
           ).map((row) => row.id)
         : [],
     );
     for (const [index, level] of levels.entries()) {
-      if (level.way === 'single' && !admins.has(level.reviewerUserId)) {
+      if (reviewers && level.way === 'single' && !admins.has(level.reviewerUserId)) {
         const message = reviewerMissingMessage(level.level);
         throw badRequest(message, { [`audit.levels.${index}.reviewerUserId`]: message });
       }
@@ -187,6 +197,30 @@ export class DefinitionService {
         const message = auditOrgMissingMessage(level.level);
         throw badRequest(message, { [`audit.levels.${index}.orgId`]: message });
       }
+    }
+  }
+
+  /**
+   * The dictionaries and value ranges a definition's items take their options from must be live,
+   * and stay so until the caller's transaction ends: they are share-locked. A delete soft-deletes
+   * first and asks findNodesUsingSource second, so it either waits for this transaction and then
+   * sees the definition it wrote (and refuses), or has deleted the entry already and this refuses.
+   * Without the lock both would commit, leaving a form whose options come from a deleted entry.
+   */
+  private async lockOptionSources(tx: Db, definition: NodeDefinition) {
+    const items = definition.form.items;
+    const codesOf = (kind: 'dictionary' | 'value-range') => [
+      ...new Set(items.flatMap((item) => (item.source.kind === kind ? [item.source.code] : []))),
+    ];
+    const live = {
+      dictionary: await lockLiveSources(tx, 'dictionary', codesOf('dictionary')),
+      'value-range': await lockLiveSources(tx, 'value-range', codesOf('value-range')),
+    };
+    for (const [index, item] of items.entries()) {
+      if (item.source.kind === 'static' || live[item.source.kind].has(item.source.code)) continue;
+      const message =
+        item.source.kind === 'dictionary' ? DICTIONARY_NOT_FOUND_MESSAGE : VALUE_RANGE_NOT_FOUND_MESSAGE;
+      throw badRequest(message, { [`form.items.${index}.source`]: message });
     }
   }
 
@@ -211,6 +245,9 @@ export class DefinitionService {
     if (state.version === 0) throw badRequest('请先保存节点配置再发布');
     const items = state.definition.form.items;
     if (items.length === 0) throw badRequest('表单至少需要一个字段才能发布');
+    // The version frozen here names these entries too: held like a draft save's (lockOptionSources).
+    await this.checkAuditReferences(tx, state.definition, { reviewers: false });
+    await this.lockOptionSources(tx, state.definition);
     let tableName = state.dataSource?.tableName;
     let converted: string[] = [];
     if (!tableName) {

@@ -1,9 +1,22 @@
 import { NODE_FUNCTIONS } from '@ks/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addNode, newSystem, publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import {
+  addNode,
+  draftOf,
+  newSystem,
+  publish,
+  publishedNode,
+  saveDraft,
+} from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
-import { operationLogs } from '../../db/schema/index.ts';
+import {
+  dictionaries,
+  nodeDefinitions,
+  nodeSchemaVersions,
+  operationLogs,
+  valueRanges,
+} from '../../db/schema/index.ts';
 import { resolveOptions } from './option-sources.ts';
 
 const getApp = useTestApp();
@@ -472,6 +485,175 @@ describe('value ranges', () => {
     }
   });
 });
+
+type SourceKind = 'dictionary' | 'value-range';
+/** The two catalogues a form item takes its options from, as the tests below meet them. */
+const SOURCES = [
+  {
+    kind: 'dictionary' as SourceKind,
+    url: DICS,
+    create: () => createDictionary(),
+    table: dictionaries,
+    missing: '字典不存在',
+    inUse: (title: string) => `字典正在被节点「${title}」的表单使用，不能删除`,
+  },
+  {
+    kind: 'value-range' as SourceKind,
+    url: RANGES,
+    create: () => createValueRange(),
+    table: valueRanges,
+    missing: '值域不存在',
+    inUse: (title: string) => `值域正在被节点「${title}」的表单使用，不能删除`,
+  },
+];
+const formUsing = (kind: SourceKind, code: string) => ({
+  form: { items: [{ code: 'kind', name: '类别', type: 'select' as const, source: { kind, code } }] },
+});
+const plainForm = { form: { items: [{ code: 'kind', name: '类别', type: 'text' as const }] } };
+/** A node of a new system, with nothing saved yet. */
+async function bareNode() {
+  const developer = await headersOf('D');
+  const system = await newSystem(getApp(), developer);
+  return addNode(getApp(), developer, system.gnCoding);
+}
+async function isListed(url: string, id: string) {
+  const listed = await call('D', 'GET', url);
+  return listed.json().data.some((row: { id: string }) => row.id === id);
+}
+const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+describe('definitions naming a dictionary or value range', () => {
+  it.each(SOURCES)(
+    'refuses a draft naming a $kind that is unknown or deleted: $missing',
+    async ({ kind, url, create, missing }) => {
+      const app = getApp();
+      const developer = await headersOf('D');
+      const node = await bareNode();
+      const deleted = await create();
+      expect((await call('D', 'DELETE', url, { id: deleted.id })).json().code).toBe(200);
+      for (const code of ['noSuchCode', deleted.code]) {
+        const refused = await saveDraft(app, developer, node.id, formUsing(kind, code));
+        expect(refused.json()).toMatchObject({
+          code: 400,
+          message: missing,
+          data: { 'form.items.0.source': missing },
+        });
+      }
+      expect((await draftOf(app, developer, node.id)).version).toBe(0);
+      const live = await create();
+      expect((await saveDraft(app, developer, node.id, formUsing(kind, live.code))).json().code).toBe(200);
+    },
+  );
+
+  it.each(SOURCES)(
+    'refuses to publish a draft whose $kind is gone since it was saved: $missing',
+    async ({ kind, create, table, missing }) => {
+      const app = getApp();
+      const developer = await headersOf('D');
+      const node = await bareNode();
+      const entry = await create();
+      expect((await saveDraft(app, developer, node.id, formUsing(kind, entry.code))).json().code).toBe(200);
+      // Gone behind the in-use check's back (as one deleted before that check existed).
+      await app.db.update(table).set({ deletedAt: new Date() }).where(eq(table.id, entry.id));
+      expect((await publish(app, developer, node.id)).json()).toMatchObject({ code: 400, message: missing });
+      expect((await draftOf(app, developer, node.id)).publishedVersion).toBe(0);
+    },
+  );
+});
+
+describe.runIf(process.env.DATABASE_URL)(
+  'deletes racing definition writes (needs DATABASE_URL: PGlite has one session, so nothing runs concurrently)',
+  () => {
+    type Answer = Awaited<ReturnType<typeof call>>;
+
+    it.each(SOURCES)(
+      'a delete of a $kind racing a draft save that starts using it waits for the save and refuses',
+      async ({ kind, url, create, inUse }) => {
+        const app = getApp();
+        const developer = await headersOf('D');
+        const entry = await create();
+        const node = await bareNode();
+        expect((await saveDraft(app, developer, node.id, plainForm)).json().code).toBe(200);
+        let answers: Promise<Answer[]> = Promise.resolve([]);
+        // Another transaction holds the node's definition row: the save stops at its draft update,
+        // inside its transaction, and the delete comes while the new draft is not committed.
+        await app.db.transaction(async (tx) => {
+          await tx
+            .select({ nodeId: nodeDefinitions.nodeId })
+            .from(nodeDefinitions)
+            .where(eq(nodeDefinitions.nodeId, node.id))
+            .for('update');
+          const saved = saveDraft(app, developer, node.id, formUsing(kind, entry.code));
+          await pause();
+          const deleted = call('D', 'DELETE', url, { id: entry.id });
+          await pause();
+          answers = Promise.all([saved, deleted]);
+        });
+        const [saved, deleted] = await answers;
+        expect(saved?.json().code).toBe(200);
+        expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
+        expect(await isListed(url, entry.id)).toBe(true);
+      },
+    );
+
+    it.each(SOURCES)(
+      'a draft save racing the delete of its $kind waits for the delete and is refused: $missing',
+      async ({ kind, url, create, missing }) => {
+        const app = getApp();
+        const developer = await headersOf('D');
+        const entry = await create();
+        const node = await bareNode();
+        let answers: Promise<Answer[]> = Promise.resolve([]);
+        // Nobody writes the operation log meanwhile: the delete stops at its log entry, after its
+        // update and its in-use question, and the save comes while the delete is not committed.
+        await app.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table operation_logs in share mode`);
+          const deleted = call('D', 'DELETE', url, { id: entry.id });
+          await pause();
+          const saved = saveDraft(app, developer, node.id, formUsing(kind, entry.code));
+          await pause();
+          answers = Promise.all([deleted, saved]);
+        });
+        const [deleted, saved] = await answers;
+        expect(deleted?.json().code).toBe(200);
+        expect(saved?.json()).toMatchObject({ code: 400, message: missing });
+        expect((await draftOf(app, developer, node.id)).version).toBe(0);
+      },
+    );
+
+    it('a delete racing a publish of a form using the dictionary waits for the publish and refuses', async () => {
+      const app = getApp();
+      const developer = await headersOf('D');
+      const { id, code } = await createDictionary();
+      const node = await bareNode();
+      expect((await saveDraft(app, developer, node.id, formUsing('dictionary', code))).json().code).toBe(200);
+      let answers: Promise<Answer[]> = Promise.resolve([]);
+      // This transaction takes the node's version 1: the publish stops at freezing it, inside its
+      // transaction. Meanwhile the draft stops using the dictionary, so only the version being
+      // published names it when the delete asks.
+      const held = app.db.transaction(async (tx) => {
+        await tx
+          .insert(nodeSchemaVersions)
+          .values({ nodeId: node.id, schemaVersion: 1, definition: plainForm as never });
+        const published = publish(app, developer, node.id);
+        await pause();
+        expect((await saveDraft(app, developer, node.id, plainForm)).json().code).toBe(200);
+        const deleted = call('D', 'DELETE', DICS, { id });
+        await pause();
+        answers = Promise.all([published, deleted]);
+        tx.rollback();
+      });
+      await expect(held).rejects.toBeInstanceOf(TransactionRollbackError);
+      const [published, deleted] = await answers;
+      expect(published?.json().code).toBe(200);
+      expect(deleted?.json()).toMatchObject({
+        code: 400,
+        message: `字典正在被节点「${node.title}」的表单使用，不能删除`,
+      });
+      expect(await isListed(DICS, id)).toBe(true);
+    });
+  },
+);
 
 describe('style templates', () => {
   const style = { titleKey: 'name', width: '50%', contents: [{ contentKey: 'phone', fontSize: 12 }] };

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dictionaries, valueRanges } from '../../db/schema/index.ts';
 import { rowsOf, tableRef } from '../builder/node-tables.ts';
 
 /**
@@ -35,6 +36,27 @@ export async function findNodesUsing(
 /** Nodes whose form has an item taking its options from this source. */
 export const findNodesUsingSource = (db: Db, kind: 'dictionary' | 'value-range', code: string) =>
   findNodesUsing(db, '$.form.items[*].source ? (@.kind == $kind && @.code == $code)', { kind, code });
+
+/**
+ * Takes a share lock on the live dictionaries or value ranges with these codes for the caller's
+ * transaction and answers the codes found. A definition save holds them so that a delete, which
+ * soft-deletes first and asks findNodesUsingSource second, either waits and then sees the new
+ * definition (and refuses), or has already deleted the entry, which this then finds gone.
+ */
+export async function lockLiveSources(
+  db: Db,
+  kind: 'dictionary' | 'value-range',
+  codes: string[],
+): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const table = kind === 'dictionary' ? dictionaries : valueRanges;
+  const rows = await db
+    .select({ code: table.code })
+    .from(table)
+    .where(and(inArray(table.code, codes), isNull(table.deletedAt)))
+    .for('share');
+  return new Set(rows.map((row) => row.code));
+}
 
 /** The audit levels going to the organisation `$orgId`: of a definition, of a flow's copy. */
 const DEFINITION_ORG_LEVELS = '$.audit.levels[*] ? (@.orgId == $orgId)';

@@ -126,9 +126,11 @@ export class CatalogueService {
     await this.db.transaction(async (tx) => {
       const row = await repo.findDictionary(tx, id);
       if (!row) throw notFound(DICTIONARY_NOT_FOUND_MESSAGE);
+      // Deleted first, asked second: the update waits for any draft save or publish holding the
+      // entry (it share-locks what its items name), so the question below sees that definition too.
+      await repo.softDeleteDictionary(tx, id);
       const nodes = await findNodesUsingSource(tx, 'dictionary', row.code);
       if (nodes.length) throw badRequest(dictionaryInUseMessage(nodes));
-      await repo.softDeleteDictionary(tx, id);
       await recordOperation(tx, {
         user,
         action: '删除字典',
@@ -201,9 +203,10 @@ export class CatalogueService {
     await this.db.transaction(async (tx) => {
       const row = await repo.findValueRange(tx, id);
       if (!row) throw notFound(VALUE_RANGE_NOT_FOUND_MESSAGE);
+      // As for a dictionary: deleted first, asked second.
+      await repo.softDeleteValueRange(tx, id);
       const nodes = await findNodesUsingSource(tx, 'value-range', row.code);
       if (nodes.length) throw badRequest(valueRangeInUseMessage(nodes));
-      await repo.softDeleteValueRange(tx, id);
       await recordOperation(tx, {
         user,
         action: '删除值域',
