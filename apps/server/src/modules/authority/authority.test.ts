@@ -437,6 +437,69 @@ describe.runIf(process.env.DATABASE_URL)(
       expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
       expect(await isListed(org.id)).toBe(true);
     });
+
+    it('a delete racing a function save that grants the organisation waits for it and drops that grant too', async () => {
+      const app = getApp();
+      const org = await createOrg([(await createUser(app, 'M')).id]);
+      const { node } = await nodeOffering(['audit']);
+      const save = (version: number, orgIds: string[]) =>
+        call('M', 'PUT', SAVE, {
+          nodeId: node.id,
+          version,
+          grants: [{ functionCode: 'audit', roles: [], orgIds }],
+          visibleRoles: [],
+        });
+      expect((await save(0, [])).json().code).toBe(200);
+      let answers: Promise<Answer[]> = Promise.resolve([]);
+      // Another transaction holds the node's authority row: the save stops at moving its version,
+      // inside its transaction, and the delete comes while the new grant is not committed.
+      await app.db.transaction(async (tx) => {
+        await tx.execute(sql`select node_id from node_authorities where node_id = ${node.id} for update`);
+        const saved = save(1, [org.id]);
+        await pause();
+        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
+        await pause();
+        answers = Promise.all([saved, deleted]);
+      });
+      const [saved, deleted] = await answers;
+      expect(saved?.json().code).toBe(200);
+      expect(deleted?.json().code).toBe(200);
+      const rows = await app.db
+        .select()
+        .from(nodeFunctionGrants)
+        .where(eq(nodeFunctionGrants.nodeId, node.id));
+      expect(rows).toEqual([]);
+    });
+
+    it('a function save racing the delete of its organisation waits for the delete and is refused: 审核机构不存在', async () => {
+      const app = getApp();
+      const org = await createOrg([(await createUser(app, 'M')).id]);
+      const { node } = await nodeOffering(['audit']);
+      let answers: Promise<Answer[]> = Promise.resolve([]);
+      // Nobody writes the operation log meanwhile: the delete stops at its log entry, after its
+      // update and its grants, and the save comes while the delete is not committed.
+      await app.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table operation_logs in share mode`);
+        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
+        await pause();
+        const saved = call('M', 'PUT', SAVE, {
+          nodeId: node.id,
+          version: 0,
+          grants: [{ functionCode: 'audit', roles: [], orgIds: [org.id] }],
+          visibleRoles: [],
+        });
+        await pause();
+        answers = Promise.all([deleted, saved]);
+      });
+      const [deleted, saved] = await answers;
+      expect(deleted?.json().code).toBe(200);
+      expect(saved?.json()).toMatchObject({ code: 400, message: '审核机构不存在' });
+      const rows = await app.db
+        .select()
+        .from(nodeFunctionGrants)
+        .where(eq(nodeFunctionGrants.nodeId, node.id));
+      expect(rows).toEqual([]);
+    });
   },
 );
 

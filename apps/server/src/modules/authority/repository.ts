@@ -59,6 +59,21 @@ export async function findLiveAuditOrgIds(db: Db, ids: string[]): Promise<string
   return rows.map((row) => row.id);
 }
 
+/**
+ * findLiveAuditOrgIds share-locking the rows for the caller's transaction: a save granting them
+ * holds them, so a delete (which soft-deletes first and drops the grants after) either waits and
+ * then drops the new grants too, or has deleted the organisation already and the save finds it gone.
+ */
+export async function lockLiveAuditOrgIds(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: auditOrgs.id })
+    .from(auditOrgs)
+    .where(and(inArray(auditOrgs.id, ids), isNull(auditOrgs.deletedAt)))
+    .for('share');
+  return rows.map((row) => row.id);
+}
+
 /** Members of the given organisations (every member, live or not, so pages can show them all). */
 export async function findMembersOf(db: Db, orgIds: string[]) {
   if (orgIds.length === 0) return [];

@@ -119,7 +119,8 @@ export class AuthorityService {
       const row = await repo.findAuditOrg(tx, id);
       if (!row) throw notFound(AUDIT_ORG_NOT_FOUND_MESSAGE);
       // Deleted first, asked second: the update waits for any definition save or publish holding
-      // the organisation (it share-locks the ones its levels name), so the question below sees it.
+      // the organisation (it share-locks the ones its levels name), so the question below sees it,
+      // and for any function save granting it, so the grants dropped below include that one's.
       await repo.softDeleteAuditOrg(tx, id);
       const nodes = await findNodesUsingAuditOrg(tx, id);
       if (nodes.length) throw badRequest(auditOrgInUseMessage(nodes));
@@ -221,7 +222,7 @@ export class AuthorityService {
       const stray = body.grants.find((grant) => !offered.includes(grant.functionCode));
       if (stray) throw badRequest(functionNotOfferedMessage(NODE_FUNCTION_LABELS[stray.functionCode]));
       const orgIds = [...new Set(body.grants.flatMap((grant) => grant.orgIds))];
-      const liveOrgs = await repo.findLiveAuditOrgIds(tx, orgIds);
+      const liveOrgs = await repo.lockLiveAuditOrgIds(tx, orgIds);
       if (liveOrgs.length !== orgIds.length) throw badRequest(AUDIT_ORG_NOT_FOUND_MESSAGE);
 
       if (body.version === 0) {
