@@ -223,6 +223,34 @@ describe('POST /ks/monitor/save', () => {
     expect(details.body.data.meta).toMatchObject({ status: 'draft', version: 1 });
   });
 
+  it('numbers a new record by the server’s local clock, as people there read it', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Shanghai';
+    // Beijing's date and hour now, before and after the save (the hour may turn meanwhile).
+    const stamp = () =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Asia/Shanghai',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        hour12: false,
+      })
+        .format(new Date())
+        .replace(/\D/g, '');
+    try {
+      const before = stamp();
+      const { id } = await created(entA);
+      const details = await call('POST', '/ks/info/v1/form/details', entA, { ...ref, id });
+      const businessId = details.body.data.meta.businessId as string;
+      expect(businessId).toMatch(/^\d{14}-\d{4}$/);
+      expect([before, stamp()]).toContain(businessId.slice(0, 10));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it.each([
     ['title', {}, requiredMessage('项目名称')],
     ['title', { title: 'x'.repeat(21) }, tooLongMessage('项目名称', 20)],

@@ -78,6 +78,7 @@ import {
   type SearchLabels,
 } from './filter-compiler.ts';
 import { type EstimateKey, estimateKey, ListEstimates } from './list-estimates.ts';
+import { localStamp } from './local-time.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
 import {
   col,
@@ -934,11 +935,9 @@ function recordsInsert(
   return sql`insert into ${tableRef(node.tableName)} (${sql.join(columns, sql`, `)}) values ${sql.join(values, sql`, `)}`;
 }
 
-/** A readable business number: date, time and a random suffix (e.g. 20250101120000-4821). */
+/** A readable business number: local date and time and a random suffix (e.g. 20250101120000-4821). */
 function businessId(): string {
-  const now = new Date();
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
+  return `${localStamp(new Date())}-${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
 }
 
 function toFilterOptions(options: readonly FormOption[]): FilterOption[] {

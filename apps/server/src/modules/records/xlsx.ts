@@ -37,6 +37,7 @@ import { badRequest, forbidden } from '../../platform/errors.ts';
 import { operationRow, recordOperation } from '../../platform/operation-log.ts';
 import { rowsOf, tableRef } from '../builder/node-tables.ts';
 import type { ListOrder } from './filter-compiler.ts';
+import { localParts, localStamp } from './local-time.ts';
 import { type ItemLabeller, optionCoder, optionLabeller, WIRE_JOINS } from './option-labels.ts';
 import { R, recordSelect, storedOf } from './record-store.ts';
 import { columnsOf, diff, insertRecords, type NodeContext, type RecordService } from './service.ts';
@@ -93,7 +94,7 @@ export class RecordSheets {
       ip,
     });
     const stream = new PassThrough();
-    const fileName = `${node.title}_${timestamp(new Date())}.xlsx`;
+    const fileName = `${node.title}_${localStamp(new Date())}.xlsx`;
     this.writeWorkbook(stream, context, { where, order }, columns).catch((error: unknown) =>
       stream.destroy(error as Error),
     );
@@ -340,27 +341,6 @@ export async function readerCaughtUp(stream: PassThrough): Promise<boolean> {
     });
   }
   return !stream.destroyed;
-}
-
-/**
- * Year, month, day, hour, minute, second of a time, zero-padded, in the server process's local time
- * zone (TZ): the platform sets no zone of its own, and a sheet's times and its file name's stamp must
- * agree (UTC would show 10:03 Beijing time as 02:03).
- */
-function localParts(date: Date): string[] {
-  return [
-    date.getFullYear(),
-    date.getMonth() + 1,
-    date.getDate(),
-    date.getHours(),
-    date.getMinutes(),
-    date.getSeconds(),
-  ].map((n) => String(n).padStart(2, '0'));
-}
-
-/** yyyyMMddHHmmss of the export file name. */
-export function timestamp(date: Date): string {
-  return localParts(date).join('');
 }
 
 /** A wire value as a person reads it in the sheet: option labels, 是/否 for switches. */
