@@ -77,16 +77,24 @@ async function optionSources(db: Db, items: readonly FormItem[]) {
 /** Levels in the order they are reviewed. */
 const ordered = (levels: readonly AuditLevel[]) => [...levels].sort((a, b) => a.level - b.level);
 
-/** How a record is named in to-dos and messages: its business id, else its first filled text field. */
+/**
+ * How a record is named in to-dos and messages: its first filled text field (what a reviewer
+ * recognises: 镀锌钢管, a project's name) with its business number, else whichever of them it has.
+ */
 function businessNameOf(record: StoredRecord, snapshot: AuditSnapshot): string {
-  if (record.businessId) return record.businessId;
+  const title = firstFilledText(snapshot);
+  if (title && record.businessId) return `${title}（${record.businessId}）`;
+  return title || record.businessId || record.id.slice(0, 8);
+}
+
+function firstFilledText(snapshot: AuditSnapshot): string | null {
   for (const item of snapshot.items) {
     const value = snapshot.values[item.code];
     if ((item.type === 'text' || item.type === 'textarea') && typeof value === 'string' && value.trim()) {
       return value.trim().slice(0, 40);
     }
   }
-  return record.id.slice(0, 8);
+  return null;
 }
 
 /** The revision entry of a status change (the change record's dataList shows it). */

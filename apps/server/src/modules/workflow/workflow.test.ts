@@ -213,6 +213,19 @@ describe('POST /ks/monitor/submit', () => {
     expect((await shown(owner)).record).toMatchObject({ title: '后来' });
   });
 
+  it('names the to-do by the record’s first text with its business number', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner, { title: '二号工程' });
+    await app.db.execute(
+      sql`update ${sql.identifier('ks_data')}.${sql.identifier(node.tableName)} set business_id = '20261125100304-0001' where id = ${record.id}::uuid`,
+    );
+    await submit(node, owner, record.id, record.version);
+    const [todo] = await todoList(reviewer, node.systemCoding);
+    expect(todo?.businessName).toBe('二号工程（20261125100304-0001）');
+  });
+
   it('snapshots the record, opens level 1 with a to-do for the reviewer and marks it submitted', async () => {
     const app = getApp();
     const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
