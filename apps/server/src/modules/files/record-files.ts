@@ -1,12 +1,11 @@
 import type { UploadedFile } from '@ks/contract';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { tableRef } from '../builder/node-tables.ts';
 import { canReadRecord, viewScopeFor } from '../records/record-readers.ts';
 import { R, resolveNodeIfAny, UUID_PATTERN } from '../records/record-store.ts';
-import { reviewsAttachmentRecord } from '../workflow/repository.ts';
 import { toUploadedFile } from './service.ts';
 
 /**
@@ -74,9 +73,7 @@ export async function findRecordFiles(
         inArray(recordAttachments.recordId, [...recordIds]),
         isNull(recordAttachments.deletedAt),
         isNull(storedFiles.deletedAt),
-        scope
-          ? onReadableRecords(scope, recordIds)
-          : or(attachmentsOwnedBy(user), reviewsAttachmentRecord(user.id)),
+        scope ? onReadableRecords(scope, recordIds) : attachmentsOwnedBy(user),
       ),
     )
     .orderBy(recordAttachments.createdAt);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditInstances, auditSteps, menuNodes, systems, users } from '../../db/schema/index.ts';
 
@@ -206,47 +206,4 @@ export async function systemOfNode(
     .innerJoin(systems, eq(systems.id, menuNodes.systemId))
     .where(eq(menuNodes.id, nodeId));
   return row ?? { systemCoding: '', systemName: '' };
-}
-
-/** Whether the user has (or had) a step on a flow of any of these records, by node code. */
-export async function hasStepOnAny(
-  db: Db,
-  userId: string,
-  links: { gnCoding: string; recordId: string }[],
-): Promise<boolean> {
-  if (links.length === 0) return false;
-  const recordIds = [...new Set(links.map((link) => link.recordId))].filter((id) =>
-    /^[0-9a-f-]{36}$/i.test(id),
-  );
-  if (recordIds.length === 0) return false;
-  const rows = await db
-    .select({ recordId: auditInstances.recordId, gnCoding: menuNodes.gnCoding })
-    .from(auditSteps)
-    .innerJoin(auditInstances, eq(auditInstances.id, auditSteps.instanceId))
-    .innerJoin(menuNodes, eq(menuNodes.id, auditInstances.nodeId))
-    .where(
-      and(
-        eq(auditSteps.reviewerUserId, userId),
-        inArray(auditInstances.recordId, recordIds),
-        isNull(auditInstances.deletedAt),
-        isNull(auditSteps.deletedAt),
-        ne(auditInstances.status, 'revoked'),
-      ),
-    );
-  return rows.some((row) =>
-    links.some((link) => link.recordId === row.recordId && link.gnCoding === row.gnCoding),
-  );
-}
-
-/**
- * A condition on record_attachments: the user has (or had) a step on a flow of the attachment's
- * record (the reviewer grant of attachment/list).
- */
-export function reviewsAttachmentRecord(userId: string) {
-  return sql`exists (select 1 from audit_instances ai
-    join audit_steps st on st.instance_id = ai.id
-    join menu_nodes mn on mn.id = ai.node_id
-    where ai.record_id::text = record_attachments.record_id and mn.gn_coding = record_attachments.gn_coding
-      and st.reviewer_user_id = ${userId}::uuid and ai.status <> 'revoked'
-      and ai.deleted_at is null and st.deleted_at is null)`;
 }

@@ -571,11 +571,3 @@ export async function flowOf(db: Db, nodeId: string, recordId: string): Promise<
     })),
   };
 }
-
-/**
- * Whether the user reviews (or reviewed) one of these records: the attachment grant of
- * FileService.getReadable (`isReviewer`).
- */
-export function isReviewerOf(db: Db, user: Pick<SessionUser, 'id'>) {
-  return (links: { gnCoding: string; recordId: string }[]) => repo.hasStepOnAny(db, user.id, links);
-}

@@ -45,7 +45,7 @@ import {
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../builder/node-tables.ts';
 import { multipart, PDF } from '../files/test-fixtures.ts';
-import { flowOf, isReviewerOf } from './service.ts';
+import { flowOf } from './service.ts';
 
 const getApp = useTestApp();
 
@@ -927,20 +927,6 @@ describe('schema versions and reviewer scope', () => {
       status: 'approved',
       schema_version: 1,
     });
-  });
-
-  it('lets reviewers read the attachments of the records assigned to them, and nobody else', async () => {
-    const app = getApp();
-    const [owner, reviewer, other] = await Promise.all([actor('U'), actor('M'), actor('M')]);
-    const node = await auditedNode([single(1, reviewer)]);
-    const record = await insertRecord(app, node.tableName, owner);
-    await submit(node, owner, record.id);
-    const links = [{ gnCoding: node.gnCoding, recordId: record.id }];
-    expect(await isReviewerOf(app.db, reviewer)(links)).toBe(true);
-    expect(await isReviewerOf(app.db, other)(links)).toBe(false);
-    expect(await isReviewerOf(app.db, reviewer)([{ gnCoding: 'elsewhere', recordId: record.id }])).toBe(
-      false,
-    );
   });
 
   it('keeps the to-do rows as history: completed, not deleted', async () => {
