@@ -4,6 +4,8 @@ import {
   checkUploadRule,
   DEFAULT_UPLOAD_COUNT,
   EDITABLE_STATUSES,
+  FUNCTION_DENIED_MESSAGE,
+  NODE_FUNCTION_LABELS,
   RECORD_NOT_EDITABLE_MESSAGE,
   type RecordRef,
   type SaveAttachmentsBody,
@@ -16,6 +18,7 @@ import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { functionsOf } from '../records/record-readers.ts';
 import { loadRecord, recordNotFound, resolveNodeIfAny } from '../records/record-store.ts';
 import { isOwnerSide, readScope } from '../records/row-scope.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
@@ -29,7 +32,8 @@ import {
 
 /**
  * The attachments of a published node's record change under the record's own rules: the caller
- * reads it (row scope; else 数据不存在, as if absent), is on its owner side, and it is still editable
+ * may use the node's 保存, reads the record (row scope; else 数据不存在, as if absent), is on its
+ * owner side, and it is still editable
  * (draft, rejected or revoked): a submitted record's files are what its reviewers review. The row
  * stays share-locked until the save commits, so a submit waits for it rather than crossing it.
  * Answers the record's node, or null for targets that are not node records (other modules' pages),
@@ -41,6 +45,10 @@ async function requireEditableRecord(db: Db, user: SessionUser, ref: RecordRef) 
   const record = await loadRecord(db, node.tableName, ref.id, [], readScope(user, node), true);
   if (!record) throw recordNotFound();
   if (!isOwnerSide(user, record)) throw forbidden();
+  // A record's files are part of it: changing them needs the node's 保存, as saving its fields does.
+  if (!(await functionsOf(db, user, node)).has('save')) {
+    throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS.save));
+  }
   if (!(EDITABLE_STATUSES as readonly string[]).includes(record.status))
     throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
   return node;

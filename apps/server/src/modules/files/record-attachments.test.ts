@@ -1,4 +1,9 @@
-import { type AuditLevel, RECORD_NOT_FOUND_MESSAGE, UPLOAD_MESSAGES } from '@ks/contract';
+import {
+  type AuditLevel,
+  FUNCTION_DENIED_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  UPLOAD_MESSAGES,
+} from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
@@ -72,8 +77,12 @@ beforeAll(async () => {
     audit: { levels: [level] },
   });
   node = { systemCoding: published.systemCoding, gnCoding: published.gnCoding };
+  await addSlot(developer, node);
+});
+
+async function addSlot(developer: Actor, target: Node) {
   const slot = await post('/ks/config/annex-slots', developer.headers, {
-    gnCoding: node.gnCoding,
+    gnCoding: target.gnCoding,
     annexNo: SLOT,
     annexName: '营业执照',
     annexFormat: ['pdf'],
@@ -82,7 +91,7 @@ beforeAll(async () => {
     annexCount: SLOT_COUNT,
   });
   expect(slot.json().code).toBe(200);
-});
+}
 
 async function createRecord(who: Actor): Promise<string> {
   const saved = await post('/ks/monitor/save', who.headers, { ...node, values: { title: unique('工程') } });
@@ -261,5 +270,40 @@ describe("a node record's attachments follow the record's row scope", () => {
     );
     const refused = await log(stranger, id);
     expect(refused.json()).toMatchObject({ code: 403, message: '无权查看该操作日志' });
+  });
+
+  it('changing the files needs the node’s 保存: a role its saved grants leave without it is refused, and nothing changes', async () => {
+    const app = getApp();
+    const developer = await actor('D');
+    const own = await publishedNode(app, developer.headers, {
+      form: { items: [{ code: 'title', name: '标题', type: 'text', required: '1' }] },
+      functions: ['save', 'view'],
+    });
+    const shared = node;
+    node = { systemCoding: own.systemCoding, gnCoding: own.gnCoding };
+    try {
+      await addSlot(developer, node);
+      const id = await createRecord(owner);
+      const kept = await attached(owner, id);
+      const extra = await upload(owner);
+      const grants = await app.inject({
+        method: 'PUT',
+        url: '/ks/authority/v1/node/save-functions',
+        headers: developer.headers,
+        payload: {
+          nodeId: own.node.id,
+          version: 0,
+          grants: [{ functionCode: 'view', roles: ['U'], orgIds: [] }],
+          visibleRoles: ['U', 'M'],
+        },
+      });
+      expect(grants.json().code).toBe(200);
+      const refused = await change(owner, id, { add: [extra], del: [kept] });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(FUNCTION_DENIED_MESSAGE('保存'));
+      expect(await listed(owner, id)).toEqual([kept.fileId]);
+    } finally {
+      node = shared;
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { NodeFunction } from '@ks/contract';
 import type { SQL } from 'drizzle-orm';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -19,10 +20,14 @@ import { ownerScope, viewScopeOf } from './row-scope.ts';
  */
 export async function viewScopeFor(db: Db, user: SessionUser, node: ResolvedNode): Promise<SQL> {
   ownerScope(user);
-  const allowed = node.grants
+  return viewScopeOf(user, node, await functionsOf(db, user, node));
+}
+
+/** The functions `user` may use on `node`, as the records runtime decides them (grants read with the node, or now). */
+export async function functionsOf(db: Db, user: SessionUser, node: ResolvedNode): Promise<Set<NodeFunction>> {
+  return node.grants
     ? functionsGranted(user, node.grants, node.definition.functions)
-    : await allowedFunctions(db, user, node.nodeId, node.definition.functions);
-  return viewScopeOf(user, node, allowed);
+    : allowedFunctions(db, user, node.nodeId, node.definition.functions);
 }
 
 /** Whether `user` may read the live record `id` of `node` (never a developer, who reads no data). */
