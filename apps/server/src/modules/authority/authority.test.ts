@@ -10,9 +10,10 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
+import { holdDefinitionRow, holdOperationLog, pause, raceWhileHeld } from '../../../test/races.ts';
+import type { Db } from '../../db/client.ts';
 import {
   auditOrgs,
-  nodeDefinitions,
   nodeFunctionGrants,
   nodeSchemaVersions,
   operationLogs,
@@ -89,7 +90,6 @@ async function isListed(orgId: string) {
   const listed = await call('M', 'GET', ORGS);
   return listed.json().data.some((row: { id: string }) => row.id === orgId);
 }
-const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** A published node offering these functions, with its system coding. */
 async function nodeOffering(functions: string[], extra: Partial<NodeDefinitionInput> = {}) {
@@ -364,22 +364,11 @@ describe.runIf(process.env.DATABASE_URL)(
       const org = await createOrg([(await createUser(app, 'M')).id]);
       const node = await bareNode();
       expect((await saveDraft(app, developer, node.id, offering(['save']))).json().code).toBe(200);
-      let answers: Promise<Answer[]> = Promise.resolve([]);
-      // Another transaction holds the node's definition row: the save stops at its draft update,
-      // inside its transaction, and the delete comes while the new draft is not committed.
-      await app.db.transaction(async (tx) => {
-        await tx
-          .select({ nodeId: nodeDefinitions.nodeId })
-          .from(nodeDefinitions)
-          .where(eq(nodeDefinitions.nodeId, node.id))
-          .for('update');
-        const saved = saveDraft(app, developer, node.id, reviewedBy(org.id));
-        await pause();
-        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
-        await pause();
-        answers = Promise.all([saved, deleted]);
-      });
-      const [saved, deleted] = await answers;
+      // The delete comes while the save's new draft is not committed.
+      const [saved, deleted] = await raceWhileHeld(app, holdDefinitionRow(node.id), [
+        () => saveDraft(app, developer, node.id, reviewedBy(org.id)),
+        () => call('M', 'DELETE', ORGS, { id: org.id }),
+      ]);
       expect(saved?.json().code).toBe(200);
       expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
       expect(await isListed(org.id)).toBe(true);
@@ -390,18 +379,11 @@ describe.runIf(process.env.DATABASE_URL)(
       const developer = await headersOf('D');
       const org = await createOrg([(await createUser(app, 'M')).id]);
       const node = await bareNode();
-      let answers: Promise<Answer[]> = Promise.resolve([]);
-      // Nobody writes the operation log meanwhile: the delete stops at its log entry, after its
-      // update and its in-use question, and the save comes while the delete is not committed.
-      await app.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table operation_logs in share mode`);
-        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
-        await pause();
-        const saved = saveDraft(app, developer, node.id, reviewedBy(org.id));
-        await pause();
-        answers = Promise.all([deleted, saved]);
-      });
-      const [deleted, saved] = await answers;
+      // The save comes while the delete is not committed.
+      const [deleted, saved] = await raceWhileHeld(app, holdOperationLog, [
+        () => call('M', 'DELETE', ORGS, { id: org.id }),
+        () => saveDraft(app, developer, node.id, reviewedBy(org.id)),
+      ]);
       expect(deleted?.json().code).toBe(200);
       expect(saved?.json()).toMatchObject({ code: 400, message: '第1级审核机构不存在' });
       expect((await draftOf(app, developer, node.id)).version).toBe(0);
@@ -450,18 +432,14 @@ describe.runIf(process.env.DATABASE_URL)(
           visibleRoles: [],
         });
       expect((await save(0, [])).json().code).toBe(200);
-      let answers: Promise<Answer[]> = Promise.resolve([]);
       // Another transaction holds the node's authority row: the save stops at moving its version,
       // inside its transaction, and the delete comes while the new grant is not committed.
-      await app.db.transaction(async (tx) => {
-        await tx.execute(sql`select node_id from node_authorities where node_id = ${node.id} for update`);
-        const saved = save(1, [org.id]);
-        await pause();
-        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
-        await pause();
-        answers = Promise.all([saved, deleted]);
-      });
-      const [saved, deleted] = await answers;
+      const holdAuthorityRow = (tx: Db) =>
+        tx.execute(sql`select node_id from node_authorities where node_id = ${node.id} for update`);
+      const [saved, deleted] = await raceWhileHeld(app, holdAuthorityRow, [
+        () => save(1, [org.id]),
+        () => call('M', 'DELETE', ORGS, { id: org.id }),
+      ]);
       expect(saved?.json().code).toBe(200);
       expect(deleted?.json().code).toBe(200);
       const rows = await app.db
@@ -475,23 +453,17 @@ describe.runIf(process.env.DATABASE_URL)(
       const app = getApp();
       const org = await createOrg([(await createUser(app, 'M')).id]);
       const { node } = await nodeOffering(['audit']);
-      let answers: Promise<Answer[]> = Promise.resolve([]);
-      // Nobody writes the operation log meanwhile: the delete stops at its log entry, after its
-      // update and its grants, and the save comes while the delete is not committed.
-      await app.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table operation_logs in share mode`);
-        const deleted = call('M', 'DELETE', ORGS, { id: org.id });
-        await pause();
-        const saved = call('M', 'PUT', SAVE, {
-          nodeId: node.id,
-          version: 0,
-          grants: [{ functionCode: 'audit', roles: [], orgIds: [org.id] }],
-          visibleRoles: [],
-        });
-        await pause();
-        answers = Promise.all([deleted, saved]);
-      });
-      const [deleted, saved] = await answers;
+      // The save comes while the delete (stopped after its update and its grants) is not committed.
+      const [deleted, saved] = await raceWhileHeld(app, holdOperationLog, [
+        () => call('M', 'DELETE', ORGS, { id: org.id }),
+        () =>
+          call('M', 'PUT', SAVE, {
+            nodeId: node.id,
+            version: 0,
+            grants: [{ functionCode: 'audit', roles: [], orgIds: [org.id] }],
+            visibleRoles: [],
+          }),
+      ]);
       expect(deleted?.json().code).toBe(200);
       expect(saved?.json()).toMatchObject({ code: 400, message: '审核机构不存在' });
       const rows = await app.db

@@ -1,5 +1,5 @@
 import { NODE_FUNCTIONS } from '@ks/contract';
-import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   addNode,
@@ -10,13 +10,8 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
-import {
-  dictionaries,
-  nodeDefinitions,
-  nodeSchemaVersions,
-  operationLogs,
-  valueRanges,
-} from '../../db/schema/index.ts';
+import { holdDefinitionRow, holdOperationLog, pause, raceWhileHeld } from '../../../test/races.ts';
+import { dictionaries, nodeSchemaVersions, operationLogs, valueRanges } from '../../db/schema/index.ts';
 import { resolveOptions } from './option-sources.ts';
 
 const getApp = useTestApp();
@@ -520,7 +515,6 @@ async function isListed(url: string, id: string) {
   const listed = await call('D', 'GET', url);
   return listed.json().data.some((row: { id: string }) => row.id === id);
 }
-const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 describe('definitions naming a dictionary or value range', () => {
   it.each(SOURCES)(
@@ -574,22 +568,11 @@ describe.runIf(process.env.DATABASE_URL)(
         const entry = await create();
         const node = await bareNode();
         expect((await saveDraft(app, developer, node.id, plainForm)).json().code).toBe(200);
-        let answers: Promise<Answer[]> = Promise.resolve([]);
-        // Another transaction holds the node's definition row: the save stops at its draft update,
-        // inside its transaction, and the delete comes while the new draft is not committed.
-        await app.db.transaction(async (tx) => {
-          await tx
-            .select({ nodeId: nodeDefinitions.nodeId })
-            .from(nodeDefinitions)
-            .where(eq(nodeDefinitions.nodeId, node.id))
-            .for('update');
-          const saved = saveDraft(app, developer, node.id, formUsing(kind, entry.code));
-          await pause();
-          const deleted = call('D', 'DELETE', url, { id: entry.id });
-          await pause();
-          answers = Promise.all([saved, deleted]);
-        });
-        const [saved, deleted] = await answers;
+        // The delete comes while the save's new draft is not committed.
+        const [saved, deleted] = await raceWhileHeld(app, holdDefinitionRow(node.id), [
+          () => saveDraft(app, developer, node.id, formUsing(kind, entry.code)),
+          () => call('D', 'DELETE', url, { id: entry.id }),
+        ]);
         expect(saved?.json().code).toBe(200);
         expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
         expect(await isListed(url, entry.id)).toBe(true);
@@ -603,18 +586,11 @@ describe.runIf(process.env.DATABASE_URL)(
         const developer = await headersOf('D');
         const entry = await create();
         const node = await bareNode();
-        let answers: Promise<Answer[]> = Promise.resolve([]);
-        // Nobody writes the operation log meanwhile: the delete stops at its log entry, after its
-        // update and its in-use question, and the save comes while the delete is not committed.
-        await app.db.transaction(async (tx) => {
-          await tx.execute(sql`lock table operation_logs in share mode`);
-          const deleted = call('D', 'DELETE', url, { id: entry.id });
-          await pause();
-          const saved = saveDraft(app, developer, node.id, formUsing(kind, entry.code));
-          await pause();
-          answers = Promise.all([deleted, saved]);
-        });
-        const [deleted, saved] = await answers;
+        // The save comes while the delete is not committed.
+        const [deleted, saved] = await raceWhileHeld(app, holdOperationLog, [
+          () => call('D', 'DELETE', url, { id: entry.id }),
+          () => saveDraft(app, developer, node.id, formUsing(kind, entry.code)),
+        ]);
         expect(deleted?.json().code).toBe(200);
         expect(saved?.json()).toMatchObject({ code: 400, message: missing });
         expect((await draftOf(app, developer, node.id)).version).toBe(0);
