@@ -374,6 +374,19 @@ describe.runIf(process.env.DATABASE_URL)(
       expect(await isListed(org.id)).toBe(true);
     });
 
+    it('two deletes of one organisation at once: one deletes and logs, the other waits and answers 审核机构不存在', async () => {
+      const app = getApp();
+      const org = await createOrg([(await createUser(app, 'M')).id]);
+      const [first, second] = await raceWhileHeld(app, holdOperationLog, [
+        () => call('M', 'DELETE', ORGS, { id: org.id }),
+        () => call('M', 'DELETE', ORGS, { id: org.id }),
+      ]);
+      expect(first?.json().code).toBe(200);
+      expect(second?.statusCode).toBe(404);
+      expect(second?.json().message).toBe('审核机构不存在');
+      expect(await logged('删除审核机构', org.id)).toHaveLength(1);
+    });
+
     it('a draft save racing the delete of its organisation waits for the delete and is refused: 第1级审核机构不存在', async () => {
       const app = getApp();
       const developer = await headersOf('D');

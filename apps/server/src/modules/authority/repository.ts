@@ -105,11 +105,14 @@ export async function replaceMembers(db: Db, orgId: string, userIds: string[]) {
   if (userIds.length) await db.insert(auditOrgMembers).values(userIds.map((userId) => ({ orgId, userId })));
 }
 
-export async function softDeleteAuditOrg(db: Db, id: string) {
-  await db
+/** Soft-deletes a live organisation and answers it; null when none was live (never, or deleted meanwhile). */
+export async function softDeleteAuditOrg(db: Db, id: string): Promise<AuditOrgRow | null> {
+  const [row] = await db
     .update(auditOrgs)
     .set({ deletedAt: new Date(), version: sql`${auditOrgs.version} + 1` })
-    .where(and(eq(auditOrgs.id, id), isNull(auditOrgs.deletedAt)));
+    .where(and(eq(auditOrgs.id, id), isNull(auditOrgs.deletedAt)))
+    .returning();
+  return row ?? null;
 }
 
 /** Removes the grants given to an organisation (it is being deleted). */

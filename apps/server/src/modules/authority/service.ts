@@ -116,12 +116,12 @@ export class AuthorityService {
   /** Deletes an organisation no audit flow names; the function grants it held go with it. */
   async deleteAuditOrg(user: SessionUser, id: string, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await repo.findAuditOrg(tx, id);
-      if (!row) throw notFound(AUDIT_ORG_NOT_FOUND_MESSAGE);
       // Deleted first, asked second: the update waits for any definition save or publish holding
       // the organisation (it share-locks the ones its levels name), so the question below sees it,
-      // and for any function save granting it, so the grants dropped below include that one's.
-      await repo.softDeleteAuditOrg(tx, id);
+      // and for any function save granting it, so the grants dropped below include that one's; and
+      // for a delete of the same organisation, after which there is nothing left to delete.
+      const row = await repo.softDeleteAuditOrg(tx, id);
+      if (!row) throw notFound(AUDIT_ORG_NOT_FOUND_MESSAGE);
       const nodes = await findNodesUsingAuditOrg(tx, id);
       if (nodes.length) throw badRequest(auditOrgInUseMessage(nodes));
       await repo.deleteOrgGrants(tx, id);

@@ -491,6 +491,7 @@ const SOURCES = [
     table: dictionaries,
     missing: '字典不存在',
     inUse: (title: string) => `字典正在被节点「${title}」的表单使用，不能删除`,
+    deleteAction: '删除字典',
   },
   {
     kind: 'value-range' as SourceKind,
@@ -499,6 +500,7 @@ const SOURCES = [
     table: valueRanges,
     missing: '值域不存在',
     inUse: (title: string) => `值域正在被节点「${title}」的表单使用，不能删除`,
+    deleteAction: '删除值域',
   },
 ];
 const formUsing = (kind: SourceKind, code: string) => ({
@@ -576,6 +578,22 @@ describe.runIf(process.env.DATABASE_URL)(
         expect(saved?.json().code).toBe(200);
         expect(deleted?.json()).toMatchObject({ code: 400, message: inUse(node.title) });
         expect(await isListed(url, entry.id)).toBe(true);
+      },
+    );
+
+    it.each(SOURCES)(
+      'two deletes of one $kind at once: one deletes and logs, the other waits and answers $missing',
+      async ({ url, create, missing, deleteAction }) => {
+        const app = getApp();
+        const entry = await create();
+        const [first, second] = await raceWhileHeld(app, holdOperationLog, [
+          () => call('D', 'DELETE', url, { id: entry.id }),
+          () => call('D', 'DELETE', url, { id: entry.id }),
+        ]);
+        expect(first?.json().code).toBe(200);
+        expect(second?.statusCode).toBe(404);
+        expect(second?.json().message).toBe(missing);
+        expect(await logged(deleteAction, entry.code)).toHaveLength(1);
       },
     );
 

@@ -61,11 +61,14 @@ export async function updateDictionary(
   return row ?? null;
 }
 
-export async function softDeleteDictionary(db: Db, id: string) {
-  await db
+/** Soft-deletes a live entry and answers it; null when none was live (never, or deleted meanwhile). */
+export async function softDeleteDictionary(db: Db, id: string): Promise<DictionaryRow | null> {
+  const [row] = await db
     .update(dictionaries)
     .set({ deletedAt: new Date(), version: sql`${dictionaries.version} + 1` })
-    .where(and(eq(dictionaries.id, id), isNull(dictionaries.deletedAt)));
+    .where(and(eq(dictionaries.id, id), isNull(dictionaries.deletedAt)))
+    .returning();
+  return row ?? null;
 }
 
 // ————— value ranges —————
@@ -120,11 +123,14 @@ export async function updateValueRange(
   return row ?? null;
 }
 
-export async function softDeleteValueRange(db: Db, id: string) {
-  await db
+/** Soft-deletes a live entry and answers it; null when none was live (never, or deleted meanwhile). */
+export async function softDeleteValueRange(db: Db, id: string): Promise<ValueRangeRow | null> {
+  const [row] = await db
     .update(valueRanges)
     .set({ deletedAt: new Date(), version: sql`${valueRanges.version} + 1` })
-    .where(and(eq(valueRanges.id, id), isNull(valueRanges.deletedAt)));
+    .where(and(eq(valueRanges.id, id), isNull(valueRanges.deletedAt)))
+    .returning();
+  return row ?? null;
 }
 
 // ————— style templates —————
@@ -181,9 +187,12 @@ export async function updateStyleTemplate(
   return row ?? null;
 }
 
-export async function softDeleteStyleTemplate(db: Db, id: string) {
-  await db
+/** Soft-deletes a live entry and answers it; null when none was live (never, or deleted meanwhile). */
+export async function softDeleteStyleTemplate(db: Db, id: string): Promise<StyleTemplateRow | null> {
+  const [row] = await db
     .update(styleTemplates)
     .set({ deletedAt: new Date(), version: sql`${styleTemplates.version} + 1` })
-    .where(and(eq(styleTemplates.id, id), isNull(styleTemplates.deletedAt)));
+    .where(and(eq(styleTemplates.id, id), isNull(styleTemplates.deletedAt)))
+    .returning();
+  return row ?? null;
 }

@@ -124,11 +124,11 @@ export class CatalogueService {
 
   async deleteDictionary(user: SessionUser, id: string, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await repo.findDictionary(tx, id);
-      if (!row) throw notFound(DICTIONARY_NOT_FOUND_MESSAGE);
       // Deleted first, asked second: the update waits for any draft save or publish holding the
-      // entry (it share-locks what its items name), so the question below sees that definition too.
-      await repo.softDeleteDictionary(tx, id);
+      // entry (it share-locks what its items name), so the question below sees that definition too;
+      // and for a delete of the same entry, after which there is nothing left to delete.
+      const row = await repo.softDeleteDictionary(tx, id);
+      if (!row) throw notFound(DICTIONARY_NOT_FOUND_MESSAGE);
       const nodes = await findNodesUsingSource(tx, 'dictionary', row.code);
       if (nodes.length) throw badRequest(dictionaryInUseMessage(nodes));
       await recordOperation(tx, {
@@ -201,10 +201,9 @@ export class CatalogueService {
 
   async deleteValueRange(user: SessionUser, id: string, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await repo.findValueRange(tx, id);
-      if (!row) throw notFound(VALUE_RANGE_NOT_FOUND_MESSAGE);
       // As for a dictionary: deleted first, asked second.
-      await repo.softDeleteValueRange(tx, id);
+      const row = await repo.softDeleteValueRange(tx, id);
+      if (!row) throw notFound(VALUE_RANGE_NOT_FOUND_MESSAGE);
       const nodes = await findNodesUsingSource(tx, 'value-range', row.code);
       if (nodes.length) throw badRequest(valueRangeInUseMessage(nodes));
       await recordOperation(tx, {
@@ -283,9 +282,8 @@ export class CatalogueService {
 
   async deleteStyleTemplate(user: SessionUser, id: string, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await repo.findStyleTemplate(tx, id);
+      const row = await repo.softDeleteStyleTemplate(tx, id);
       if (!row) throw notFound(STYLE_TEMPLATE_NOT_FOUND_MESSAGE);
-      await repo.softDeleteStyleTemplate(tx, id);
       await recordOperation(tx, {
         user,
         action: '删除样式模板',
