@@ -377,6 +377,13 @@ export const AuditStepViewSchema = z.object({
   actedAt: z.string().nullable(),
 });
 export type AuditStepView = z.infer<typeof AuditStepViewSchema>;
+/** One submission's audit flow: how it ended (AUDIT_INSTANCE_STATUSES), when it began, its steps. */
+export const AuditRoundSchema = z.object({
+  status: z.enum(['running', 'passed', 'rejected', 'revoked']),
+  startedAt: z.string(),
+  steps: z.array(AuditStepViewSchema),
+});
+export type AuditRound = z.infer<typeof AuditRoundSchema>;
 export const RecordDetailsSchema = z.object({
   schemaVersion: z.number().int(),
   items: z.array(FormItemSchema),
@@ -388,7 +395,10 @@ export const RecordDetailsSchema = z.object({
   audit: z
     .object({
       levels: z.array(z.object({ level: z.number().int(), name: z.string(), way: AuditWaySchema })),
+      /** The steps of the record's latest flow (its latest submission). */
       steps: z.array(AuditStepViewSchema),
+      /** The flows of its earlier submissions, oldest first: rejected or revoked rounds and their advice. */
+      earlierRounds: z.array(AuditRoundSchema),
     })
     .nullable(),
 });

@@ -67,7 +67,7 @@ import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
 import { resolveOptions } from '../catalogues/option-sources.ts';
 import { findRecordFiles } from '../files/record-files.ts';
 import { findLatestInstance } from '../workflow/repository.ts';
-import { auditStepViews, latestAuditStepsJson } from './audit-steps.ts';
+import { auditRoundsJson, auditRoundViews } from './audit-steps.ts';
 import {
   compileListFilter,
   compileSort,
@@ -437,7 +437,7 @@ export class RecordService {
         functions: context.functions,
         operations: [],
         audit: definition.audit.levels.length
-          ? { levels: levelsOf(definition.audit.levels), steps: [] }
+          ? { levels: levelsOf(definition.audit.levels), steps: [], earlierRounds: [] }
           : null,
       };
     }
@@ -457,7 +457,7 @@ export class RecordService {
       context === latest
         ? storedOf(row, schema.items)
         : ((await loadRecord(this.db, context.node.tableName, head.id, schema.items)) as StoredRecord);
-    const steps = auditStepViews(row._steps);
+    const { steps, earlierRounds } = auditRoundViews(row._rounds);
     // A record under review shows what was submitted: its flow's snapshot, the values with the form
     // they were filled in with (decision 0012), whatever a later publish did to the record's columns.
     const snapshot =
@@ -486,7 +486,7 @@ export class RecordService {
       ),
       audit:
         definition.audit.levels.length || steps.length
-          ? { levels: levelsOf(definition.audit.levels), steps }
+          ? { levels: levelsOf(definition.audit.levels), steps, earlierRounds }
           : null,
     };
   }
@@ -500,7 +500,7 @@ export class RecordService {
       this.db,
       sql`
       select ${recordSelect(node.schema.items)}, ${REVIEW_STATE(user, node)},
-        (${latestAuditStepsJson(node.nodeId)}) as "_steps"
+        (${auditRoundsJson(node.nodeId)}) as "_rounds"
       from ${tableRef(node.tableName)} ${R}
       where ${R}.id = ${id}::uuid and ${col('deleted_at')} is null and ${viewScope(user, context)}`,
       `${node.nodeId}@${node.schemaVersion}`,

@@ -62,7 +62,8 @@ import {
 import { isOwnerSide, readScope } from '../records/row-scope.ts';
 import * as repo from './repository.ts';
 
-type AuditFlowView = NonNullable<RecordDetails['audit']>;
+/** A record's latest flow: its levels and steps. */
+type AuditFlowView = Pick<NonNullable<RecordDetails['audit']>, 'levels' | 'steps'>;
 
 /** Options of the items whose source is not static (dictionaries, value ranges), resolved once. */
 async function optionSources(db: Db, items: readonly FormItem[]) {

@@ -502,6 +502,12 @@ describe('POST /ks/monitor/audit', () => {
     expect((await flowOf(app.db, node.node.id, record.id))?.steps).toEqual([
       expect.objectContaining({ result: '', advice: '' }),
     ]);
+    // The details keep the returned round, with its advice, beside the new one.
+    const details = await post('/ks/info/v1/form/details', reviewer.headers, { ...node, id: record.id });
+    expect(details.json().data.audit).toMatchObject({
+      steps: [{ result: '', advice: '' }],
+      earlierRounds: [{ status: 'rejected', steps: [{ result: 'reject', advice: '金额缺失' }] }],
+    });
   });
 
   it('any (或签): the first member decides, the others are skipped and their to-dos close', async () => {

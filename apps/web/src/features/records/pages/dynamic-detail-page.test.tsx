@@ -194,6 +194,7 @@ describe('DynamicDetailPage', () => {
                 actedAt: null,
               },
             ],
+            earlierRounds: [],
           },
         }),
       ),
