@@ -7,6 +7,7 @@ import {
   ASSIGN_TARGET_MESSAGE,
   type AuditLevel,
   FUNCTION_DENIED_MESSAGE,
+  type LoginRoleType,
   NOT_IN_REVIEW_MESSAGE,
   NOT_OWNER_MESSAGE,
   NOT_PUBLISHABLE_MESSAGE,
@@ -101,6 +102,13 @@ async function auditedNode(levels: AuditLevel[], extra: Partial<NodeDefinitionIn
     ...extra,
   });
   return { ...node, developer };
+}
+
+/** Saved grants of node functions to a role, straight in the table (the authority page has its own tests). */
+function grantRoles(nodeId: string, subject: LoginRoleType, codes: string[]) {
+  return getApp()
+    .db.insert(nodeFunctionGrants)
+    .values(codes.map((functionCode) => ({ nodeId, functionCode, subjectType: 'role' as const, subject })));
 }
 
 /** A record of the owner straight in the node table (the records runtime has its own tests). */
@@ -761,15 +769,7 @@ describe('POST /ks/monitor/assign', () => {
     const app = getApp();
     const [owner, reviewer, admin] = await Promise.all([actor('U'), actor('M'), actor('M')]);
     const node = await auditedNode([single(1, reviewer)]);
-    const grant = (subject: 'U' | 'M', codes: string[]) =>
-      app.db.insert(nodeFunctionGrants).values(
-        codes.map((functionCode) => ({
-          nodeId: node.node.id,
-          functionCode,
-          subjectType: 'role' as const,
-          subject,
-        })),
-      );
+    const grant = (subject: LoginRoleType, codes: string[]) => grantRoles(node.node.id, subject, codes);
     await grant('U', ['save', 'submit', 'view', 'assign']);
     await grant('M', ['view', 'assign']);
     const record = await insertRecord(app, node.tableName, owner);
@@ -875,15 +875,7 @@ describe("the 'view' function", () => {
     const node = await auditedNode([byOrg(1, 'any', await orgOf(app, [reviewer]))], {
       functions: [...FUNCTIONS, 'export'],
     });
-    const grant = (subject: 'U' | 'P', codes: string[]) =>
-      app.db.insert(nodeFunctionGrants).values(
-        codes.map((functionCode) => ({
-          nodeId: node.node.id,
-          functionCode,
-          subjectType: 'role' as const,
-          subject,
-        })),
-      );
+    const grant = (subject: LoginRoleType, codes: string[]) => grantRoles(node.node.id, subject, codes);
     await grant('U', ['save', 'submit', 'export']);
     await grant('P', ['save']);
     const record = await insertRecord(app, node.tableName, owner);
