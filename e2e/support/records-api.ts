@@ -17,20 +17,36 @@ export class ApiSession {
     return new ApiSession(baseUrl, await loginWithApi(baseUrl, account, password));
   }
 
+  /** The same session talking to another instance of one deployment (sessions are shared). */
+  on(baseUrl: string): ApiSession {
+    return new ApiSession(baseUrl, this.token);
+  }
+
+  /** A GET of raw bytes (a download) with this session's token. */
+  async download(path: string): Promise<{ status: number; bytes: Uint8Array }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+
   async call<T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    options: { body?: object; query?: Record<string, string> } = {},
+    options: { body?: object | FormData; query?: Record<string, string> } = {},
   ): Promise<T> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+    // A FormData body is multipart: fetch sets its content type with the boundary.
+    const isJson = options.body !== undefined && !(options.body instanceof FormData);
     const response = await fetch(url, {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
-        ...(options.body ? { 'content-type': 'application/json' } : {}),
+        ...(isJson ? { 'content-type': 'application/json' } : {}),
       },
-      body: options.body ? JSON.stringify(options.body) : undefined,
+      body:
+        options.body instanceof FormData ? options.body : isJson ? JSON.stringify(options.body) : undefined,
     });
     const text = await response.text();
     let envelope: Envelope<T>;
@@ -49,7 +65,7 @@ export class ApiSession {
     return this.call<T>('GET', path, { query });
   }
 
-  post<T>(path: string, body: object) {
+  post<T>(path: string, body: object | FormData) {
     return this.call<T>('POST', path, { body });
   }
 

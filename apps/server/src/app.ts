@@ -27,6 +27,7 @@ import { BuilderService } from './modules/builder/service.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     db: Db;
     /** In-process caches that GET /ks/cache/refresh empties; modules register theirs. */
     caches: CacheRegistry;
+    /** Set when the process is shutting down: the readiness probe then answers 503. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -79,6 +82,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('caches', new CacheRegistry());
+  app.decorate('lifecycle', { draining: false });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -108,6 +112,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   const ratePerMinute = config.LOGIN_RATE_PER_MINUTE;
 
   await app.register(accessPlugin, { authenticate: (token) => sessions.authenticate(token) });
+  await app.register(healthRoutes, { db, isDraining: () => app.lifecycle.draining });
   await app.register(sessionRoutes, { sessions, sealed, loginRatePerMinute: ratePerMinute });
   await app.register(smsRoutes, { sms, ratePerMinute });
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });

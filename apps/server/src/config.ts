@@ -85,6 +85,11 @@ const ConfigSchema = z.object({
   LIST_ESTIMATE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   /** Largest help file (PDF or video) an administrator may upload, in MiB. */
   HELP_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
+  /**
+   * On SIGTERM the readiness probe answers 503 this long before the instance stops taking
+   * requests, so a balancer that probes it sends new work elsewhere first (deploy/README.md).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -18,7 +18,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop taking requests, let the running ones finish, then close the database (and its lock).
+    // Readiness first, so a probing balancer moves new work elsewhere; then stop taking requests,
+    // end the push streams (clients reconnect elsewhere with Last-Event-ID), let the running
+    // requests and uploads finish, and close the database (and its lock).
+    app.lifecycle.draining = true;
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     await app.close();
     await database.close();
     process.exit(0);
