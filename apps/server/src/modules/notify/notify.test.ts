@@ -1,9 +1,11 @@
 import type { LoginRoleType } from '@ks/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { PUSH_CHANNEL } from './push-bus.ts';
 import { createRejectedMessage } from './service.ts';
 import { TodoService } from './todo-service.ts';
 
@@ -599,6 +601,32 @@ describe('two instances on one PostgreSQL database', () => {
       await publish(getApp(), { msgType: '1', messages: text, audience: 'roles', roles: 'U' });
       await stream.waitFor(() => stream.messages().some((m) => m.messages === text));
       stream.close();
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'after its listening connection was lost, an instance ends its streams so clients replay what they missed',
+    async () => {
+      const { token } = await userOf('U');
+      const seen = await subscribe(secondUrl, token);
+      const before = unique('断线前');
+      await publish(getApp(), { msgType: '1', messages: before, audience: 'roles', roles: 'U' });
+      await seen.waitFor(() => seen.messages().some((m) => m.messages === before));
+      const lastId = Number(seen.events.filter((e) => e.id).at(-1)?.id);
+
+      // As a PostgreSQL restart does to every connection: the LISTEN backends are terminated.
+      await getApp().db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and query = ${`LISTEN ${PUSH_CHANNEL}`}`,
+      );
+      const during = unique('断线中');
+      await publish(getApp(), { msgType: '1', messages: during, audience: 'roles', roles: 'U' });
+      // The instance ends the stream once it listens again, whether or not `during` got through.
+      await seen.waitFor(() => seen.ended());
+      const replay = await subscribe(secondUrl, token, lastId);
+      await replay.waitFor(() => replay.messages().some((m) => m.messages === during));
+      expect(replay.messages().some((m) => m.messages === before)).toBe(false);
+      replay.close();
     },
   );
 });

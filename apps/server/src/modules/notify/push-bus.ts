@@ -25,8 +25,12 @@ export async function notifyInstances(tx: Db, event: BusEvent): Promise<void> {
 }
 
 export interface PushBus {
-  /** Starts listening; `onEvent` receives every event any instance (this one included) sent. */
-  listen(onEvent: (event: BusEvent) => void): Promise<void>;
+  /**
+   * Starts listening; `onEvent` receives every event any instance (this one included) sent.
+   * `onResumed` runs after a lost listening connection is back: events sent while it was down
+   * never arrived here.
+   */
+  listen(onEvent: (event: BusEvent) => void, onResumed?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,21 +64,28 @@ function createPgliteBus(client: PGlite, log: FastifyBaseLogger): PushBus {
 
 /**
  * node-postgres: LISTEN needs a connection of its own for as long as the instance runs (a pooled
- * connection would be handed to queries and lose the registration). A lost connection is reopened;
- * events sent while it was down are lost, which subscribers recover from by reconnecting with
- * Last-Event-ID.
+ * connection would be handed to queries and lose the registration). A lost connection (PostgreSQL
+ * restarted, failed over, the backend terminated) is reopened every second until it is back;
+ * events sent while it was down are lost here, so `onResumed` then tells the subscriber side.
  */
 function createPgBus(connectionString: string, log: FastifyBaseLogger): PushBus {
   let client: pg.Client | null = null;
   let isClosed = false;
   let retry: NodeJS.Timeout | null = null;
 
+  let onResumed: () => void = () => {};
+
   const scheduleReconnect = (onEvent: (event: BusEvent) => void, error?: Error) => {
     if (isClosed || retry) return;
     log.warn({ err: error }, 'push listener connection lost; reconnecting in 1 s');
     retry = setTimeout(() => {
       retry = null;
-      connect(onEvent).catch((connectError: Error) => scheduleReconnect(onEvent, connectError));
+      connect(onEvent)
+        .then(() => {
+          log.info('push listener connection is back');
+          onResumed();
+        })
+        .catch((connectError: Error) => scheduleReconnect(onEvent, connectError));
     }, 1000);
   };
 
@@ -108,7 +119,10 @@ function createPgBus(connectionString: string, log: FastifyBaseLogger): PushBus 
   };
 
   return {
-    listen: (onEvent) => connect(onEvent),
+    listen: (onEvent, resumed) => {
+      if (resumed) onResumed = resumed;
+      return connect(onEvent);
+    },
     async close() {
       isClosed = true;
       if (retry) clearTimeout(retry);

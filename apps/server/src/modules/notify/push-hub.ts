@@ -123,11 +123,16 @@ export class PushHub {
     for (const set of this.byUser.values()) for (const connection of set) connection.write(frame);
   }
 
-  /** Ends every stream (instance shutdown): clients reconnect to another instance with Last-Event-ID. */
+  /** Ends every stream; their clients reconnect (here or elsewhere) with Last-Event-ID and replay. */
+  endAll() {
+    for (const set of this.byUser.values()) for (const connection of set) connection.end();
+    this.byUser.clear();
+  }
+
+  /** Instance shutdown: no more heartbeats, every stream ended. */
   closeAll() {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    for (const set of this.byUser.values()) for (const connection of set) connection.end();
-    this.byUser.clear();
+    this.endAll();
   }
 }

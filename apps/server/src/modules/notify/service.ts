@@ -109,11 +109,16 @@ export class NotifyService {
       );
     }, sweepMs);
     this.sweep.unref();
-    await bus.listen((event) => {
-      this.deliver(event).catch((error: unknown) =>
-        this.log.error({ err: error, event }, 'push delivery failed'),
-      );
-    });
+    await bus.listen(
+      (event) => {
+        this.deliver(event).catch((error: unknown) =>
+          this.log.error({ err: error, event }, 'push delivery failed'),
+        );
+      },
+      // Whatever was published while the listener was down never reached these streams: ending
+      // them makes every client reconnect with Last-Event-ID and replay exactly what it missed.
+      () => this.hub.endAll(),
+    );
   }
 
   /** Sends one bus event to the streams of this instance it concerns. */
