@@ -10,6 +10,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface RunningServer {
   baseUrl: string;
   stop(): Promise<void>;
+  /** kill -9: the process ends at once, mid-request, as in a power cut (fault tests). */
+  crash(): Promise<void>;
 }
 
 /**
@@ -53,13 +55,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     server.stderr?.on('data', onData);
     server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const end = async (signal: NodeJS.Signals) => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+    await exited;
+  };
   return {
     baseUrl,
     stop: async () => {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+      await end('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
+    crash: () => end('SIGKILL'),
   };
 }
