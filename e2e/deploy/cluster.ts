@@ -21,7 +21,8 @@ export function clusterUnavailable(): string | null {
   return null;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel's pick, released for the caller to bind). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
