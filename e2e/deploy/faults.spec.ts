@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../support/browser.ts';
-import { ApiSession, buildPublishedNode } from '../support/records-api.ts';
+import { ApiSession, buildPublishedNode, reviewerByAccount } from '../support/records-api.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { buildPdf } from '../support/test-files.ts';
 import { createDatabase } from './cluster.ts';
@@ -144,7 +144,102 @@ describe.skipIf(unavailable !== null)('kill -9 of an instance', () => {
     ).resolves.toMatchObject({ version: 1 });
   }, 300000);
 
-  it('in the middle of a chunked upload: it resumes after the restart and completes whole', async () => {
+  it('in the middle of concurrent audit decisions: each record is wholly decided or wholly pending', async () => {
+    const developer = await ApiSession.logIn(server.baseUrl, DEMO.developer.account, DEMO.developer.password);
+    const reviewer = await reviewerByAccount(developer, DEMO.admin.account);
+    const node = await buildPublishedNode(developer, {
+      systemCoding: `FAUDIT${RUN}`,
+      systemName: `故障审核系统${RUN}`,
+      systemTitle: '故障审核',
+      gnCoding: 'FAULTAUDIT',
+      title: `故障审核记录${RUN}`,
+      definition: {
+        form: { items: [{ code: 'title', name: '标题', type: 'text', required: '1' }] },
+        list: { columns: [{ code: 'title', name: '标题' }] },
+        functions: ['save', 'submit', 'audit', 'view'],
+        audit: {
+          levels: [{ level: 1, name: '审核', way: 'single', reviewerUserId: reviewer.id, orgId: '' }],
+        },
+      },
+      authority: {
+        grants: [
+          { functionCode: 'save', roles: ['U'] },
+          { functionCode: 'submit', roles: ['U'] },
+          { functionCode: 'view', roles: ['U', 'M'] },
+          { functionCode: 'audit', roles: ['M'] },
+        ],
+        visibleRoles: ['U', 'M'],
+      },
+    });
+    const enterprise = await ApiSession.logIn(
+      server.baseUrl,
+      DEMO.enterprise.account,
+      DEMO.enterprise.password,
+    );
+    const submitted: string[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const saved = await enterprise.post<SaveResult>('/ks/monitor/save', {
+        ...node,
+        values: { title: `待审${i}` },
+      });
+      await enterprise.post('/ks/monitor/submit', { ...node, id: saved.id, version: saved.version });
+      submitted.push(saved.id);
+    }
+    const admin = await ApiSession.logIn(server.baseUrl, DEMO.admin.account, DEMO.admin.password);
+    const passed = new Set<string>();
+    const queue = [...submitted];
+    const decider = async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) {
+        try {
+          await admin.post('/ks/monitor/audit', { ...node, id, result: 'pass', advice: '同意' });
+          passed.add(id);
+        } catch {
+          return;
+        }
+      }
+    };
+    const deciders = [decider(), decider(), decider(), decider()];
+    await expect.poll(() => passed.size, { timeout: 120000 }).toBeGreaterThanOrEqual(10);
+    await crashAndRestart();
+    await Promise.all(deciders);
+    expect(passed.size).toBeLessThan(submitted.length);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const {
+        rows: [source],
+      } = await client.query<{ table_name: string }>(
+        'select table_name from node_data_sources where node_id = $1',
+        [node.nodeId],
+      );
+      // Record, flow, step and the reviewer's to-do of each submission, side by side.
+      const { rows } = await client.query<{ id: string; state: string }>(
+        `select r.id, concat_ws('/', r.status, r.audit_state, i.status, s.status, (t.done_at is not null)::text) as state
+           from ks_data."${source?.table_name}" r
+           join audit_instances i on i.record_id = r.id and i.node_id = $1
+           join audit_steps s on s.instance_id = i.id
+           left join notify_todos t on t.id = s.todo_id
+          where r.deleted_at is null`,
+        [node.nodeId],
+      );
+      expect(rows.length).toBe(submitted.length);
+      for (const row of rows) {
+        // Acknowledged: decided everywhere. Otherwise either decided everywhere (the answer was
+        // lost with the process) or pending everywhere, never in between.
+        const decided = 'approved/passed/passed/passed/true';
+        const pending = 'submitted/pending/running/pending/false';
+        expect({ id: row.id, state: row.state }).toEqual({
+          id: row.id,
+          state: passed.has(row.id) ? decided : row.state === decided ? decided : pending,
+        });
+      }
+    } finally {
+      await client.end();
+    }
+  }, 300000);
+
+  it('in the middle of a chunk upload and of the merge: the upload resumes and completes whole', async () => {
     const enterprise = await ApiSession.logIn(
       server.baseUrl,
       DEMO.enterprise.account,
@@ -183,11 +278,27 @@ describe.skipIf(unavailable !== null)('kill -9 of an instance', () => {
     for (let chunk = 0; chunk < task.chunkCount; chunk += 1) {
       if (!again.uploadedChunks.includes(chunk)) await sendChunk(resumed, chunk);
     }
-    const merged = await resumed.post<{ file: { url: string } | null }>('/ks/upload/v1/file-merge', {
-      uploadId: task.uploadId,
-      md5: md5(bytes),
-    });
-    const download = await resumed.download(merged.file?.url ?? '');
+    // The merge is cut short too: the process dies as soon as it has started joining.
+    const merging = resumed
+      .post('/ks/upload/v1/file-merge', { uploadId: task.uploadId, md5: md5(bytes) })
+      .catch((error: Error) => error);
+    await crashAndRestart();
+    await merging;
+    // After a restart the same upload is either finished or merges now, to the same whole file.
+    const afterMerge = enterprise.on(server.baseUrl);
+    const state = await afterMerge.post<{ uploadedChunks: number[]; file: { url: string } | null }>(
+      '/ks/upload/v1/upload-task',
+      start,
+    );
+    const file =
+      state.file ??
+      (
+        await afterMerge.post<{ file: { url: string } | null }>('/ks/upload/v1/file-merge', {
+          uploadId: task.uploadId,
+          md5: md5(bytes),
+        })
+      ).file;
+    const download = await afterMerge.download(file?.url ?? '');
     expect(download.status).toBe(200);
     expect(md5(download.bytes)).toBe(md5(bytes));
   }, 300000);
