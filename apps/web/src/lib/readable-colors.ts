@@ -3,6 +3,8 @@
  * primary blue (#1677ff, 4.1:1), error red, success green, warning gold and several preset tag
  * colours below that on white; axe-core counted every link, primary button, danger action and
  * status tag of a list page. These tokens darken them, and any colour a person picks as theme.
+ * (antd's preset tag palettes, e.g. color="green", do not take token overrides here: pages use
+ * the status colours success/warning/error, which follow these tokens.)
  */
 
 /** Relative luminance of a #rrggbb colour (WCAG 2.1). */
@@ -40,7 +42,7 @@ export function readableColor(hex: string): string {
   return color;
 }
 
-/** antd's light-mode seed colours, made readable (see readableColor). */
+/** antd's default primary colour, the theme colour of a user who never chose one. */
 const ANTD_PRIMARY = '#1677ff';
 
 /** Light-mode tokens with text colours of at least 4.5:1, under `primary` as the theme colour. */
@@ -57,13 +59,5 @@ export function readableTokens(primary: string = ANTD_PRIMARY) {
     colorTextDescription: '#666666',
     colorTextTertiary: '#666666',
     colorTextPlaceholder: '#707070',
-    // Preset tag colours write their text in shade 7, too light for these on their shade-1 ground.
-    green7: readableColor('#389e0d'),
-    gold7: readableColor('#d48806'),
-    orange7: readableColor('#d46b08'),
-    cyan7: readableColor('#08979c'),
-    lime7: readableColor('#7cb305'),
-    volcano7: readableColor('#d4380d'),
-    yellow7: readableColor('#d4b106'),
   };
 }
