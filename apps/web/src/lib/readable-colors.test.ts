@@ -15,8 +15,18 @@ describe('readableColor', () => {
   it('gives antd’s primary, error, success and warning colours and its greys AA contrast on white', () => {
     const tokens = readableTokens();
     expect(contrastRatio('#1677ff', '#ffffff')).toBeLessThan(4.5);
-    for (const color of Object.values(tokens)) {
+    const { colorSuccessBg, colorWarningBg, colorErrorBg } = tokens;
+    for (const color of [
+      tokens.colorPrimary,
+      tokens.colorLink,
+      tokens.colorTextDescription,
+      tokens.colorTextPlaceholder,
+    ]) {
       expect(contrastRatio(color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     }
+    // Status text on its own ground, as in a tag or an alert.
+    expect(contrastRatio(tokens.colorSuccess, colorSuccessBg)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(tokens.colorWarning, colorWarningBg)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(tokens.colorError, colorErrorBg)).toBeGreaterThanOrEqual(4.5);
   });
 });

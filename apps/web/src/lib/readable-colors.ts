@@ -55,6 +55,14 @@ export function readableTokens(primary: string = ANTD_PRIMARY) {
     colorError: readableColor('#ff4d4f'),
     colorSuccess: readableColor('#52c41a'),
     colorWarning: readableColor('#faad14'),
+    // antd derives the grounds of these from the (now dark) seeds, which gives a grey-green ground
+    // under success text (2.7:1): keep antd's own pale grounds and borders.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
     // antd's 0.45 and 0.25 black (#8c8c8c 3.4:1, #bfbfbf 1.8:1): descriptions, counters, placeholders.
     colorTextDescription: '#666666',
     colorTextTertiary: '#666666',
