@@ -5,9 +5,13 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { readableTokens } from '@/lib/readable-colors.ts';
 import { FeedbackBridge } from './feedback-bridge.tsx';
 
 dayjs.locale('zh-cn');
+
+/** Pages outside the shell (login, registration) and the shell's default: readable text colours. */
+const APP_THEME = { token: readableTokens() };
 
 export function AppProviders({
   children,
@@ -17,7 +21,7 @@ export function AppProviders({
   client?: QueryClient;
 }) {
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={APP_THEME}>
       <App>
         <FeedbackBridge />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>

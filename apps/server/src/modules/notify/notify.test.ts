@@ -1,10 +1,19 @@
 import type { LoginRoleType } from '@ks/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
+import {
+  createUser,
+  loginAs,
+  seal,
+  type TestApp,
+  type TestUser,
+  unique,
+  useTestApp,
+} from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { sessions } from '../../db/schema/index.ts';
 import { PUSH_CHANNEL } from './push-bus.ts';
 import { createRejectedMessage } from './service.ts';
 import { TodoService } from './todo-service.ts';
@@ -282,6 +291,50 @@ describe('GET /ks/message/v1/subscribe', () => {
     await staying.waitFor(() => staying.comments.length > pings + 1);
     expect(staying.ended()).toBe(false);
     staying.close();
+  });
+
+  it.each([
+    [
+      'an administrator kicks the user out',
+      async (app: TestApp, user: TestUser) => {
+        const kicked = await app.inject({
+          method: 'POST',
+          url: '/ks/admin/sessions/kick',
+          headers: adminHeaders,
+          payload: { userCode: user.userCode },
+        });
+        expect(kicked.json()).toMatchObject({ code: 200, data: { ended: 1 } });
+      },
+    ],
+    [
+      'the user changes the password',
+      async (app: TestApp, user: TestUser, session: { headers: Record<string, string> }) => {
+        const changed = await app.inject({
+          method: 'PUT',
+          url: '/ks/individual/login/update-secret',
+          headers: session.headers,
+          payload: await seal(app, { oldPassWord: user.password, newPassWord: 'NewSecret42' }),
+        });
+        expect(changed.json().code).toBe(200);
+      },
+    ],
+    [
+      'the session expires unused',
+      async (app: TestApp, user: TestUser) => {
+        await app.db
+          .update(sessions)
+          .set({ idleExpiresAt: new Date(Date.now() - 1000) })
+          .where(eq(sessions.userId, user.id));
+      },
+    ],
+  ])('ends the stream when %s', async (_case, endSession) => {
+    const app = getApp();
+    const user = await createUser(app, 'U');
+    const session = await loginAs(app, user);
+    const stream = await subscribe(baseUrl, session.token);
+    await stream.waitFor(() => stream.comments.includes(': ping'));
+    await endSession(app, user, session);
+    await stream.waitFor(() => stream.ended());
   });
 
   it('sends unconfirmed messages on connect, only those after Last-Event-ID on reconnect, none once confirmed', async () => {

@@ -200,11 +200,11 @@ function Workspace({
         <Space>
           <span>{`${title}：${target.node.title}`}</span>
           {draft.publishedVersion > 0 ? (
-            <Tag color="green">已发布第{draft.publishedVersion}版</Tag>
+            <Tag color="success">已发布第{draft.publishedVersion}版</Tag>
           ) : (
             <Tag>未发布</Tag>
           )}
-          {isDirty ? <Tag color="orange">有未保存的修改</Tag> : null}
+          {isDirty ? <Tag color="warning">有未保存的修改</Tag> : null}
         </Space>
       }
       extra={

@@ -3,6 +3,7 @@ import type { AuditRound, AuditStepView } from '@ks/contract/records';
 import { AUDIT_INSTANCE_STATUS_LABELS } from '@ks/contract/workflow';
 import { Card, Empty, Table, Tabs, Tag, Typography } from 'antd';
 import { formatTime } from '@/lib/format-time.ts';
+import { readableColor } from '@/lib/readable-colors.ts';
 import type { FormDetails } from '../api/types.ts';
 
 const RESULT_TAGS: Record<string, { text: string; color: string }> = {
@@ -86,7 +87,7 @@ function StepsTable({ steps }: { steps: AuditStepView[] }) {
           dataIndex: 'result',
           render: (result: string) => {
             const tag = RESULT_TAGS[result] ?? { text: result, color: 'default' };
-            return <Tag color={tag.color}>{tag.text}</Tag>;
+            return <Tag color={readableColor(tag.color)}>{tag.text}</Tag>;
           },
         },
         { title: '审核意见', dataIndex: 'advice' },

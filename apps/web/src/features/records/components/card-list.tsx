@@ -1,6 +1,7 @@
 import type { CardStyle } from '@ks/contract/node-definition';
 import { Button, Card, Empty, Space, Spin, Tag } from 'antd';
 import { type CSSProperties, type UIEvent, useEffect, useRef } from 'react';
+import { readableColor } from '@/lib/readable-colors.ts';
 import type { RecordRow } from '../api/types.ts';
 import { annexWidth } from '../lib/list-rules.ts';
 import { cellValue, textOf } from './record-cells.tsx';
@@ -87,7 +88,7 @@ export function CardList({
               <Card
                 size="small"
                 title={<span style={titleStyle}>{textOf(cellValue(row, cardStyle.titleKey))}</span>}
-                extra={<Tag color={row.statusColor}>{row.statusName}</Tag>}
+                extra={<Tag color={readableColor(row.statusColor)}>{row.statusName}</Tag>}
               >
                 {cardStyle.contents.map((content) => (
                   <div

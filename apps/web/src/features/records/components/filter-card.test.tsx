@@ -80,3 +80,17 @@ describe('FilterCard: select-type filters', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith({ category: 'sg' }));
   });
 });
+
+describe('FilterCard: closed', () => {
+  it('takes its fields out of the tab order (inert), not only out of the accessibility tree', async () => {
+    mockFetch({ 'POST /ks/array/filter/directory/filter-fields': ok({ code: 'ZZ', result: [] }) });
+    setNavigator({ navigate: () => {}, getPath: () => '/dynamicPage/dynamicIndex' });
+    const closed = renderWidget(<FilterCard node={NODE} displayCode="ZZ" open={false} onChange={vi.fn()} />);
+    const card = screen.getByTestId('filter-card-ZZ');
+    expect(card.hasAttribute('inert')).toBe(true);
+    expect(card.hasAttribute('aria-hidden')).toBe(false);
+    closed.unmount();
+    renderWidget(<FilterCard node={NODE} displayCode="ZZ" open onChange={vi.fn()} />);
+    expect(screen.getByTestId('filter-card-ZZ').hasAttribute('inert')).toBe(false);
+  });
+});

@@ -124,7 +124,7 @@ function normalise(values: FormValues): Record<string, FilterFormValue> {
 /**
  * The filter card (spec 001 §2 components, §3 "Filter definition", §4 "Filter"): the items of one
  * filter definition. 查询 emits the values with arrays joined by comma; 重置 clears them and emits
- * an empty set. It opens and closes with a 500 ms animation.
+ * an empty set. It opens and closes with a 500 ms animation; closed, it is inert.
  */
 export function FilterCard({
   node,
@@ -143,7 +143,9 @@ export function FilterCard({
   return (
     <div
       data-testid={`filter-card-${displayCode}`}
-      aria-hidden={!open}
+      // inert, not aria-hidden: a closed card's fields must leave the tab order as well as the
+      // accessibility tree (aria-hidden over focusable fields is an axe-core violation).
+      inert={!open}
       style={{
         display: 'grid',
         gridTemplateRows: open ? '1fr' : '0fr',

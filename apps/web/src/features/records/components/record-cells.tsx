@@ -3,6 +3,7 @@ import type { TableColumn } from '@ks/contract/node-definition';
 import { auditStateName } from '@ks/contract/records';
 import { Badge, Button, Space, Switch, Tag } from 'antd';
 import { formatTime } from '@/lib/format-time.ts';
+import { readableColor } from '@/lib/readable-colors.ts';
 import type { RecordRow } from '../api/types.ts';
 
 const TRUTHY = new Set(['1', 'true', '是', 'Y', 'y']);
@@ -46,9 +47,9 @@ export function RecordCell({
   switch (column.type) {
     case 'status':
     case 'changeStatus':
-      return textOf(value) ? <Tag color={row.statusColor}>{textOf(value)}</Tag> : null;
+      return textOf(value) ? <Tag color={readableColor(row.statusColor)}>{textOf(value)}</Tag> : null;
     case 'auditFlow':
-      return <Tag color={row.auditColor}>{auditStateName(row.auditState)}</Tag>;
+      return <Tag color={readableColor(row.auditColor)}>{auditStateName(row.auditState)}</Tag>;
     case 'dui':
       return isTruthy(value) ? <CheckOutlined aria-label="是" style={{ color: '#52c41a' }} /> : null;
     case 'switch':
@@ -72,7 +73,7 @@ export function RecordCell({
                 type="link"
                 size="small"
                 disabled={isCoolingDown}
-                style={{ color: isCoolingDown ? undefined : operation.color }}
+                style={{ color: isCoolingDown ? undefined : readableColor(operation.color) }}
                 onClick={() => onOperation(operation.code, row)}
               >
                 {operation.name}

@@ -599,13 +599,15 @@ describe('DynamicIndexPage: card list and charts', () => {
   });
 
   it('draws each published chart from the server aggregate', async () => {
-    const { calls } = setup({
+    const { calls, user } = setup({
       definition: {
         list: { columns: COLUMNS },
         charts: [{ id: 'c1', title: '按等级统计', kind: 'bar', dimension: 'level', measure: 'count' }],
       },
       extra: { 'POST /ks/statistics/v1/chart-data': ok({ categories: ['一级', '二级'], series: [3, 5] }) },
     });
+    // jsdom's window is 768 px high: the charts start folded (chart-area.test.tsx).
+    await user.click(await screen.findByRole('button', { name: /展开图表/ }));
     expect(await screen.findByText('按等级统计')).toBeTruthy();
     expect((await screen.findByTestId('chart')).textContent).toBe('一级:3,二级:5');
     expect(calls.find((c) => c.key.includes('chart-data'))?.body).toEqual({ ...NODE, chartId: 'c1' });

@@ -1,9 +1,11 @@
 import type { ThemeConfig as KsThemeConfig } from '@ks/contract/shell';
 import { theme as antdTheme, type ThemeConfig } from 'antd';
+import { readableColor, readableTokens } from '@/lib/readable-colors.ts';
 
 /**
  * The spec's theme config as antd tokens. In dark mode the colour pickers are hidden (spec 001 §4),
  * so only the preset colour and the dark algorithm apply; the custom colours are light-mode ones.
+ * In light mode the chosen colours are darkened where text is written in them (readable-colors.ts).
  */
 export function themeTokensOf(config: KsThemeConfig): ThemeConfig {
   if (config.theme === 'dark') {
@@ -11,15 +13,15 @@ export function themeTokensOf(config: KsThemeConfig): ThemeConfig {
   }
   return {
     algorithm: antdTheme.defaultAlgorithm,
-    token: { colorPrimary: config.themeColor },
+    token: readableTokens(config.themeColor),
     components: {
       Layout: { headerBg: config.navBgColor, headerColor: config.navTextColor, siderBg: config.asideBgColor },
       Menu: {
         itemBg: config.asideBgColor,
         subMenuItemBg: config.asideBgColor,
         itemColor: config.asideTextColor,
-        itemSelectedColor: config.asideActiveColor,
-        itemHoverColor: config.asideActiveColor,
+        itemSelectedColor: readableColor(config.asideActiveColor),
+        itemHoverColor: readableColor(config.asideActiveColor),
       },
       Table: {
         colorBgContainer: config.tableBgColor,
