@@ -47,6 +47,7 @@ import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,22 +74,27 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Only the configured proxies may name the client (X-Forwarded-For); by default nobody may.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('caches', new CacheRegistry());
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'KS Platform API', version: SERVER_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(securityHeadersPlugin, { supportChannelKey: config.SUPPORT_CHANNEL_KEY });
+  if (config.API_DOCS) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'KS Platform API', version: SERVER_VERSION },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    // staticCSP: the docs page sends its own policy (hashes of its inline scripts) over ours.
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  }
   await app.register(envelopePlugin);
   await app.register(fastifyRateLimit, { global: false });
   // Each upload route sets its own size limit when it reads the file.
