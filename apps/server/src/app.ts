@@ -6,7 +6,13 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, ERROR_MESSAGES } from '@ks/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -46,6 +52,7 @@ import { SERVER_PACKAGE_JSON } from './paths.ts';
 import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
+import { inputGuardPlugin } from './platform/input-guard.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 
@@ -68,6 +75,17 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * A malformed or overlong path (the router refuses it before any route or hook) still gets the
+ * envelope instead of Fastify's own body.
+ */
+function answerBadUrl(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .status(400)
+    .header('x-content-type-options', 'nosniff')
+    .send({ code: ERROR_CODES.BAD_REQUEST, data: null, message: `${ERROR_MESSAGES[400]}：请求地址无效` });
+}
+
 /** Builds the whole application without listening: main.ts listens, tests inject. */
 export async function buildApp({ config, database, smsProvider, logger }: AppDeps) {
   const app = Fastify({
@@ -76,6 +94,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
     requestIdHeader: 'x-request-id',
     // Only the configured proxies may name the client (X-Forwarded-For); by default nobody may.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    frameworkErrors: answerBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,6 +115,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
     await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
   }
   await app.register(envelopePlugin);
+  await app.register(inputGuardPlugin);
   await app.register(fastifyRateLimit, { global: false });
   // Each upload route sets its own size limit when it reads the file.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });
