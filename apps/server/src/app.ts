@@ -6,7 +6,13 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, ERROR_MESSAGES } from '@ks/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -47,7 +53,9 @@ import { SERVER_PACKAGE_JSON } from './paths.ts';
 import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
+import { inputGuardPlugin } from './platform/input-guard.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,13 +78,26 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * A malformed or overlong path (the router refuses it before any route or hook) still gets the
+ * envelope instead of Fastify's own body.
+ */
+function answerBadUrl(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .status(400)
+    .header('x-content-type-options', 'nosniff')
+    .send({ code: ERROR_CODES.BAD_REQUEST, data: null, message: `${ERROR_MESSAGES[400]}：请求地址无效` });
+}
+
 /** Builds the whole application without listening: main.ts listens, tests inject. */
 export async function buildApp({ config, database, smsProvider, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Only the configured proxies may name the client (X-Forwarded-For); by default nobody may.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    frameworkErrors: answerBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,16 +105,21 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   app.decorate('caches', new CacheRegistry());
   app.decorate('lifecycle', { draining: false });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'KS Platform API', version: SERVER_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(securityHeadersPlugin, { supportChannelKey: config.SUPPORT_CHANNEL_KEY });
+  if (config.API_DOCS) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'KS Platform API', version: SERVER_VERSION },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    // staticCSP: the docs page sends its own policy (hashes of its inline scripts) over ours.
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  }
   await app.register(envelopePlugin);
+  await app.register(inputGuardPlugin);
   await app.register(fastifyRateLimit, { global: false });
   // Each upload route sets its own size limit when it reads the file.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20 } });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { LoginVariantSchema } from '@ks/contract';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST } from './paths.ts';
@@ -7,8 +8,42 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .default(false);
 
+/** proxy-addr's names for ranges; a deployment behind nginx on the same host writes `loopback`. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For the server believes, comma-separated. Default none: the peer
+ * address is the client, so no client can choose the address the per-address limits and the
+ * operation log see (decision 0023).
+ */
+const TrustProxySchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .refine((entries) => entries.every(isProxyAddress), {
+    message: 'comma-separated IP addresses, CIDRs, loopback, linklocal or uniquelocal',
+  })
+  .default([]);
+
 /** Every environment variable the server reads; README.md documents each one. */
 const ConfigSchema = z.object({
+  /** `production` turns the API documentation off unless API_DOCS says otherwise. */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   /** When set, the server uses this PostgreSQL server instead of the embedded PGlite. */
@@ -90,9 +125,15 @@ const ConfigSchema = z.object({
    * requests, so a balancer that probes it sends new work elsewhere first (deploy/README.md).
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  TRUST_PROXY: TrustProxySchema,
+  /** Swagger UI at /docs and the OpenAPI document; unset: on, except with NODE_ENV=production. */
+  API_DOCS: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'API_DOCS'> & { API_DOCS: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as shells and compose files write it.
@@ -102,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
+  const config = { ...parsed.data, API_DOCS: parsed.data.API_DOCS ?? parsed.data.NODE_ENV !== 'production' };
   if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
     throw new Error('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http');
   }

@@ -35,7 +35,7 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 const lines = [
   '',
-  `KS Platform is running at ${url}  (API docs: ${url}/docs)`,
+  `KS Platform is running at ${url}${config.API_DOCS ? `  (API docs: ${url}/docs)` : ''}`,
   `Database: ${database.driver === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`}${seeded ? ', demo data seeded' : ''}`,
 ];
 if (config.SEED_DEMO) {

@@ -15,5 +15,6 @@ export * from './platform.ts';
 export * from './records.ts';
 export * from './session.ts';
 export * from './shell.ts';
+export * from './text.ts';
 export * from './weather.ts';
 export * from './workflow.ts';

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type LoginRoleType } from '@ks/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
 
@@ -40,6 +40,8 @@ export interface GuardedRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's declared request schemas: the hostile-input test fills them with hostile values. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -64,7 +66,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { authentic
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access, schema: route.schema });
     }
   });
 

@@ -133,6 +133,8 @@ export class AnnexSlotService {
 /** Node code of the demo slots, used by the "我的附件" page until the records runtime exists. */
 export const DEMO_GN_CODING = 'demo_attachments';
 export const DEMO_SYSTEM_CODING = 'demo';
+/** Record id of a user's own page under the demo system: `user-<user id>` (the web app's 我的附件). */
+export const PERSONAL_TARGET_PREFIX = 'user-';
 
 /** Demo slots (演示) for the demo node: a licence image, a PDF commitment, an optional video. */
 export async function seedDemoAnnexSlots(db: Db): Promise<void> {

@@ -16,12 +16,12 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { functionsOf } from '../records/record-readers.ts';
 import { loadRecord, recordNotFound, resolveNodeIfAny } from '../records/record-store.ts';
 import { isOwnerSide, readScope } from '../records/row-scope.ts';
-import type { AnnexSlotService } from './annex-slot-service.ts';
+import { type AnnexSlotService, DEMO_SYSTEM_CODING, PERSONAL_TARGET_PREFIX } from './annex-slot-service.ts';
 import {
   type AttachmentLink,
   attachmentsOwnedBy,
@@ -41,7 +41,10 @@ import {
  */
 async function requireEditableRecord(db: Db, user: SessionUser, ref: RecordRef) {
   const node = await resolveNodeIfAny(db, ref.systemCoding, ref.gnCoding, user);
-  if (!node) return null;
+  if (!node) {
+    requirePersonalTarget(user, ref);
+    return null;
+  }
   const record = await loadRecord(db, node.tableName, ref.id, [], readScope(user, node), true);
   if (!record) throw recordNotFound();
   if (!isOwnerSide(user, record)) throw forbidden();
@@ -52,6 +55,17 @@ async function requireEditableRecord(db: Db, user: SessionUser, ref: RecordRef) 
   if (!(EDITABLE_STATUSES as readonly string[]).includes(record.status))
     throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
   return node;
+}
+
+/**
+ * A target that is no node record must be the caller's own user-centre page (我的附件: the demo
+ * system, record id `user-<caller id>`): a made-up system or node would get attachment rows that
+ * belong to nothing (数据不存在), and another user's page is theirs (403).
+ */
+function requirePersonalTarget(user: SessionUser, ref: RecordRef) {
+  const isPersonal = ref.systemCoding === DEMO_SYSTEM_CODING && ref.id.startsWith(PERSONAL_TARGET_PREFIX);
+  if (!isPersonal) throw notFound();
+  if (ref.id !== `${PERSONAL_TARGET_PREFIX}${user.id}`) throw forbidden();
 }
 
 /** The required-annex helper lives in the contract: the browser and the server share it. */

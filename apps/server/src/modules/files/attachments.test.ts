@@ -1,16 +1,22 @@
 import { ERROR_MESSAGES, UPLOAD_MESSAGES } from '@ks/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
+import { recordAttachments } from '../../db/schema/index.ts';
 import { findMissingRequired } from './attachment-service.ts';
 import { multipart, PDF, PNG } from './test-fixtures.ts';
 
 const getApp = useTestApp();
 type Headers = Record<string, string>;
 
-const as = async (role: 'M' | 'D' | 'U' | 'P') => {
+const as = async (role: 'M' | 'D' | 'U' | 'P') => (await asWithPage(role)).headers;
+
+/** A user's headers and their own user-centre attachment target (我的附件: `user-<id>`). */
+async function asWithPage(role: 'M' | 'D' | 'U' | 'P') {
   const app = getApp();
-  return (await loginAs(app, await createUser(app, role))).headers;
-};
+  const user = await createUser(app, role);
+  return { headers: (await loginAs(app, user)).headers, page: `user-${user.id}` };
+}
 
 const slotBody = (gnCoding: string, annexNo: string, extra: Record<string, unknown> = {}) => ({
   gnCoding,
@@ -52,13 +58,13 @@ const save = (app: TestApp, headers: Headers, gnCoding: string, id: string, file
     method: 'POST',
     url: '/ks/common/common/attachment/save',
     headers,
-    payload: { systemCoding: 'sys1', gnCoding, id, fileList },
+    payload: { systemCoding: 'demo', gnCoding, id, fileList },
   });
 
 const list = (app: TestApp, headers: Headers, gnCoding: string, id: string, path = 'attachment/list') =>
   app.inject({
     method: 'GET',
-    url: `/ks/common/common/${path}?systemCoding=sys1&gnCoding=${gnCoding}&id=${id}`,
+    url: `/ks/common/common/${path}?systemCoding=demo&gnCoding=${gnCoding}&id=${id}`,
     headers,
   });
 
@@ -141,13 +147,13 @@ describe('slot uploads and record attachments', () => {
   it('adds files, hides deleted ones only on save, and checks required slots and counts', async () => {
     const app = getApp();
     const gn = await node();
-    const owner = await as('U');
+    const { headers: owner, page } = await asWithPage('U');
     const a = (await uploadToSlot(app, owner, gn, 'lic', '执照.png', PNG)).json().data;
     expect(a).toMatchObject({ annexNo: 'lic', annexName: '营业执照', fileNo: 'lic' });
     const b = (await uploadToSlot(app, owner, gn, 'lic', '执照2.pdf', PDF)).json().data;
     const c = (await uploadToSlot(app, owner, gn, 'lic', '执照3.pdf', PDF)).json().data;
 
-    const missing = await save(app, owner, gn, 'r1', [
+    const missing = await save(app, owner, gn, page, [
       { fileId: b.fileId, fileNo: 'other', fileOperationType: 'add' },
     ]);
     expect(missing.json()).toMatchObject({ code: 400, message: '请上传【营业执照】' });
@@ -155,21 +161,21 @@ describe('slot uploads and record attachments', () => {
       app,
       owner,
       gn,
-      'r1',
+      page,
       [a, b, c].map((f) => ({ fileId: f.fileId, fileNo: 'lic', fileOperationType: 'add' })),
     );
     expect(tooMany.json()).toMatchObject({ code: 400, message: UPLOAD_MESSAGES.count(2) });
-    expect((await list(app, owner, gn, 'r1')).json().data).toEqual([]);
+    expect((await list(app, owner, gn, page)).json().data).toEqual([]);
 
     const saved = await save(
       app,
       owner,
       gn,
-      'r1',
+      page,
       [a, b].map((f) => ({ fileId: f.fileId, fileNo: 'lic', fileOperationType: 'add' })),
     );
     expect(saved.json().data.map((f: { fileName: string }) => f.fileName)).toEqual(['执照.png', '执照2.pdf']);
-    const annexes = (await list(app, owner, gn, 'r1', 'fj-list')).json().data;
+    const annexes = (await list(app, owner, gn, page, 'fj-list')).json().data;
     expect(
       annexes.map((x: { annexNo: string; fileList: unknown[] }) => [x.annexNo, x.fileList.length]),
     ).toEqual([
@@ -177,7 +183,7 @@ describe('slot uploads and record attachments', () => {
       ['other', 0],
     ]);
 
-    const afterDelete = await save(app, owner, gn, 'r1', [
+    const afterDelete = await save(app, owner, gn, page, [
       { fileId: a.fileId, fileNo: 'lic', fileOperationType: 'del' },
     ]);
     expect(afterDelete.json().data.map((f: { fileName: string }) => f.fileName)).toEqual(['执照2.pdf']);
@@ -192,35 +198,59 @@ describe('slot uploads and record attachments', () => {
   it("shows a record's files to their owner and administrators, never to other users", async () => {
     const app = getApp();
     const gn = await node();
-    const owner = await as('U');
+    const { headers: owner, page } = await asWithPage('U');
     const file = (await uploadToSlot(app, owner, gn, 'lic', '执照.pdf', PDF)).json().data;
-    await save(app, owner, gn, 'r2', [{ fileId: file.fileId, fileNo: 'lic', fileOperationType: 'add' }]);
-    expect((await list(app, await as('M'), gn, 'r2')).json().data).toHaveLength(1);
+    await save(app, owner, gn, page, [{ fileId: file.fileId, fileNo: 'lic', fileOperationType: 'add' }]);
+    expect((await list(app, await as('M'), gn, page)).json().data).toHaveLength(1);
     for (const role of ['U', 'P', 'D'] as const) {
-      expect((await list(app, await as(role), gn, 'r2')).json().data).toEqual([]);
+      expect((await list(app, await as(role), gn, page)).json().data).toEqual([]);
     }
   });
 
   it('checks a file against the slot it is attached to, not the one it was uploaded through', async () => {
     const app = getApp();
     const gn = await node();
-    const owner = await as('U');
+    const { headers: owner, page } = await asWithPage('U');
     const png = (await uploadToSlot(app, owner, gn, 'lic', '执照.png', PNG)).json().data;
-    const intoOther = await save(app, owner, gn, 'r4', [
+    const intoOther = await save(app, owner, gn, page, [
       { fileId: png.fileId, fileNo: 'other', fileOperationType: 'add' },
     ]);
     expect(intoOther.json()).toMatchObject({ code: 400, message: '格式错误，请上传【 pdf 】格式' });
-    expect((await list(app, owner, gn, 'r4')).json().data).toEqual([]);
+    expect((await list(app, owner, gn, page)).json().data).toEqual([]);
   });
 
   it("refuses to attach someone else's file by its id: 文件不存在", async () => {
     const app = getApp();
     const gn = await node();
     const file = (await uploadToSlot(app, await as('U'), gn, 'lic', '执照.pdf', PDF)).json().data;
-    const response = await save(app, await as('U'), gn, 'r3', [
+    const other = await asWithPage('U');
+    const response = await save(app, other.headers, gn, other.page, [
       { fileId: file.fileId, fileNo: 'lic', fileOperationType: 'add' },
     ]);
     expect(response.json()).toMatchObject({ code: 400, message: '文件不存在' });
+  });
+
+  it('refuses a target that does not exist, or that is another user’s page, and writes nothing', async () => {
+    const app = getApp();
+    const gn = await node();
+    const { headers: owner, page } = await asWithPage('U');
+    const file = (await uploadToSlot(app, owner, gn, 'lic', '执照.pdf', PDF)).json().data;
+    const marks = [{ fileId: file.fileId, fileNo: 'lic', fileOperationType: 'add' }];
+    const madeUp = await app.inject({
+      method: 'POST',
+      url: '/ks/common/common/attachment/save',
+      headers: owner,
+      payload: { systemCoding: 'no_such_system', gnCoding: gn, id: page, fileList: marks },
+    });
+    expect(madeUp.json()).toMatchObject({ code: 404, message: ERROR_MESSAGES[404] });
+    const other = await asWithPage('U');
+    const othersPage = await save(app, owner, gn, other.page, marks);
+    expect(othersPage.json().code).toBe(403);
+    const rows = await app.db
+      .select()
+      .from(recordAttachments)
+      .where(eq(recordAttachments.fileId, file.fileId));
+    expect(rows).toEqual([]);
   });
 });
 

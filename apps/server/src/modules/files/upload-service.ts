@@ -253,47 +253,58 @@ export class UploadService {
   /**
    * Joins the parts once all are there, checks the md5 of the whole and its magic bytes, and
    * records the file. Merging twice answers the same file.
+   *
+   * One merge at a time per upload: the task row stays locked (FOR UPDATE) while its parts are
+   * joined and read back, so a second merge (a double click, a retry through another instance)
+   * waits and then answers the finished file, instead of joining the parts again (a 500 on S3)
+   * or, on a digest mismatch of its own, deleting the file the first one stored.
    */
   async merge(user: SessionUser, uploadId: string, md5: string, ip: string): Promise<UploadTask> {
-    const task = await this.getOwnTask(user, uploadId);
-    if (task.status === 'done') return this.describe(task);
-    if (task.status !== 'uploading') throw badRequest(UPLOAD_MESSAGES.taskGone);
-    if (md5 !== task.md5) throw badRequest(UPLOAD_MESSAGES.fileMd5);
-    const chunks = await this.db
-      .select()
-      .from(uploadChunks)
-      .where(eq(uploadChunks.uploadId, task.id))
-      .orderBy(asc(uploadChunks.chunkIndex));
-    if (chunks.length !== task.chunkCount) throw badRequest(UPLOAD_MESSAGES.chunkMissing);
+    const outcome = await this.db.transaction(async (tx) => {
+      const [task] = await tx
+        .select()
+        .from(uploadTasks)
+        .where(and(eq(uploadTasks.id, uploadId), eq(uploadTasks.ownerUserId, user.id)))
+        .for('update');
+      if (!task) throw notFound(UPLOAD_MESSAGES.taskGone);
+      if (task.status === 'done') return { task };
+      if (task.status !== 'uploading') throw badRequest(UPLOAD_MESSAGES.taskGone);
+      if (md5 !== task.md5) throw badRequest(UPLOAD_MESSAGES.fileMd5);
+      const chunks = await tx
+        .select()
+        .from(uploadChunks)
+        .where(eq(uploadChunks.uploadId, task.id))
+        .orderBy(asc(uploadChunks.chunkIndex));
+      if (chunks.length !== task.chunkCount) throw badRequest(UPLOAD_MESSAGES.chunkMissing);
 
-    await this.storage.completeParts(
-      task.storageKey,
-      task.storageUploadId,
-      chunks.map((c) => ({ partNumber: c.chunkIndex + 1, etag: c.etag })),
-    );
-    // The whole file is read back once, streamed: its md5 proves the parts were joined right.
-    const digest = createDigestStream();
-    const head: Buffer[] = [];
-    let headSize = 0;
-    for await (const chunk of (await this.storage.get(task.storageKey)).pipe(digest.stream)) {
-      if (headSize < SNIFF_BYTES) {
-        head.push((chunk as Buffer).subarray(0, SNIFF_BYTES - headSize));
-        headSize += Math.min((chunk as Buffer).length, SNIFF_BYTES - headSize);
+      await this.storage.completeParts(
+        task.storageKey,
+        task.storageUploadId,
+        chunks.map((c) => ({ partNumber: c.chunkIndex + 1, etag: c.etag })),
+      );
+      // The whole file is read back once, streamed: its md5 proves the parts were joined right.
+      const digest = createDigestStream();
+      const head: Buffer[] = [];
+      let headSize = 0;
+      for await (const chunk of (await this.storage.get(task.storageKey)).pipe(digest.stream)) {
+        if (headSize < SNIFF_BYTES) {
+          head.push((chunk as Buffer).subarray(0, SNIFF_BYTES - headSize));
+          headSize += Math.min((chunk as Buffer).length, SNIFF_BYTES - headSize);
+        }
       }
-    }
-    const whole = digest.digest();
-    let mimeType: string;
-    try {
-      if (whole.md5 !== task.md5 || whole.size !== task.fileSize) throw badRequest(UPLOAD_MESSAGES.fileMd5);
-      mimeType = await assertContentMatches(task.fileName, Buffer.concat(head));
-    } catch (error) {
-      await this.storage.delete(task.storageKey);
-      await this.db.update(uploadTasks).set({ status: 'cancelled' }).where(eq(uploadTasks.id, task.id));
-      await this.db.delete(uploadChunks).where(eq(uploadChunks.uploadId, task.id));
-      throw error;
-    }
+      const whole = digest.digest();
+      let mimeType: string;
+      try {
+        if (whole.md5 !== task.md5 || whole.size !== task.fileSize) throw badRequest(UPLOAD_MESSAGES.fileMd5);
+        mimeType = await assertContentMatches(task.fileName, Buffer.concat(head));
+      } catch (error) {
+        // The refusal is committed (the task ends cancelled), then answered.
+        await this.storage.delete(task.storageKey);
+        await tx.update(uploadTasks).set({ status: 'cancelled' }).where(eq(uploadTasks.id, task.id));
+        await tx.delete(uploadChunks).where(eq(uploadChunks.uploadId, task.id));
+        return { task, error };
+      }
 
-    const done = await this.db.transaction(async (tx) => {
       const file = await this.files.insertFile(
         {
           storageKey: task.storageKey,
@@ -309,7 +320,7 @@ export class UploadService {
       const [row] = await tx
         .update(uploadTasks)
         .set({ status: 'done', fileId: file.id, touchedAt: new Date() })
-        .where(and(eq(uploadTasks.id, task.id), eq(uploadTasks.status, 'uploading')))
+        .where(eq(uploadTasks.id, task.id))
         .returning();
       if (!row) throw badRequest(UPLOAD_MESSAGES.taskGone);
       await tx.delete(uploadChunks).where(eq(uploadChunks.uploadId, task.id));
@@ -321,9 +332,10 @@ export class UploadService {
         targetName: task.fileName,
         ip,
       });
-      return row;
+      return { task: row };
     });
-    return this.describe(done);
+    if ('error' in outcome) throw outcome.error;
+    return this.describe(outcome.task);
   }
 
   /** Stops an upload and drops its parts; cancelling again changes nothing. */

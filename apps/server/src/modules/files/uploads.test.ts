@@ -1,8 +1,8 @@
 import { UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ks/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, type TestApp, useTestApp } from '../../../test/helper.ts';
-import { uploadTasks } from '../../db/schema/index.ts';
+import { operationLogs, storedFiles, uploadTasks } from '../../db/schema/index.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { AnnexSlotService } from './annex-slot-service.ts';
 import { FileService } from './service.ts';
@@ -240,5 +240,38 @@ describe('chunked upload', () => {
     expect(byId.get(freshTask.uploadId)?.status).toBe('uploading');
     expect(await storage().listParts(byId.get(oldTask.uploadId)?.storageKey ?? '')).toEqual([]);
     expect(await storage().listParts(byId.get(freshTask.uploadId)?.storageKey ?? '')).toEqual([1]);
+  });
+});
+
+describe('concurrent merges of one upload', () => {
+  it('merges once: every caller gets the one finished file, stored and logged once', async () => {
+    const app = getApp();
+    const headers = await userHeaders();
+    const content = bigPdf(SIZE);
+    const task = (await startTask(app, headers, content)).json().data;
+    for (const index of [0, 1, 2]) await sendChunk(app, headers, task.uploadId, content, index);
+    // A double click, and two more retries, all at once.
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => merge(app, headers, task.uploadId, md5Of(content))),
+    );
+    expect(answers.map((answer) => [answer.statusCode, answer.json().data?.status])).toEqual(
+      Array(4).fill([200, 'done']),
+    );
+    const fileIds = new Set(answers.map((answer) => answer.json().data.file.fileId));
+    expect(fileIds.size).toBe(1);
+    const [fileId] = fileIds;
+    const [row] = await app.db.select().from(uploadTasks).where(eq(uploadTasks.id, task.uploadId));
+    const stored = await app.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.storageKey, row?.storageKey ?? ''));
+    expect(stored.map((file) => file.id)).toEqual([fileId]);
+    const logged = await app.db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.action, '合并分片上传'), eq(operationLogs.targetId, String(fileId))));
+    expect(logged).toHaveLength(1);
+    const download = await app.inject({ method: 'GET', url: answers[3]?.json().data.file.url, headers });
+    expect(md5Of(download.rawPayload)).toBe(md5Of(content));
   });
 });
