@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASIDE_WIDTH_DEFAULT, ASIDE_WIDTH_MIN, SYSTEM_TITLE_MAX, SYSTEM_TITLE_MIN } from './constants.ts';
 import { envelopeOf } from './envelope.ts';
+import type { LoginRoleType } from './session.ts';
 
 /**
  * nodeProperties (节点属性): what kind of page a menu node is; the web app's routeForNode maps it,
@@ -56,6 +57,17 @@ export const NODE_PROPERTY_LABELS: Record<NodeProperty, string> = {
   guaranteeManagement: '保函管理',
   productCenter: '产品中心',
 };
+
+/**
+ * Whether a node opens, for a role, the runtime list or detail page that its published definition
+ * drives (spec 001 §2 "Layout": dynamic list; venue reserve, except an administrator's meeting
+ * calendar; enterprise information, the detail page for U). Such a node leads nowhere until it is
+ * published, so the server leaves it out of every menu but the developers' (who build it).
+ */
+export function opensDefinedPage(property: NodeProperty, role: LoginRoleType): boolean {
+  if (property === 'venueReserve') return role !== 'M';
+  return property === 'dynamicList' || property === 'enterpriseInfo';
+}
 
 /** itShows: '是' shows the entry in the menu, '否' hides it (spec 001 §3). */
 export const IT_SHOWS = ['是', '否'] as const;

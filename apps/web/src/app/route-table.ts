@@ -1,3 +1,14 @@
+// Relative, not '@/': the end-to-end route walk imports this table outside the web app's build.
+import {
+  ACTIVATE_PATH,
+  FORGET_PASSWORD_PATH,
+  LOGIN_PATH,
+  MY_ATTACHMENTS_PATH,
+  PLATFORM_SETTINGS_PATH,
+  REGISTER_PATH,
+  USER_CENTER_PATH,
+} from '../lib/constants.ts';
+
 /**
  * Every page of spec 001 §2 that later issues fill in. Until then each renders the honest
  * "此页面尚未开放" state, so links, home URLs and deep links already resolve.
@@ -182,6 +193,29 @@ export const PUBLIC_PAGES: PlannedPage[] = [
   { path: '/market-details', title: '市场信息详情' },
 ];
 
+/**
+ * Pages behind the session that spec 001 §2's route groups do not list (router.tsx builds them);
+ * with ROUTE_GROUPS and PLANNED_PAGES every page of the shell, which the end-to-end route walk
+ * opens as every role (the router test keeps this list complete).
+ */
+export const EXTRA_SHELL_PAGES: PlannedPage[] = [
+  { path: USER_CENTER_PATH, title: '个人中心' },
+  { path: MY_ATTACHMENTS_PATH, title: '我的附件' },
+  { path: PLATFORM_SETTINGS_PATH, title: '平台设置' },
+  { path: '/system/helpConfig', title: '帮助配置' },
+  { path: '/system/feedback', title: '意见反馈' },
+  { path: '/system/dictionaries', title: '字典管理' },
+  { path: '/system/valueRanges', title: '值域管理' },
+  { path: '/system/displayGroups', title: '展示分组' },
+];
+
+/** Every page path behind the session, parameters as the table spells them (e.g. :bianma). */
+export const shellPagePaths = (): string[] => [
+  ...ROUTE_GROUPS.flatMap((group) => group.children.map((page) => `${group.path}/${page.path}`)),
+  ...PLANNED_PAGES.map((page) => page.path),
+  ...EXTRA_SHELL_PAGES.map((page) => page.path),
+];
+
 export {
   ACTIVATE_PATH,
   FORGET_PASSWORD_PATH,
@@ -190,4 +224,4 @@ export {
   PLATFORM_SETTINGS_PATH,
   REGISTER_PATH,
   USER_CENTER_PATH,
-} from '@/lib/constants.ts';
+};

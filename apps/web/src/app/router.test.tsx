@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
-import { PLANNED_PAGES, PUBLIC_PAGES, ROUTE_GROUPS } from './route-table.ts';
+import { PLANNED_PAGES, PUBLIC_PAGES, ROUTE_GROUPS, shellPagePaths } from './route-table.ts';
 import { createRoutes } from './router.tsx';
 
 const publicCalls = () => ({
@@ -45,6 +45,17 @@ describe('router guard', () => {
     const { location } = renderRoute('/credit/analysis');
     expect(await screen.findByRole('heading', { name: '信用分析' })).toBeTruthy();
     expect(location()).toBe('/credit/analysis');
+  });
+
+  it.each([
+    ['/expertExtraction', '/expertExtraction/extractList', '抽取列表'],
+    ['/userCenter', '/userCenter/uCenter', null],
+  ])('sends the group %s on to its first page %s', async (path, target, heading) => {
+    mockFetch({ ...publicCalls(), ...shellCalls(), 'GET /ks/individual/user-info': ok(makeUserInfo()) });
+    signIn('/userCenter/uCenter');
+    const { location } = renderRoute(path);
+    await waitFor(() => expect(location()).toBe(target));
+    if (heading) expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
   });
 
   it('sends the platform settings to / without a token', async () => {
@@ -90,6 +101,44 @@ describe('route table', () => {
     }
     expect(titleAt('/userCenter/uCenter')).toBe('个人中心');
     expect(titleAt('/system/platformSettings')).toBe('平台设置');
+  });
+
+  /** The shell layout's pages: every route under the layout that has no children, with its path. */
+  const shellLeaves = () => {
+    const shell = routes[0]?.children?.find((route) => route.loader !== undefined && !route.path);
+    const leaves: { path: string; route: RouteObject }[] = [];
+    const visit = (list: RouteObject[], base: string) => {
+      for (const route of list) {
+        const path = route.path?.startsWith('/') ? route.path : `${base}/${route.path ?? ''}`;
+        const at = route.path ? path : base;
+        if (route.children) visit(route.children, at);
+        // An index route of a group is its redirect to the first page, not a page.
+        else if (!route.index) leaves.push({ path: at, route });
+      }
+    };
+    visit(shell?.children ?? [], '');
+    return leaves;
+  };
+
+  it('lists every page of the shell in the table the end-to-end route walk opens', () => {
+    const paths = shellLeaves().map((leaf) => leaf.path);
+    expect(paths.length).toBeGreaterThan(80);
+    expect([...new Set(paths)].sort()).toEqual([...new Set(shellPagePaths())].sort());
+  });
+
+  it('ends every path of the table, and every group of spec 001 §2, on a page or a redirect', () => {
+    const groups = [...ROUTE_GROUPS.map((group) => group.path), '/userCenter'];
+    for (const path of [...groups, ...shellPagePaths().map((one) => one.replace(':bianma', 'B001'))]) {
+      const matches = matchRoutes(routes, path) ?? [];
+      const deepest = matches[matches.length - 1]?.route;
+      expect(deepest?.children, `${path} ends on a route with children and no page`).toBeUndefined();
+      const rendersOrRedirects =
+        deepest?.lazy !== undefined ||
+        deepest?.Component != null ||
+        deepest?.element != null ||
+        (deepest?.index === true && deepest.loader !== undefined);
+      expect(rendersOrRedirects, path).toBe(true);
+    }
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { withChunkTimeout } from '@/lib/chunk-load.ts';
 import { setNavigator } from '@/lib/navigation.ts';
@@ -26,6 +26,12 @@ const plannedRoute = (path: string, title: string): RouteObject => ({
   handle: { title },
   lazy: notOpenRoute,
 });
+
+/**
+ * A group's own path (e.g. /expertExtraction) goes on to its first page: without it the group
+ * matched alone and the shell showed an empty content area.
+ */
+const toFirstPage = (path: string): RouteObject => ({ index: true, loader: () => redirect(path) });
 
 export function createRoutes(): RouteObject[] {
   return [
@@ -247,9 +253,14 @@ export function createRoutes(): RouteObject[] {
                 ...ROUTE_GROUPS.map(
                   (group): RouteObject => ({
                     path: group.path,
-                    children: group.children.map((page) => plannedRoute(page.path, page.title)),
+                    children: [
+                      toFirstPage(`${group.path}/${group.children[0]?.path ?? ''}`),
+                      ...group.children.map((page) => plannedRoute(page.path, page.title)),
+                    ],
                   }),
                 ),
+                // Spec 001 §2's /userCenter group has the one page uCenter, routed above.
+                { path: '/userCenter', children: [toFirstPage(USER_CENTER_PATH)] },
                 ...PLANNED_PAGES.map((page) => plannedRoute(page.path, page.title)),
               ],
             },

@@ -600,7 +600,8 @@ describe('node function authority', () => {
     const app = getApp();
     const developer = await headersOf('D');
     const system = await newSystem(app, developer);
-    const node = await addNode(app, developer, system.gnCoding, { nodeProperties: 'dynamicList' });
+    // A page of its own: an unpublished dynamic list stays out of the menu whatever the roles.
+    const node = await addNode(app, developer, system.gnCoding, { nodeProperties: 'fiveInOne' });
     const enterprise = (await loginAs(app, await createUser(app, 'U'))).headers;
     const menu = () => call(enterprise, 'GET', '/ks/individual/menus', { systemCoding: system.gnCoding });
     const mainMenus = async () =>

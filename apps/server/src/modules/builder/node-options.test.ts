@@ -13,10 +13,13 @@ async function menuSystem(app: TestApp, developer: Record<string, string>) {
     nodeProperties: 'directory',
     title: '目录',
   });
-  const shown = await addNode(app, developer, system.gnCoding, { parentId: directory.id, title: '显示' });
-  const hidden = await addNode(app, developer, system.gnCoding, { parentId: directory.id, title: '隐藏' });
-  const disabled = await addNode(app, developer, system.gnCoding, { parentId: directory.id, title: '停用' });
-  const top = await addNode(app, developer, system.gnCoding, { title: '顶层' });
+  // Five-in-one nodes open a page of their own: an unpublished dynamic list would be left out too.
+  const leaf = (title: string, parentId: string | null = directory.id) =>
+    addNode(app, developer, system.gnCoding, { parentId, title, nodeProperties: 'fiveInOne' });
+  const shown = await leaf('显示');
+  const hidden = await leaf('隐藏');
+  const disabled = await leaf('停用');
+  const top = await leaf('顶层', null);
   for (const [node, changes] of [
     [hidden, { itShows: '否' }],
     [disabled, { disabled: true }],

@@ -6,6 +6,7 @@ import {
   headerItems,
   menuNodeRoles,
   menuNodes,
+  nodeDefinitions,
   systems,
   users,
   userThemes,
@@ -13,7 +14,8 @@ import {
 
 export type SystemRow = typeof systems.$inferSelect;
 export type MenuNodeRow = typeof menuNodes.$inferSelect;
-export type NodeWithRoles = MenuNodeRow & { roles: LoginRoleType[] };
+/** A menu node with the roles that see it and whether a definition of it was ever published. */
+export type NodeWithRoles = MenuNodeRow & { roles: LoginRoleType[]; isPublished: boolean };
 
 export async function findLiveSystems(db: Db): Promise<SystemRow[]> {
   return db
@@ -34,11 +36,13 @@ export async function findSystemByCoding(db: Db, gnCoding: string): Promise<Syst
 /** Live nodes of the given systems with the roles that see each, in menu order. */
 export async function findNodesWithRoles(db: Db, systemIds: string[]): Promise<NodeWithRoles[]> {
   if (systemIds.length === 0) return [];
-  const nodes = await db
-    .select()
+  const rows = await db
+    .select({ node: menuNodes, publishedVersion: nodeDefinitions.publishedVersion })
     .from(menuNodes)
+    .leftJoin(nodeDefinitions, eq(nodeDefinitions.nodeId, menuNodes.id))
     .where(and(inArray(menuNodes.systemId, systemIds), isNull(menuNodes.deletedAt)))
     .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
+  const nodes = rows.map((row) => ({ ...row.node, isPublished: (row.publishedVersion ?? 0) > 0 }));
   if (nodes.length === 0) return [];
   const roles = await db
     .select()

@@ -5,6 +5,7 @@ import {
   type LoginRoleType,
   type MenuNode,
   type NodeProperty,
+  opensDefinedPage,
   PHOTO_EXTENSIONS,
   PHOTO_SIZE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
@@ -38,14 +39,20 @@ export const DEFAULT_HEADER_ITEMS: (HeaderItem & { roles: LoginRoleType[] })[] =
 ];
 
 /**
- * The part of a system's menu a role sees. Developers get every node (hidden and disabled ones
- * too) because they configure them; administrators every shown, enabled node; other roles the
- * shown, enabled nodes listed for their role. A hidden node hides its subtree, and a directory
- * left without children is dropped for everyone but developers.
+ * The part of a system's menu a role sees. Developers get every node (hidden, disabled and
+ * unpublished ones too) because they configure them; administrators every shown, enabled node;
+ * other roles the shown, enabled nodes listed for their role. A node whose page for the role is
+ * driven by its published definition (opensDefinedPage) shows only once published: until then it
+ * would open 该功能尚未发布. A hidden node hides its subtree, and a directory left without children
+ * is dropped for everyone but developers.
  */
 export function buildMenuTree(nodes: repo.NodeWithRoles[], role: LoginRoleType): MenuNode[] {
   const isVisible = (node: repo.NodeWithRoles) =>
-    role === 'D' || (node.itShows === '是' && !node.disabled && (role === 'M' || node.roles.includes(role)));
+    role === 'D' ||
+    (node.itShows === '是' &&
+      !node.disabled &&
+      (role === 'M' || node.roles.includes(role)) &&
+      (node.isPublished || !opensDefinedPage(node.nodeProperties as NodeProperty, role)));
   const childrenOf = new Map<string | null, repo.NodeWithRoles[]>();
   const ids = new Set(nodes.map((node) => node.id));
   for (const node of nodes) {

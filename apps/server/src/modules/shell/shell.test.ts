@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { DEFAULT_THEME_CONFIG, type MenuNode } from '@ks/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addNode, newSystem, publish, saveDraft } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
-import { headerItemRoles, headerItems, operationLogs } from '../../db/schema/index.ts';
+import { headerItemRoles, headerItems, menuNodeRoles, operationLogs } from '../../db/schema/index.ts';
 import { MIGRATIONS_FOLDER } from '../../paths.ts';
 import { seedShellDemo } from './demo.ts';
 import { detectPhotoType } from './service.ts';
@@ -65,7 +66,8 @@ describe('GET /ks/individual/menus', () => {
     const response = await menus(await headersOf('U'), 'DEMO_JYGL');
     expect(response.json().code).toBe(200);
     const tree = response.json().data as MenuNode[];
-    expect(titles(tree)).toEqual(['项目交易', '五位一体', '场地预约', '保函管理', '文件分析']);
+    // 场地预约 opens U the node's runtime list, and the demo never published it: left out.
+    expect(titles(tree)).toEqual(['项目交易', '五位一体', '保函管理', '文件分析']);
     // Admin-only nodes and a directory with only admin-only children never reach U.
     expect(titles(tree)).not.toContain('锁管理');
     expect(titles(tree)).not.toContain('评标评审');
@@ -84,6 +86,48 @@ describe('GET /ks/individual/menus', () => {
     const all = tree.flatMap((n) => [n, ...n.children]);
     expect(all.find((n) => n.title === '待配置节点（隐藏）')?.itShows).toBe('否');
     expect(all.find((n) => n.title === '已停用节点')?.disabled).toBe(true);
+  });
+
+  it('lists a node whose page its published definition drives only once published (developers always)', async () => {
+    const app = getApp();
+    const developer = await headersOf('D');
+    const system = await newSystem(app, developer);
+    const add = async (title: string, nodeProperties: string) => {
+      const node = await addNode(app, developer, system.gnCoding, { title, nodeProperties });
+      await app.db
+        .insert(menuNodeRoles)
+        .values((['M', 'U', 'P'] as const).map((loginRoleType) => ({ nodeId: node.id, loginRoleType })));
+      return node;
+    };
+    const list = await add('动态列表节点', 'dynamicList');
+    await add('场地节点', 'venueReserve');
+    await add('企业信息节点', 'enterpriseInfo');
+    await add('五位一体节点', 'fiveInOne');
+    const seen = async (role: 'M' | 'D' | 'U' | 'P') =>
+      titles((await menus(await headersOf(role), system.gnCoding)).json().data as MenuNode[]);
+
+    expect(await seen('D')).toEqual(['动态列表节点', '场地节点', '企业信息节点', '五位一体节点']);
+    // An administrator's venue node opens the meeting calendar, not the runtime list.
+    expect(await seen('M')).toEqual(['场地节点', '五位一体节点']);
+    expect(await seen('U')).toEqual(['五位一体节点']);
+    expect(await seen('P')).toEqual(['五位一体节点']);
+
+    const definition = { form: { items: [{ code: 'title', name: '标题', type: 'text' as const }] } };
+    expect((await saveDraft(app, developer, list.id, definition)).json().code).toBe(200);
+    // A saved draft is not a published node yet.
+    expect(await seen('U')).toEqual(['五位一体节点']);
+    expect((await publish(app, developer, list.id)).json().code).toBe(200);
+    expect(await seen('M')).toEqual(['动态列表节点', '场地节点', '五位一体节点']);
+    expect(await seen('U')).toEqual(['动态列表节点', '五位一体节点']);
+    expect(await seen('P')).toEqual(['动态列表节点', '五位一体节点']);
+    // The submenus call follows the same rules.
+    const submenus = await app.inject({
+      method: 'POST',
+      url: '/ks/menu/v1/menus/submenus',
+      headers: await headersOf('U'),
+      payload: { systemCoding: system.gnCoding, parentId: null },
+    });
+    expect(titles(submenus.json().data)).toEqual(['动态列表节点', '五位一体节点']);
   });
 
   it('refuses a system without a menu for the role: 无权访问该系统', async () => {

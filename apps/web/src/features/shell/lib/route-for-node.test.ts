@@ -1,5 +1,5 @@
 import { LOGIN_ROLE_TYPES, type LoginRoleType } from '@ks/contract/session';
-import { NODE_PROPERTIES, type NodeProperty } from '@ks/contract/shell';
+import { NODE_PROPERTIES, type NodeProperty, opensDefinedPage } from '@ks/contract/shell';
 import { describe, expect, it } from 'vitest';
 import { routeForNode, settingsRouteForNode, systemSettingsRoute } from './route-for-node.ts';
 
@@ -53,6 +53,17 @@ describe('routeForNode', () => {
         const route = routeForNode(node(property), { loginRoleType: role });
         if (property === 'directory') expect(route).toBeNull();
         else expect(route).toMatch(/^\/[A-Za-z]/);
+      }
+    }
+  });
+
+  it('opens the runtime pages exactly for the nodes the server lists only once published', () => {
+    for (const property of NODE_PROPERTIES) {
+      for (const role of LOGIN_ROLE_TYPES) {
+        const path = pathOf(routeForNode(node(property), { loginRoleType: role })) ?? '';
+        expect(path.startsWith('/dynamicPage/'), `${property} ${role}`).toBe(
+          opensDefinedPage(property, role),
+        );
       }
     }
   });
