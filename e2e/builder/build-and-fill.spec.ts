@@ -23,7 +23,7 @@ type OptionSpec = { label: string; value: string; children?: OptionSpec[] };
 type ItemSpec = {
   code: string;
   name: string;
-  /** The type picker's option: `${FORM_ITEM_TYPE_LABELS[type]}（${type}）`. */
+  /** The type picker's option title: FORM_ITEM_TYPE_LABELS[type] (the code is a grey hint beside it). */
   type: string;
   typeLabel: string;
   required?: boolean;
@@ -90,7 +90,7 @@ const ITEMS: ItemSpec[] = [
   },
 ];
 
-const typeTitle = (item: ItemSpec) => `${item.typeLabel}（${item.type}）`;
+const typeTitle = (item: ItemSpec) => item.typeLabel;
 
 async function logInAs(page: Page, demo: (typeof DEMO)[keyof typeof DEMO]) {
   await page.goto(`${baseUrl()}/`);

@@ -37,7 +37,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
-import { PlatformInfoService } from './modules/platform-info/service.ts';
+import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
 import { registerRecords } from './modules/records/register.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
@@ -164,10 +164,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
       bidHallUrl: config.BID_HALL_URL ?? '',
     },
   });
-  await platformInfo.ensureDefaults({
-    platformName: 'KS建设工程与公共资源交易平台',
-    describe: '<p>本平台为演示部署，页面中的企业与人员均为演示数据。</p>',
-  });
+  await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
 
   registerWebApp(app, config.WEB_DIST);
   return app;

@@ -2,6 +2,7 @@ import { LOGIN_ROLE_TYPE_LABELS } from '@ks/contract';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createFileStorage } from './modules/files/register.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 
 const config = loadConfig();
@@ -9,7 +10,7 @@ const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
 );
 await database.migrate();
-const seeded = config.SEED_DEMO ? await seedDemoData(database.db) : false;
+const seeded = config.SEED_DEMO ? await seedDemoData(database.db, await createFileStorage(config)) : false;
 const app = await buildApp({ config, database });
 
 let closing = false;

@@ -10,3 +10,5 @@ export const SERVER_PACKAGE_JSON = besideServer('../package.json');
 export const MIGRATIONS_FOLDER = besideServer('../drizzle');
 export const DEFAULT_DATA_DIR = besideServer('../../../data');
 export const DEFAULT_WEB_DIST = besideServer('../../web/dist');
+/** Demo seed files; read from the sources, which sit beside dist/ in every install. */
+export const DEMO_ASSETS_DIR = besideServer('../src/modules/demo-systems/assets');

@@ -3,8 +3,10 @@ import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
 import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
+import { FileService } from './modules/files/service.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
 import { hashPassword } from './platform/passwords.ts';
+import type { FileStorage } from './platform/storage.ts';
 
 /** The demo accounts printed at start-up; every password meets the platform's password rule. */
 export const DEMO_ACCOUNTS = [
@@ -50,8 +52,11 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Seeds demo data into an empty database; a database with any user is left alone. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Seeds demo data into an empty database; a database with any user is left alone. `storage` is
+ * where the demo's files (help, attachments) go: the server's own file storage.
+ */
+export async function seedDemoData(db: Db, storage: FileStorage): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
@@ -83,7 +88,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
     await seedShellDemo(tx);
     await seedDemoAnnexSlots(tx);
-    await seedDemoSystems(tx);
+    // Bound to the seeding transaction: file rows commit (or vanish) with the rest of the demo.
+    await seedDemoSystems(tx, new FileService(tx, storage));
   });
   return true;
 }

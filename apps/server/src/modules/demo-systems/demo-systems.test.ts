@@ -1,11 +1,13 @@
-import type { MenuNode, NodeDefinition, RecordPage } from '@ks/contract';
+import type { AnnexWithFiles, HelpGroup, MenuNode, NodeDefinition, RecordPage } from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, useTestApp } from '../../../test/helper.ts';
 import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
+import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
 import { tableColumns } from '../builder/node-tables.ts';
+import { DEMO_FAQ, DEMO_HELP_GUIDE_GROUP, DEMO_HELP_PDF, DEMO_HELP_VIDEO } from './help.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,
@@ -15,6 +17,7 @@ import {
   PRICE_NODE,
   PRICE_REVIEW_ORG,
 } from './material-prices.ts';
+import { DEMO_FILING_NUMBER, DEMO_SUPPORT_PHONE } from './platform-info.ts';
 import { DEMO_BUSINESS_SYSTEMS } from './seed-demo-systems.ts';
 import type { DemoNode } from './types.ts';
 import {
@@ -25,6 +28,8 @@ import {
 } from './venue-reservation.ts';
 
 const getApp = useTestApp();
+/** The app's own file storage: the seed's files are read back through the app. */
+const seedStorage = () => new LocalDiskStorage(getApp.filesDir());
 const account = (name: (typeof DEMO_ACCOUNTS)[number]['account']) => {
   const demo = DEMO_ACCOUNTS.find((one) => one.account === name);
   if (!demo) throw new Error(`no demo account ${name}`);
@@ -38,14 +43,20 @@ const headers: Record<'enterprise' | 'personnel' | 'admin' | 'reviewer', Record<
 };
 
 beforeAll(async () => {
-  expect(await seedDemoData(getApp().db)).toBe(true);
+  expect(await seedDemoData(getApp().db, seedStorage())).toBe(true);
   for (const name of Object.keys(headers) as (keyof typeof headers)[]) {
     headers[name] = (await loginAs(getApp(), account(name))).headers;
   }
-}, 180_000);
+  // The seed replays about sixty records through the services: minutes on a busy shared machine.
+}, 400_000);
 
 const leaves = (nodes: DemoNode[]): DemoNode[] =>
   nodes.flatMap((node) => [...(node.definition ? [node] : []), ...leaves(node.children ?? [])]);
+/** The sample records the seed declares for a node of the demo systems. */
+const declaredRecords = (gnCoding: string) =>
+  DEMO_BUSINESS_SYSTEMS.flatMap((system) => leaves(system.nodes)).find((node) => node.gnCoding === gnCoding)
+    ?.records ?? [];
+const priceRecords = () => declaredRecords(PRICE_NODE);
 const titles = (nodes: MenuNode[]): string[] =>
   nodes.flatMap((node) => [node.title, ...titles((node.children ?? []) as MenuNode[])]);
 
@@ -71,7 +82,7 @@ async function list(who: keyof typeof headers, systemCoding: string, gnCoding: s
 
 describe('demo business systems seed', () => {
   it('leaves a seeded database alone on the next start', async () => {
-    expect(await seedDemoData(getApp().db)).toBe(false);
+    expect(await seedDemoData(getApp().db, seedStorage())).toBe(false);
   });
 
   it('publishes every node of both systems with a real table', async () => {
@@ -160,7 +171,7 @@ describe('what the demo enterprise user sees', () => {
     const response = await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE);
     expect(response.json().code).toBe(200);
     const page = response.json().data as RecordPage;
-    expect(page.total).toBe(9);
+    expect(page.total).toBe(priceRecords().length);
     expect(new Set(page.records.map((row) => row.status))).toEqual(
       new Set(['draft', 'submitted', 'approved', 'rejected', 'revoked']),
     );
@@ -190,7 +201,10 @@ describe('what the demo enterprise user sees', () => {
     const approved = await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE, {
       filters: { status: 'approved', material_group: '钢材' },
     });
-    expect((approved.json().data as RecordPage).total).toBe(3);
+    const steelApproved = priceRecords().filter(
+      (record) => record.state === 'approved' && record.values.material_group === '钢材',
+    );
+    expect((approved.json().data as RecordPage).total).toBe(steelApproved.length);
   });
 
   it('narrows the reservations by the filter card', async () => {
@@ -257,7 +271,11 @@ describe('what the demo enterprise user sees', () => {
     expect(response.json().code).toBe(200);
     const { categories, series } = response.json().data as { categories: string[]; series: number[] };
     const steel = series[categories.indexOf('钢材')];
-    expect(steel).toBeCloseTo((3650 + 3720 + 3680) / 3, 1);
+    const steelPrices = priceRecords()
+      .filter((record) => record.values.material_group === '钢材')
+      .map((record) => Number(record.revision?.tax_price ?? record.values.tax_price));
+    expect(steelPrices.length).toBeGreaterThan(3);
+    expect(steel).toBeCloseTo(steelPrices.reduce((sum, value) => sum + value, 0) / steelPrices.length, 1);
   });
 
   it('counts the reservations per venue', async () => {
@@ -287,10 +305,17 @@ describe('what the demo reviewers find waiting', () => {
       .sort();
   }
 
-  it('gives the level-1 reviewer the new submission and the review group the one past level 1', async () => {
-    // 商品混凝土 waits for 价格初审 (reviewer alone); 普通硅酸盐水泥 for 价格复核 (admin or reviewer).
-    expect(await reviewable('reviewer')).toEqual(['商品混凝土', '普通硅酸盐水泥'].sort());
-    expect(await reviewable('admin')).toEqual(['普通硅酸盐水泥']);
+  it('gives the level-1 reviewer the new submissions and the review group those past level 1', async () => {
+    // A submitted price waits for 价格初审 (reviewer alone); one past level 1 for 价格复核 (admin or reviewer).
+    const waiting = (...states: string[]) =>
+      priceRecords()
+        .filter((record) => states.includes(record.state))
+        .map((record) => String(record.values.material_name))
+        .sort();
+    expect(await reviewable('reviewer')).toEqual(waiting('submitted', 'level1'));
+    expect(await reviewable('admin')).toEqual(waiting('level1'));
+    expect(waiting('submitted')).toContain('商品混凝土');
+    expect(waiting('level1')).toContain('普通硅酸盐水泥');
   });
 
   it('shows the enterprise the advice of a returned reservation', async () => {
@@ -334,5 +359,90 @@ describe('demo audit history', () => {
       .where(inArray(notifyMessages.category, ['audit_rejected', 'audit_approved']));
     expect(delivered.length).toBeGreaterThan(0);
     expect(pending).toEqual([]);
+  });
+});
+
+describe('a fresh start has no empty corners', () => {
+  const get = (who: keyof typeof headers, url: string) =>
+    getApp().inject({ method: 'GET', url, headers: headers[who] });
+  const bytesOf = async (who: keyof typeof headers, url: string) => (await get(who, url)).rawPayload;
+
+  it('fills in the footer: the support line the widget points at and the filing number', async () => {
+    const info = (await get('enterprise', '/ks/common/platform-info')).json().data;
+    expect(info).toMatchObject({ supportPhone: DEMO_SUPPORT_PHONE, filingsCoding: DEMO_FILING_NUMBER });
+  });
+
+  it('ships platform help: a guide group with a real PDF and a real video, and answered questions', async () => {
+    const guide = (await get('enterprise', '/ks/help/v1/guide?systemCoding=&gnCoding=')).json()
+      .data as HelpGroup[];
+    const group = guide.find((one) => one.groupName === DEMO_HELP_GUIDE_GROUP);
+    const files = group?.children ?? [];
+    expect(files.map((file) => [file.fileName, file.fileType])).toEqual([
+      [DEMO_HELP_PDF, 'pdf'],
+      [DEMO_HELP_VIDEO, 'video'],
+    ]);
+    const [pdf, video] = files as [HelpGroup, HelpGroup];
+    expect((await bytesOf('enterprise', pdf.filePath)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const videoBytes = await bytesOf('enterprise', video.filePath);
+    expect(videoBytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    expect(videoBytes.length).toBeLessThan(200 * 1024);
+
+    const faq = (await get('personnel', '/ks/help/v1/faq-list?systemCoding=&gnCoding=')).json()
+      .data as HelpGroup[];
+    expect(faq.map((one) => one.groupName)).toEqual(DEMO_FAQ.map((one) => one.groupName));
+    expect(faq.every((one) => one.qaList.length > 0)).toBe(true);
+  });
+
+  it('gives the price node an example and an import template to download', async () => {
+    const query = `systemCoding=${MATERIAL_SYSTEM_CODING}&gnCoding=${PRICE_NODE}`;
+    const found = (await get('enterprise', `/ks/help/v1/example-template?${query}`)).json().data;
+    for (const slot of ['example', 'template'] as const) {
+      expect(found[slot]?.fileName).toMatch(/\.xlsx$/);
+      // An xlsx is a ZIP container.
+      const bytes = await bytesOf('enterprise', found[slot].filePath);
+      expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+    }
+  });
+
+  it('seeds enough price reports that the list has a second page', async () => {
+    expect(priceRecords().length).toBeGreaterThanOrEqual(35);
+    const pageOf = async (curPage: number) =>
+      (await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE, { curPage, pageSize: 10 })).json()
+        .data as RecordPage;
+    const [first, second, fourth] = await Promise.all([pageOf(1), pageOf(2), pageOf(4)]);
+    expect(first.total).toBeGreaterThanOrEqual(35);
+    expect(second.records).toHaveLength(10);
+    expect(fourth.records.length).toBeGreaterThan(0);
+    const firstIds = new Set(first.records.map((row) => row.id));
+    expect(second.records.some((row) => firstIds.has(row.id))).toBe(false);
+  });
+
+  it('gives both demo forms annex slots, and attaches the files the seed declares', async () => {
+    for (const [systemCoding, gnCoding, required] of [
+      [MATERIAL_SYSTEM_CODING, PRICE_NODE, '询价记录'],
+      [VENUE_SYSTEM_CODING, RESERVATION_NODE, '会议议程'],
+    ] as const) {
+      const page = (await list('enterprise', systemCoding, gnCoding)).json().data as RecordPage;
+      const declared = declaredRecords(gnCoding);
+      expect(declared.some((record) => record.attachments?.length)).toBe(true);
+      let attached = 0;
+      for (const row of page.records) {
+        const annexes = (
+          await get(
+            'enterprise',
+            `/ks/common/common/fj-list?systemCoding=${systemCoding}&gnCoding=${gnCoding}&id=${row.id}`,
+          )
+        ).json().data as AnnexWithFiles[];
+        expect(annexes.find((annex) => annex.isRequired)?.annexName).toBe(required);
+        expect(annexes.some((annex) => !annex.isRequired)).toBe(true);
+        const files = annexes.flatMap((annex) => annex.fileList);
+        attached += files.length;
+        for (const file of files) {
+          expect((await bytesOf('enterprise', file.url)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        }
+      }
+      const declaredFiles = declared.reduce((sum, record) => sum + (record.attachments?.length ?? 0), 0);
+      expect(attached).toBe(declaredFiles);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { NodeDefinitionInput, WireRecord } from '@ks/contract';
 import { DEMO_REGIONS } from './regions.ts';
-import { type DemoRecord, type DemoSystem, labelled } from './types.ts';
+import { type DemoAttachment, type DemoNode, type DemoRecord, type DemoSystem, labelled } from './types.ts';
 
 /**
  * 材料价格信息 (material price information): price periods, material groups and the material
@@ -347,6 +347,150 @@ const rebar = (period: string, date: string, value: number, adjusted?: Price['ad
     adjusted,
   });
 
+/** The price form's annex slots: the enquiry record is required, the maker's quotation optional. */
+export const PRICE_ANNEX_SLOTS: NonNullable<DemoNode['annexSlots']> = [
+  {
+    annexNo: 'xjjl',
+    annexName: '询价记录',
+    annexFormat: ['pdf', 'jpg', 'jpeg', 'png'],
+    annexSize: 10,
+    isRequired: true,
+    annexCount: 3,
+    description: '采价时的询价单、报价截图或调查记录',
+    sort: 1,
+  },
+  {
+    annexNo: 'cjbj',
+    annexName: '厂家报价单',
+    annexFormat: ['pdf', 'xlsx', 'jpg', 'png'],
+    annexSize: 20,
+    isRequired: false,
+    annexCount: 5,
+    description: '生产厂家或供应商出具的报价单',
+    sort: 2,
+  },
+];
+
+/** The enquiry record a reporter attaches; the demo's is one small English-text PDF. */
+const enquiry = (material: string): DemoAttachment[] => [
+  { annexNo: 'xjjl', asset: 'demo-price-enquiry.pdf', fileName: `${material}询价记录（演示）.pdf` },
+];
+
+/** Materials reported month by month in the price series, with their November price. */
+const MATERIALS = [
+  {
+    group: '钢材',
+    name: '高速线材',
+    spec: 'HPB300 Φ8',
+    unit: '吨',
+    base: 3890,
+    sources: ['市场调查', '厂家报价'],
+  },
+  { group: '钢材', name: '热轧H型钢', spec: 'Q235B 300×300', unit: '吨', base: 4120, sources: ['厂家报价'] },
+  {
+    group: '水泥',
+    name: '复合硅酸盐水泥',
+    spec: 'P.C 42.5 袋装',
+    unit: '吨',
+    base: 385,
+    sources: ['市场调查'],
+  },
+  {
+    group: '混凝土',
+    name: '商品混凝土',
+    spec: 'C35',
+    unit: '立方米',
+    base: 492,
+    rate: 3,
+    sources: ['市场调查', '网络询价'],
+  },
+  {
+    group: '砂石料',
+    name: '碎石',
+    spec: '5-31.5mm',
+    unit: '立方米',
+    base: 118,
+    rate: 3,
+    sources: ['网络询价'],
+  },
+  {
+    group: '防水材料',
+    name: '聚氨酯防水涂料',
+    spec: '单组分 Ⅱ型',
+    unit: '千克',
+    base: 18.6,
+    sources: ['厂家报价'],
+  },
+  {
+    group: '电线电缆',
+    name: '布电线',
+    spec: 'BV-2.5',
+    unit: '米',
+    base: 2.65,
+    sources: ['招标采购', '厂家报价'],
+  },
+  { group: '管材', name: 'PPR给水管', spec: 'De32 S4', unit: '米', base: 12.4, sources: ['市场调查'] },
+  {
+    group: '木材',
+    name: '建筑模板',
+    spec: '1830×915×15mm',
+    unit: '块',
+    base: 58,
+    sources: ['市场调查', '网络询价'],
+  },
+  {
+    group: '砂石料',
+    name: '机制砂',
+    spec: '中砂 Ⅱ区',
+    unit: '立方米',
+    base: 105,
+    rate: 3,
+    sources: ['市场调查'],
+  },
+];
+const SERIES_CITIES = ['江苏省/南京市', '江苏省/徐州市', '浙江省/温州市', '安徽省/芜湖市', '江苏省/南通市'];
+const SERIES_PERIODS = [
+  { period: '2026年09月', day: '2026-09-', factor: 0.97 },
+  { period: '2026年10月', day: '2026-10-', factor: 1.01 },
+  { period: '2026年11月', day: '2026-11-', factor: 1 },
+];
+/** Where the series' records end up: mostly published prices, some still under way. */
+const SERIES_STATES: DemoRecord['state'][] = [
+  'approved',
+  'approved',
+  'submitted',
+  'approved',
+  'level1',
+  'draft',
+];
+
+/**
+ * Thirty more price reports (ten materials over the three periods, in several cities) so the list
+ * has pages to turn: at the default 10 rows there are four, at 20 two.
+ */
+export function priceSeries(): DemoRecord[] {
+  return MATERIALS.flatMap((material, m) =>
+    SERIES_PERIODS.map(({ period, day, factor }, p): DemoRecord => {
+      const index = m * SERIES_PERIODS.length + p;
+      const state = SERIES_STATES[index % SERIES_STATES.length] ?? 'draft';
+      const value = Math.round(material.base * factor * (1 + ((index % 5) - 2) / 100) * 100) / 100;
+      return {
+        owner: 'enterprise',
+        state,
+        values: price({
+          ...material,
+          city: SERIES_CITIES[index % SERIES_CITIES.length] ?? '江苏省/南京市',
+          period,
+          date: `${day}${String(10 + (index % 15)).padStart(2, '0')}`,
+          price: value,
+        }),
+        // Every report that left draft carries its enquiry record, as the slot requires.
+        ...(state === 'draft' ? {} : { attachments: enquiry(material.name) }),
+      };
+    }),
+  );
+}
+
 export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
   systemName: '材料价格信息系统（演示）',
   title: '材料价格',
@@ -410,6 +554,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
           nodeProperties: 'dynamicList',
           roles: ['M', 'U'],
           definition: PRICE_DEFINITION,
+          annexSlots: PRICE_ANNEX_SLOTS,
           audit: [
             { level: 1, name: '价格初审', way: 'single', reviewer: 'reviewer' },
             { level: 2, name: '价格复核', way: 'any', org: PRICE_REVIEW_ORG },
@@ -419,10 +564,16 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             U: ['save', 'submit', 'revoke', 'delete', 'export', 'import', 'view'],
           },
           records: [
-            { owner: 'enterprise', state: 'approved', values: rebar('2026年09月', '2026-09-18', 3650) },
             {
               owner: 'enterprise',
               state: 'approved',
+              attachments: enquiry('螺纹钢'),
+              values: rebar('2026年09月', '2026-09-18', 3650),
+            },
+            {
+              owner: 'enterprise',
+              state: 'approved',
+              attachments: enquiry('螺纹钢'),
               values: rebar('2026年10月', '2026-10-20', 3720, {
                 previous: 3650,
                 reason: '钢坯价格上涨，厂家上调出厂价',
@@ -431,6 +582,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             {
               owner: 'enterprise',
               state: 'approved',
+              attachments: enquiry('螺纹钢'),
               values: rebar('2026年11月', '2026-11-18', 3680, {
                 previous: 3720,
                 reason: '需求转淡，市场成交价回落',
@@ -439,6 +591,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             {
               owner: 'enterprise',
               state: 'approved',
+              attachments: enquiry('电力电缆'),
               values: price({
                 group: '电线电缆',
                 name: '电力电缆',
@@ -454,6 +607,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             {
               owner: 'enterprise',
               state: 'level1',
+              attachments: enquiry('普通硅酸盐水泥'),
               values: price({
                 group: '水泥',
                 name: '普通硅酸盐水泥',
@@ -469,6 +623,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             {
               owner: 'enterprise',
               state: 'submitted',
+              attachments: enquiry('商品混凝土'),
               values: price({
                 group: '混凝土',
                 name: '商品混凝土',
@@ -503,6 +658,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             {
               owner: 'enterprise',
               state: 'revoked',
+              attachments: enquiry('SBS防水卷材'),
               values: price({
                 group: '防水材料',
                 name: 'SBS改性沥青防水卷材',
@@ -531,6 +687,7 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
               }),
               revision: { tax_price: 86.5, remark: '复核厂家报价后更正' },
             },
+            ...priceSeries(),
           ],
         },
       ],

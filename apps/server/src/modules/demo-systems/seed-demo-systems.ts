@@ -7,11 +7,16 @@ import { AuthorityService } from '../authority/service.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
 import { BuilderService } from '../builder/service.ts';
 import { CatalogueService } from '../catalogues/service.ts';
+import { AnnexSlotService } from '../files/annex-slot-service.ts';
+import type { FileService } from '../files/service.ts';
 import { confirmDelivery } from '../notify/repository.ts';
 import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';
 import { WorkflowService } from '../workflow/service.ts';
+import { attachDemoFiles } from './attachments.ts';
+import { seedDemoHelp } from './help.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
+import { seedDemoPlatformInfo } from './platform-info.ts';
 import type { DemoActor, DemoAuditLevel, DemoNode, DemoRecord, DemoSystem } from './types.ts';
 import { VENUE_RESERVATION_SYSTEM } from './venue-reservation.ts';
 
@@ -57,10 +62,11 @@ function functionGrants(node: DemoNode): FunctionGrant[] {
  * Builds the demo business systems through the platform's own services — catalogues, builder,
  * definitions, authority, records and workflow — as the developer, the administrators and the demo
  * enterprise would, so every table, migration, grant, revision, to-do and audit step is the real
- * thing. Pass the seeding transaction: the services nest their transactions inside it, so an empty
- * database gets all of the demo or (on any failure) none of it.
+ * thing. Pass the seeding transaction (and a file service on it): the services nest their
+ * transactions inside it, so an empty database gets all of the demo or (on any failure) none of it.
+ * The platform information and the help panel's content are seeded here too, by the administrator.
  */
-export async function seedDemoSystems(db: Db): Promise<void> {
+export async function seedDemoSystems(db: Db, files: FileService): Promise<void> {
   const actors = await loadActors(db);
   const catalogues = new CatalogueService(db);
   const authority = new AuthorityService(db);
@@ -68,6 +74,7 @@ export async function seedDemoSystems(db: Db): Promise<void> {
   const definitions = new DefinitionService(db);
   const records = new RecordService(db);
   const workflow = new WorkflowService(db, new TodoService(db));
+  const annexSlots = new AnnexSlotService(db);
 
   // Catalogues first: the forms name them, and every record save checks its values against them.
   const created = { dictionaries: new Set<string>(), valueRanges: new Set<string>() };
@@ -141,6 +148,8 @@ export async function seedDemoSystems(db: Db): Promise<void> {
             SEED_IP,
           );
           await definitions.publish(actors.developer, menu.id, SEED_IP);
+          for (const slot of node.annexSlots ?? [])
+            await annexSlots.createSlot(actors.developer, { ...slot, gnCoding: node.gnCoding }, SEED_IP);
           if (node.records?.length)
             withRecords.push({ ref: { systemCoding: system.gnCoding, gnCoding: node.gnCoding }, node });
         }
@@ -164,6 +173,8 @@ export async function seedDemoSystems(db: Db): Promise<void> {
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
   await acknowledgeSeededOutcomes(db);
+  await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
+  await seedDemoHelp(db, files, actors.admin, SEED_IP);
 
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */
   async function seedRecord(ref: NodeRef, node: DemoNode, record: DemoRecord) {
@@ -176,6 +187,8 @@ export async function seedDemoSystems(db: Db): Promise<void> {
         SEED_META,
       );
     }
+    if (record.attachments?.length)
+      await attachDemoFiles(db, files, owner, { ...ref, id: saved.id }, record.attachments, SEED_IP);
     if (record.state === 'draft') return;
     const submitted = await workflow.submit(owner, { ...ref, id: saved.id, version: saved.version }, SEED_IP);
     if (record.state === 'submitted') return;

@@ -6,6 +6,7 @@ import type {
   NodeDefinitionInput,
   NodeFunction,
   NodeProperty,
+  SaveAnnexSlotBody,
   WireRecord,
 } from '@ks/contract';
 
@@ -28,8 +29,16 @@ export type DemoAuditLevel =
  */
 export type DemoRecordState = 'draft' | 'submitted' | 'level1' | 'approved' | 'rejected' | 'revoked';
 
+/**
+ * A demo-system asset attached to a sample record in one of its node's annex slots, uploaded by the
+ * record's owner (the file under assets/, stored as `fileName`).
+ */
+export type DemoAttachment = { annexNo: string; asset: string; fileName: string };
+
 export type DemoRecord = {
   owner: DemoActor;
+  /** Files attached before the record leaves draft, as its owner would attach them. */
+  attachments?: DemoAttachment[];
   values: WireRecord;
   state: DemoRecordState;
   /** A later change saved over the first version, so the record has a revision history. */
@@ -50,6 +59,8 @@ export type DemoNode = {
   /** Functions per role; a node without grants uses the platform defaults. */
   grants?: Partial<Record<'M' | 'U' | 'P', NodeFunction[]>>;
   records?: DemoRecord[];
+  /** The node form's annex slots (the detail-list uploader), kept by the developer. */
+  annexSlots?: Omit<SaveAnnexSlotBody, 'gnCoding'>[];
   children?: DemoNode[];
 };
 

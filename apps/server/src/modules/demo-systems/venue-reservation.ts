@@ -1,6 +1,6 @@
 import type { NodeDefinitionInput, WireRecord } from '@ks/contract';
 import { DEMO_REGIONS } from './regions.ts';
-import { type DemoRecord, type DemoSystem, labelled } from './types.ts';
+import { type DemoAttachment, type DemoNode, type DemoRecord, type DemoSystem, labelled } from './types.ts';
 
 /**
  * 场地预约 (venue reservation): the trading centre's rooms and the reservations enterprises make
@@ -253,6 +253,34 @@ const reservation = (r: Reservation): WireRecord => ({
   remark: '',
 });
 
+/** The booking form's annex slots: the agenda is required, the attendee list optional. */
+export const RESERVATION_ANNEX_SLOTS: NonNullable<DemoNode['annexSlots']> = [
+  {
+    annexNo: 'hyyc',
+    annexName: '会议议程',
+    annexFormat: ['pdf', 'docx'],
+    annexSize: 10,
+    isRequired: true,
+    annexCount: 1,
+    description: '开标、评标或会议的议程安排',
+    sort: 1,
+  },
+  {
+    annexNo: 'chmd',
+    annexName: '参会人员名单',
+    annexFormat: ['xlsx', 'pdf'],
+    annexSize: 10,
+    isRequired: false,
+    annexCount: 1,
+    description: '参会单位及人员，便于现场签到',
+    sort: 2,
+  },
+];
+
+const agenda: DemoAttachment[] = [
+  { annexNo: 'hyyc', asset: 'demo-meeting-agenda.pdf', fileName: '会议议程（演示）.pdf' },
+];
+
 export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
   systemName: '场地预约系统（演示）',
   title: '场地预约',
@@ -319,6 +347,7 @@ export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
       icon: 'ProjectOutlined',
       roles: ['M', 'U'],
       definition: RESERVATION_DEFINITION,
+      annexSlots: RESERVATION_ANNEX_SLOTS,
       audit: [{ level: 1, name: '场地管理员审核', way: 'single', reviewer: 'admin' }],
       grants: {
         M: ['save', 'submit', 'audit', 'revoke', 'delete', 'export', 'view'],
@@ -328,6 +357,7 @@ export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
         {
           owner: 'enterprise',
           state: 'approved',
+          attachments: agenda,
           values: reservation({
             project: '南京市江北新区市政道路改造工程施工招标',
             venue: '开标一室',
@@ -343,6 +373,7 @@ export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
         {
           owner: 'enterprise',
           state: 'approved',
+          attachments: agenda,
           values: reservation({
             project: '南京市江北新区市政道路改造工程施工招标',
             venue: '评标一室',
@@ -358,6 +389,7 @@ export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
         {
           owner: 'enterprise',
           state: 'submitted',
+          attachments: agenda,
           values: reservation({
             project: '苏州工业园区学校扩建项目监理招标',
             venue: '开标二室',
@@ -372,6 +404,7 @@ export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
         {
           owner: 'enterprise',
           state: 'submitted',
+          attachments: agenda,
           values: reservation({
             project: '无锡市污水处理厂提标改造工程设计招标',
             venue: '开标一室',

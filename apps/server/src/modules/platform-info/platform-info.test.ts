@@ -107,3 +107,62 @@ describe('PUT /ks/common/platform-info', () => {
     expect(await current()).toEqual(before);
   });
 });
+
+describe('PUT /ks/common/platform-info: field rules', () => {
+  const save = async (overrides: object) => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, 'M'));
+    const before = await current();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/ks/common/platform-info',
+      headers,
+      payload: {
+        platformName: before.platformName,
+        describe: before.describe,
+        filingsCoding: before.filingsCoding,
+        supportPhone: before.supportPhone,
+        revision: before.revision,
+        ...overrides,
+      },
+    });
+    return { response, before };
+  };
+
+  it.each([
+    '025-12345678',
+    '0571-8765432',
+    '13800000000',
+    '400-123-4567',
+    '4001234567',
+    '12345',
+    '+86 13800000000',
+    '025-12345678-801',
+    '025-12345678转801',
+    '',
+  ])('takes the support phone %j', async (supportPhone) => {
+    const { response } = await save({ supportPhone });
+    expect(response.json()).toMatchObject({ code: 200, data: { supportPhone } });
+  });
+
+  it.each([
+    ['supportPhone', 'call us', '技术支持电话格式不正确，例如 025-12345678、13800000000 或 400-123-4567'],
+    ['supportPhone', '025-1234', '技术支持电话格式不正确，例如 025-12345678、13800000000 或 400-123-4567'],
+    ['supportPhone', '1380000000012345678901234567890', '技术支持电话不能超过30个字符'],
+    ['supportPhone', '025-1234\u000b5678', '技术支持电话不能包含控制字符'],
+    ['platformName', '平台\u0000名称', '平台名称不能包含控制字符'],
+    ['platformName', '平'.repeat(61), '平台名称不能超过60个字符'],
+    ['filingsCoding', '苏ICP备\n12345678号', '备案号不能包含控制字符'],
+    ['filingsCoding', '备'.repeat(61), '备案号不能超过60个字符'],
+    ['describe', '<p>a\u0007b</p>', '平台描述不能包含控制字符'],
+  ])('refuses %s %j with %s and changes nothing', async (field, value, message) => {
+    const { response, before } = await save({ [field]: value });
+    expect(response.json()).toMatchObject({ code: 400, message, data: { [field]: message } });
+    expect(await current()).toEqual(before);
+  });
+
+  it('keeps line breaks in the describe HTML', async () => {
+    const { response } = await save({ describe: '<p>主办：某市\n公共资源交易中心</p>' });
+    expect(response.json().code).toBe(200);
+  });
+});

@@ -9,6 +9,15 @@ import { recordOperation } from '../../platform/operation-log.ts';
 
 const ROW_ID = 1;
 
+/**
+ * The first start's platform information. A real deployment's support line and filing number are
+ * its own: administrators fill them in on 平台设置 (the demo seed fills in demo values).
+ */
+export const PLATFORM_INFO_DEFAULTS = {
+  platformName: 'KS建设工程与公共资源交易平台',
+  describe: '<p>本平台为演示部署，页面中的企业与人员均为演示数据。</p>',
+};
+
 /** The footer's describe is HTML from an administrator: keep formatting and links, drop scripts and styles. */
 export function sanitizeDescribe(html: string): string {
   return sanitizeHtml(html, {

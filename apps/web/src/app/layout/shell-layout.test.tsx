@@ -248,11 +248,21 @@ describe('practice status dialog', () => {
 });
 
 describe('customer-service widget', () => {
-  it('says the service is not configured when there is no channel key', async () => {
+  it('says the service is not configured when there is no channel key, and gives the support phone', async () => {
     const { user } = renderShell('U');
     await user.click(await screen.findByLabelText('在线客服'));
-    expect(await screen.findByText(/在线客服尚未配置/)).toBeTruthy();
+    // The number the footer shows (makePlatformInfo's), not a pointer to a footer that may have none.
+    expect(await screen.findByText('在线客服尚未配置，请拨打技术支持电话：0571-88888888')).toBeTruthy();
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('sends people to the administrator when neither a channel nor a support phone is configured', async () => {
+    const { user } = renderShell('U', {
+      extra: { 'GET /ks/common/platform-info': ok(makePlatformInfo({ supportPhone: '' })) },
+    });
+    await user.click(await screen.findByLabelText('在线客服'));
+    expect(await screen.findByText('在线客服尚未配置，请联系平台管理员')).toBeTruthy();
+    expect(screen.queryByText(/技术支持电话/)).toBeNull();
   });
 
   it('opens the human or robot chat of the configured channel in a frame, and closes', async () => {

@@ -147,7 +147,7 @@ describe('node workspace: 表单设计', () => {
     fireEvent.click(okButton(dialog));
     expect(await within(dialog).findByText('字段编码已存在，请换一个编码')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('字段编码'), { target: { value: 'xm_type' } });
-    await choose('字段类型', '下拉选择（select）', dialog, '下拉选择');
+    await choose('字段类型', '下拉选择', dialog, '下拉选择');
     fireEvent.click(okButton(dialog));
     expect(await within(dialog).findByText('请至少添加一个选项')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '添加选项' }));

@@ -23,7 +23,11 @@ beforeEach(() => reloadPage.mockReset());
 
 describe('PlatformFooter', () => {
   it('shows description, support line and the filing number opening the filing site in a new window', async () => {
-    const info = makePlatformInfo({ supportPhone: '0571-12345678', filingsCoding: '浙ICP备12345678号' });
+    const info = makePlatformInfo({
+      supportPhone: '0571-12345678',
+      filingsCoding: '浙ICP备12345678号',
+      version: '3.2.1',
+    });
     const fetchMock = mockFetch({ 'GET /ks/common/platform-info': ok(info) });
     renderFooter();
 
@@ -32,6 +36,7 @@ describe('PlatformFooter', () => {
     expect(filing.getAttribute('target')).toBe('_blank');
     expect(filing.getAttribute('rel')).toContain('noopener');
     expect(screen.getByText('技术支持：0571-12345678')).toBeTruthy();
+    expect(screen.getByText('版本：3.2.1')).toBeTruthy();
     expect(screen.getByText('主办单位：测试中心')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(info.platformName));
     // Public call: it must work before login.

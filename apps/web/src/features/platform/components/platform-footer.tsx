@@ -5,8 +5,8 @@ import { checkServerVersion } from '../lib/version-check.ts';
 const FILING_SITE = 'https://beian.miit.gov.cn/';
 
 /**
- * Footer content of the login pages and the shell: platform description, support line and filing
- * number. The caller supplies the <footer> landmark (antd's Layout.Footer in the shell).
+ * Footer content of the login pages and the shell (spec 001 §1): platform description, support
+ * line, filing number (to the national filing site, in a new window) and the running version. The caller supplies the <footer> landmark (antd's Layout.Footer in the shell).
  */
 export function PlatformFooter() {
   const { data } = usePlatformInfo();
@@ -35,6 +35,7 @@ export function PlatformFooter() {
             {data.filingsCoding}
           </a>
         ) : null}
+        {data.version ? <span className="ks-footer-version">版本：{data.version}</span> : null}
       </span>
     </div>
   );

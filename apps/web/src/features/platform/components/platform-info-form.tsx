@@ -50,11 +50,21 @@ export function PlatformInfoForm({ info }: { info: PlatformInfo }) {
       >
         <Input.TextArea rows={4} maxLength={5000} />
       </Form.Item>
-      <Form.Item label="备案号" name="filingsCoding" rules={[zodRule(FIELDS.filingsCoding)]}>
+      <Form.Item
+        label="备案号"
+        name="filingsCoding"
+        rules={[zodRule(FIELDS.filingsCoding)]}
+        extra="显示在页脚，点击在新窗口打开工业和信息化部备案管理系统"
+      >
         <Input maxLength={60} />
       </Form.Item>
-      <Form.Item label="技术支持电话" name="supportPhone" rules={[zodRule(FIELDS.supportPhone)]}>
-        <Input maxLength={30} />
+      <Form.Item
+        label="技术支持电话"
+        name="supportPhone"
+        rules={[zodRule(FIELDS.supportPhone)]}
+        extra="显示在页脚；未配置在线客服时，客服窗口请用户拨打此电话"
+      >
+        <Input maxLength={30} placeholder="如 025-12345678 或 400-123-4567" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         保存

@@ -1,3 +1,4 @@
+import { SUPPORT_PHONE_MESSAGE } from '@ks/contract/platform';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
@@ -80,13 +81,24 @@ describe('platform settings page', () => {
     await waitFor(() => expect(nameInput().value).toBe('建设工程交易平台'));
 
     fireEvent.change(nameInput(), { target: { value: '新的平台名称' } });
-    fireEvent.change(screen.getByLabelText('技术支持电话'), { target: { value: '0571-1234' } });
+    fireEvent.change(screen.getByLabelText('技术支持电话'), { target: { value: '0571-12345678' } });
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(calls.saves).toHaveLength(1);
     expect(calls.saves[0]).toMatchObject({ platformName: '新的平台名称', revision: 3 });
-    expect(String(calls.saves[0]?.supportPhone)).toContain('0571-1234');
+    expect(calls.saves[0]?.supportPhone).toBe('0571-12345678');
+  });
+
+  it('checks the support phone with the contract rule and sends nothing', async () => {
+    const calls = mockSettingsApi();
+    signIn('M');
+    const { user } = renderRoute('/system/platformSettings');
+    await waitFor(() => expect(nameInput().value).toBe('建设工程交易平台'));
+    fireEvent.change(screen.getByLabelText('技术支持电话'), { target: { value: '请致电客服' } });
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText(SUPPORT_PHONE_MESSAGE)).toBeTruthy();
+    expect(calls.saves).toHaveLength(0);
   });
 
   it('checks the name with the contract rule: 请输入平台名称', async () => {

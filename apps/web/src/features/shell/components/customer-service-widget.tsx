@@ -8,6 +8,7 @@ import {
 import { Alert, Button, Card, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
+import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 
 export type ServiceMode = 'human' | 'robot';
 const MODE_LABELS: Record<ServiceMode, string> = { human: '人工客服', robot: '智能客服' };
@@ -36,6 +37,7 @@ export function chatFrameUrl(channelKey: string, mode: ServiceMode): string | nu
  */
 export function CustomerServiceWidget() {
   const { data: deployConfig } = useDeployConfig();
+  const supportPhone = usePlatformInfo().data?.supportPhone ?? '';
   const [isOpen, setOpen] = useState(false);
   const [isCollapsed, setCollapsed] = useState(false);
   const [mode, setMode] = useState<ServiceMode | null>(null);
@@ -88,7 +90,16 @@ export function CustomerServiceWidget() {
           }
         >
           {isCollapsed ? null : !channelKey ? (
-            <Alert type="info" showIcon title="在线客服尚未配置，请拨打页面底部的技术支持电话" />
+            <Alert
+              type="info"
+              showIcon
+              title={
+                // The number itself, as the footer shows it: no sending people to a line that is not there.
+                supportPhone
+                  ? `在线客服尚未配置，请拨打技术支持电话：${supportPhone}`
+                  : '在线客服尚未配置，请联系平台管理员'
+              }
+            />
           ) : (
             <Space direction="vertical" className="ks-service-body">
               <Segmented<ServiceMode>

@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
-import { FormItemDialog } from './form-item-dialog.tsx';
+import { FormItemDialog, PROPERTY_TIPS } from './form-item-dialog.tsx';
 
 vi.setConfig({ testTimeout: 60000 });
 
@@ -72,5 +72,24 @@ describe('FormItemDialog: date limits', () => {
     confirm();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ minDate: '2024-01-01', maxDate: '2024-12-31' });
+  });
+});
+
+describe('FormItemDialog: labels a newcomer can read', () => {
+  const WIRE_NAMES = ['text', 'parentNode', 'childNode', 'showPrompt', 'curInfo', 'selectMode'];
+
+  it('names properties in Chinese, keeps the wire name as a grey hint and explains them in a tooltip', async () => {
+    const { dialog } = await editItem(itemOf({ code: 'xmmc', name: '项目名称', type: 'text' }));
+    const text = dialog.textContent ?? '';
+    // No label reads 单行文本（text） or 上级字段（parentNode） any more.
+    for (const wire of WIRE_NAMES) expect(text).not.toContain(`（${wire}）`);
+    expect(within(dialog).getByTitle('单行文本')).toBeTruthy();
+    const hints = [...dialog.querySelectorAll('.ks-wire-name')].map((hint) => hint.textContent);
+    expect(hints).toEqual(expect.arrayContaining(WIRE_NAMES.slice(1)));
+
+    const label = within(dialog).getByText('上级字段').closest('label') as HTMLElement;
+    const icon = label.querySelector('.anticon-question-circle') as HTMLElement;
+    fireEvent.mouseEnter(icon);
+    expect(await screen.findByText(PROPERTY_TIPS.parentNode)).toBeTruthy();
   });
 });

@@ -13,7 +13,8 @@ import {
   OPTION_TYPES,
   VALUE_KIND_OF,
 } from '@ks/contract/form-schema';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Switch, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { OptionListEditor, optionListProblem } from '@/components/option-list-editor.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
@@ -87,6 +88,42 @@ const usesOptions = (type: FormItemType) => OPTION_LIST_TYPES.includes(type);
 /** Types whose value must be one of the options, so they need at least one. */
 const needsOptions = (type: FormItemType) => OPTION_TYPES.includes(type);
 const isNestedType = (type: FormItemType) => VALUE_KIND_OF[type] === 'path';
+
+/**
+ * A property's Chinese label with its wire name as a small grey hint: developers read the meaning
+ * first, and still find the name the spec and the exported schema use.
+ */
+function WireLabel({ label, wire }: { label: string; wire: string }) {
+  return (
+    <span>
+      {label}
+      <Typography.Text type="secondary" className="ks-wire-name" style={{ fontSize: 12, marginLeft: 4 }}>
+        {wire}
+      </Typography.Text>
+    </span>
+  );
+}
+
+/** The type picker's option: its Chinese name, the type code as the grey hint. */
+const typeOption = (type: FormItemType): { value: FormItemType; title: string; label: ReactNode } => ({
+  value: type,
+  title: FORM_ITEM_TYPE_LABELS[type],
+  label: <WireLabel label={FORM_ITEM_TYPE_LABELS[type]} wire={type} />,
+});
+
+/** What the less obvious properties do, shown as the label's tooltip. */
+export const PROPERTY_TIPS = {
+  type: '决定该字段在表单中如何填写，例如单行文本、下拉选择、日期',
+  parentNode: '本字段的选项依赖这些字段：上级字段的值改变时，本字段被清空并重新加载选项（如 省 → 市）',
+  childNode:
+    '“开关（控制下级字段）”打开时显示这些字段并要求填写、关闭时隐藏并清空；下拉或级联字段改变时，这些字段被清空并重新加载选项',
+  regex: '填写的内容须符合的正则表达式，不填则不校验格式',
+  showPrompt: '填写的内容不符合正则表达式时显示的提示；不填则提示“字段名称格式不正确”',
+  prompt: '输入框为空时显示的灰色提示文字',
+  tips: '字段名称旁问号图标中显示的说明',
+  curInfo: '选择模式为记录选择器时，从哪个功能节点的记录中选择，填写“系统编码/功能编码”',
+  selectMode: '填 picker：弹出记录选择器选择一条记录；填 picker-multiple：可选择多条；不填：普通输入',
+} as const;
 
 /**
  * Adds or edits one form item with every property of spec 001 §3 "Form schema item". The item is
@@ -203,14 +240,17 @@ export function FormItemDialog({
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="字段类型" name="type" required>
+            <Form.Item label="字段类型" name="type" required tooltip={PROPERTY_TIPS.type}>
               <Select
                 aria-label="字段类型"
-                showSearch={{ optionFilterProp: 'label' }}
-                options={FORM_ITEM_TYPES.map((one) => ({
-                  value: one,
-                  label: `${FORM_ITEM_TYPE_LABELS[one]}（${one}）`,
-                }))}
+                // Found by its Chinese name or its type code.
+                showSearch={{
+                  filterOption: (input, option) =>
+                    `${option?.title ?? ''} ${option?.value ?? ''}`
+                      .toLowerCase()
+                      .includes(input.toLowerCase()),
+                }}
+                options={FORM_ITEM_TYPES.map(typeOption)}
               />
             </Form.Item>
           </Col>
@@ -312,12 +352,20 @@ export function FormItemDialog({
         ) : null}
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item label="上级字段（parentNode）" name="parentNode">
+            <Form.Item
+              label={<WireLabel label="上级字段" wire="parentNode" />}
+              name="parentNode"
+              tooltip={PROPERTY_TIPS.parentNode}
+            >
               <Select aria-label="上级字段" mode="multiple" options={codeOptions} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="下级字段（childNode）" name="childNode">
+            <Form.Item
+              label={<WireLabel label="下级字段" wire="childNode" />}
+              name="childNode"
+              tooltip={PROPERTY_TIPS.childNode}
+            >
               <Select aria-label="下级字段" mode="multiple" options={codeOptions} />
             </Form.Item>
           </Col>
@@ -334,17 +382,30 @@ export function FormItemDialog({
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="正则表达式" name="regex" rules={[zodRule(FormItemSchema.shape.regex)]}>
+            <Form.Item
+              label={<WireLabel label="格式校验（正则表达式）" wire="regex" />}
+              name="regex"
+              tooltip={PROPERTY_TIPS.regex}
+              rules={[zodRule(FormItemSchema.shape.regex)]}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="格式提示（showPrompt）" name="showPrompt">
+            <Form.Item
+              label={<WireLabel label="格式错误提示" wire="showPrompt" />}
+              name="showPrompt"
+              tooltip={PROPERTY_TIPS.showPrompt}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="占位提示（prompt）" name="prompt">
+            <Form.Item
+              label={<WireLabel label="占位提示" wire="prompt" />}
+              name="prompt"
+              tooltip={PROPERTY_TIPS.prompt}
+            >
               <Input />
             </Form.Item>
           </Col>
@@ -354,18 +415,30 @@ export function FormItemDialog({
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="说明（tips）" name="tips">
+            <Form.Item
+              label={<WireLabel label="说明" wire="tips" />}
+              name="tips"
+              tooltip={PROPERTY_TIPS.tips}
+            >
               <Input />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="当前信息（curInfo）" name="curInfo">
-              <Input />
+            <Form.Item
+              label={<WireLabel label="选择器数据来源" wire="curInfo" />}
+              name="curInfo"
+              tooltip={PROPERTY_TIPS.curInfo}
+            >
+              <Input placeholder="系统编码/功能编码" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item label="选择模式（selectMode）" name="selectMode">
-              <Input />
+            <Form.Item
+              label={<WireLabel label="选择模式" wire="selectMode" />}
+              name="selectMode"
+              tooltip={PROPERTY_TIPS.selectMode}
+            >
+              <Input placeholder="不填为普通输入" />
             </Form.Item>
           </Col>
           <Col span={8}>
