@@ -27,6 +27,8 @@ import { BuilderService } from './modules/builder/service.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
+import { JobAdminService } from './modules/jobs/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
@@ -46,6 +48,7 @@ import { SERVER_PACKAGE_JSON } from './paths.ts';
 import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
+import { type JobDefinition, Jobs } from './platform/jobs.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 
 declare module 'fastify' {
@@ -53,6 +56,8 @@ declare module 'fastify' {
     db: Db;
     /** In-process caches that GET /ks/cache/refresh empties; modules register theirs. */
     caches: CacheRegistry;
+    /** Durable jobs: modules define them while the app is built; main.ts starts the workers. */
+    jobs: Jobs;
   }
 }
 
@@ -65,10 +70,12 @@ export interface AppDeps {
   /** Replace the SMS provider (tests stand in for the gateway they do not own). */
   smsProvider?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Job types beyond the modules' own (a test's probe jobs). */
+  extraJobs?: JobDefinition[];
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, smsProvider, logger }: AppDeps) {
+export async function buildApp({ config, database, smsProvider, logger, extraJobs = [] }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -79,6 +86,10 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('caches', new CacheRegistry());
+  const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
+  app.decorate('jobs', jobs);
+  // Workers finish their running handler before the database closes (main.ts and tests close the app first).
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -111,8 +122,8 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(sessionRoutes, { sessions, sealed, loginRatePerMinute: ratePerMinute });
   await app.register(smsRoutes, { sms, ratePerMinute });
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
-  await registerFiles(app, { db, config, files });
-  await registerNotify(app, { database, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS });
+  await registerFiles(app, { db, config, files, jobs });
+  await registerNotify(app, { database, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS, jobs });
   await app.register(widgetRoutes, { db, config, files });
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
@@ -123,6 +134,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db)) });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db) });
+  await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,
@@ -138,6 +150,9 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
     describe: '<p>本平台为演示部署，页面中的企业与人员均为演示数据。</p>',
   });
 
+  for (const definition of extraJobs) jobs.define(definition);
+  // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.
+  await jobs.install();
   registerWebApp(app, config.WEB_DIST);
   return app;
 }
