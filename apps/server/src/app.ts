@@ -34,6 +34,8 @@ import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
+import { JobAdminService } from './modules/jobs/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
@@ -54,6 +56,7 @@ import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
+import { type JobDefinition, Jobs } from './platform/jobs.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 
@@ -64,6 +67,8 @@ declare module 'fastify' {
     caches: CacheRegistry;
     /** Set when the process is shutting down: the readiness probe then answers 503. */
     lifecycle: { draining: boolean };
+    /** Durable jobs: modules define them while the app is built; main.ts starts the workers. */
+    jobs: Jobs;
   }
 }
 
@@ -76,6 +81,8 @@ export interface AppDeps {
   /** Replace the SMS provider (tests stand in for the gateway they do not own). */
   smsProvider?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Job types beyond the modules' own (a test's probe jobs). */
+  extraJobs?: JobDefinition[];
 }
 
 /**
@@ -90,7 +97,7 @@ function answerBadUrl(_error: FastifyError, _request: FastifyRequest, reply: Fas
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, smsProvider, logger }: AppDeps) {
+export async function buildApp({ config, database, smsProvider, logger, extraJobs = [] }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -104,6 +111,10 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   app.decorate('db', database.db);
   app.decorate('caches', new CacheRegistry());
   app.decorate('lifecycle', { draining: false });
+  const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
+  app.decorate('jobs', jobs);
+  // Workers finish their running handler before the database closes (main.ts and tests close the app first).
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(securityHeadersPlugin, { supportChannelKey: config.SUPPORT_CHANNEL_KEY });
   if (config.API_DOCS) {
@@ -142,8 +153,8 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(sessionRoutes, { sessions, sealed, loginRatePerMinute: ratePerMinute });
   await app.register(smsRoutes, { sms, ratePerMinute });
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
-  await registerFiles(app, { db, config, files });
-  await registerNotify(app, { database, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS });
+  await registerFiles(app, { db, config, files, jobs });
+  await registerNotify(app, { database, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS, jobs });
   await app.register(widgetRoutes, { db, config, files });
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
@@ -154,6 +165,7 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db)) });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db) });
+  await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,
@@ -166,6 +178,9 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   });
   await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
 
+  for (const definition of extraJobs) jobs.define(definition);
+  // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.
+  await jobs.install();
   registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -99,8 +99,12 @@ const ConfigSchema = z.object({
   FILES_MAX_FILE_MB: z.coerce.number().positive().default(2048),
   /** A chunked upload untouched this long is abandoned and its parts removed (fractions allowed). */
   UPLOAD_ABANDON_HOURS: z.coerce.number().positive().default(24),
-  /** How often each instance runs the abandoned-upload sweep (one at a time, by an advisory lock). */
+  /** How often the abandoned-upload sweep runs: a scheduled job, once per tick across all instances. */
   UPLOAD_CLEANUP_MINUTES: z.coerce.number().positive().default(30),
+  /** Whether this instance runs job handlers and the cron clock (false: it only enqueues, e.g. web-only instances). */
+  JOBS_WORK: bool.default(true),
+  /** How often an idle job worker looks for new jobs, in seconds (at least 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Public origin used in links sent by SMS (activation). */
   PUBLIC_URL: z.string().default('http://localhost:8080'),
   /** Seconds between the comment lines that keep idle push (SSE) streams open through proxies. */

@@ -32,6 +32,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// Workers, maintenance and the cron clock (unless JOBS_WORK=false); jobs committed before a crash run now.
+await app.jobs.start();
 await app.listen({ port: config.PORT, host: config.HOST });
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 const lines = [

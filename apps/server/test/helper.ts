@@ -10,15 +10,26 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { enterprises, smsOutbox, users } from '../src/db/schema/index.ts';
+import type { JobDefinition } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface TestAppOptions {
+  /** Job types beyond the modules' own. */
+  jobs?: JobDefinition[];
+  /**
+   * Start the job workers and the cron clock (main.ts does; most tests need neither, and skip
+   * their start and their stop). Set JOBS_POLL_SECONDS in `env` for quick pickup.
+   */
+  startJobs?: boolean;
+}
 
 /**
  * A fresh database for this test file: in-memory PGlite, or a new database on the PostgreSQL server
  * named by DATABASE_URL (created here, dropped afterwards). Returns a getter for the built app.
  */
-export function useTestApp(env: Record<string, string> = {}) {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   let app: TestApp | undefined;
   let database: Database | undefined;
   let dropDatabase = async () => {};
@@ -54,8 +65,14 @@ export function useTestApp(env: Record<string, string> = {}) {
       FILES_DIR: filesDir,
       ...env,
     });
-    app = await buildApp({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+    app = await buildApp({
+      config,
+      database,
+      logger: process.env.TEST_LOG ? { level: 'error' } : false,
+      extraJobs: options.jobs,
+    });
     await app.ready();
+    if (options.startJobs) await app.jobs.start();
   });
 
   afterAll(async () => {

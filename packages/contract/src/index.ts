@@ -8,6 +8,7 @@ export * from './feedback.ts';
 export * from './files.ts';
 export * from './form-schema.ts';
 export * from './help.ts';
+export * from './jobs.ts';
 export * from './node-definition.ts';
 export * from './notify.ts';
 export * from './oplog.ts';

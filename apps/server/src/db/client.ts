@@ -22,6 +22,12 @@ export interface Database {
    * session, which `work` then shares with every other query between its statements.
    */
   reserve<T>(work: (session: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs SQL text as the driver takes it, for libraries that speak SQL rather than Drizzle (the
+   * job queue). Text without values may hold several statements; PGlite runs those only through
+   * `exec` (its `query` is the extended protocol: one statement).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           throw error;
         }
       },
+      executeSql: (text, values) => pool.query(text, values),
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
         await Promise.all([pool.end(), reserved.end()]);
@@ -84,6 +91,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'pglite',
       reserve: (work) => work(db),
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
         await client.close();

@@ -7,6 +7,7 @@ export * from './feedback.ts';
 export * from './files.ts';
 export * from './help.ts';
 export * from './identity.ts';
+export * from './jobs.ts';
 export * from './node-config.ts';
 export * from './notify.ts';
 export * from './records.ts';

@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import { type FileStorage, LocalDiskStorage } from '../../platform/storage.ts';
 import { AnnexSlotService } from './annex-slot-service.ts';
 import { AttachmentService } from './attachment-service.ts';
 import { fileRoutes } from './routes.ts';
 import { FileService } from './service.ts';
-import { startUploadCleanup, UploadService } from './upload-service.ts';
+import { UploadService } from './upload-service.ts';
+import { defineUploadSweepJob } from './upload-sweep-job.ts';
 
 const MB = 1024 * 1024;
 
@@ -40,20 +42,20 @@ export async function createFileService(db: Db, config: Config, storage?: FileSt
   });
 }
 
-/** Registers the upload, attachment and annex-slot routes and starts the abandoned-upload sweep. */
+/** Registers the upload, attachment and annex-slot routes and the abandoned-upload sweep job. */
 export async function registerFiles(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; files: FileService },
+  deps: { db: Db; config: Config; files: FileService; jobs: Jobs },
 ) {
   const slots = new AnnexSlotService(deps.db);
   const attachments = new AttachmentService(deps.db, slots);
   const uploads = new UploadService(deps.db, deps.files, slots);
   await app.register(fileRoutes, { files: deps.files, slots, attachments, uploads });
-  const stop = startUploadCleanup(uploads, {
-    everyMs: deps.config.UPLOAD_CLEANUP_MINUTES * 60_000,
-    abandonAfterMs: deps.config.UPLOAD_ABANDON_HOURS * 3_600_000,
-    log: app.log,
-  });
-  app.addHook('onClose', async () => stop());
+  deps.jobs.define(
+    defineUploadSweepJob(uploads, {
+      everyMinutes: deps.config.UPLOAD_CLEANUP_MINUTES,
+      abandonAfterHours: deps.config.UPLOAD_ABANDON_HOURS,
+    }),
+  );
   return { slots, attachments, uploads };
 }

@@ -361,11 +361,15 @@ export class UploadService {
   }
 
   /**
-   * Drops the parts of uploads untouched since `before`. One instance sweeps at a time (a
-   * transaction-scoped advisory lock); tasks are first marked `cleaning`, so a sweep that dies
-   * midway is finished by the next one. Answers how many uploads were cleaned.
+   * Drops the parts of uploads untouched since `before`. One sweep at a time (a transaction-scoped
+   * advisory lock: a scheduled run and one an administrator started may meet); tasks are first
+   * marked `cleaning`, so a sweep that dies midway is finished by the next one. Answers how many
+   * uploads were cleaned; `onProgress` hears after each one.
    */
-  async cleanupAbandoned(before: Date): Promise<number> {
+  async cleanupAbandoned(
+    before: Date,
+    onProgress: (done: number, total: number) => Promise<void> = async () => {},
+  ): Promise<number> {
     const claimed = await this.db.transaction(async (tx) => {
       // Both drivers answer `{rows}` (node-postgres and PGlite results alike).
       const lock = (await tx.execute(
@@ -380,9 +384,10 @@ export class UploadService {
         .where(and(eq(uploadTasks.status, 'uploading'), lt(uploadTasks.touchedAt, before)));
       return tx.select().from(uploadTasks).where(eq(uploadTasks.status, 'cleaning'));
     });
-    for (const task of claimed) {
+    for (const [index, task] of claimed.entries()) {
       await this.storage.abortParts(task.storageKey, task.storageUploadId);
       await this.db.delete(uploadChunks).where(eq(uploadChunks.uploadId, task.id));
+      await onProgress(index + 1, claimed.length);
     }
     if (claimed.length > 0) {
       await this.db
@@ -397,22 +402,4 @@ export class UploadService {
     }
     return claimed.length;
   }
-}
-
-/**
- * The periodic sweep of abandoned uploads: a plain interval in every server process, serialised
- * across instances by the advisory lock inside `cleanupAbandoned` (pg-boss would add a dependency
- * and its own tables for one idempotent job). Returns the function that stops it.
- */
-export function startUploadCleanup(
-  uploads: UploadService,
-  options: { everyMs: number; abandonAfterMs: number; log: { warn: (o: object, m: string) => void } },
-): () => void {
-  const timer = setInterval(() => {
-    uploads
-      .cleanupAbandoned(new Date(Date.now() - options.abandonAfterMs))
-      .catch((error: unknown) => options.log.warn({ err: error }, 'abandoned-upload cleanup failed'));
-  }, options.everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

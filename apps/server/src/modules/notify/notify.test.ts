@@ -19,7 +19,8 @@ import { createRejectedMessage } from './service.ts';
 import { TodoService } from './todo-service.ts';
 
 // A short heartbeat, so the comment line can be observed without waiting 15 s.
-const getApp = useTestApp({ PUSH_HEARTBEAT_SECONDS: '0.3' });
+// Jobs started: the sweep of ended sessions' streams is a scheduled job (decision 0018).
+const getApp = useTestApp({ PUSH_HEARTBEAT_SECONDS: '0.3', JOBS_POLL_SECONDS: '0.5' }, { startJobs: true });
 
 type SseEvent = { id?: string; event: string; data: string };
 
@@ -276,7 +277,7 @@ describe('GET /ks/message/v1/subscribe', () => {
     stream.close();
   });
 
-  it('ends a stream within a heartbeat once its session has logged out; other sessions keep theirs', async () => {
+  it('ends a stream on the sweep job once its session has logged out; other sessions keep theirs', async () => {
     const app = getApp();
     const user = await createUser(app, 'P');
     const first = await loginAs(app, user);
@@ -286,6 +287,8 @@ describe('GET /ks/message/v1/subscribe', () => {
     await leaving.waitFor(() => leaving.comments.includes(': ping'));
     const logout = await app.inject({ method: 'GET', url: '/ks/common/logout', headers: first.headers });
     expect(logout.json().code).toBe(200);
+    // The cron fires it once a minute; an administrator's 立即执行 does the same at once.
+    await app.jobs.send('notify.end-ended-session-streams', {});
     await leaving.waitFor(() => leaving.ended());
     const pings = staying.comments.length;
     await staying.waitFor(() => staying.comments.length > pings + 1);

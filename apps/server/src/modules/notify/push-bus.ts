@@ -12,9 +12,14 @@ export const PUSH_CHANNEL = 'ks_push';
  * each instance reads the rows it needs.
  * - `m`: message `id` was created (its deliveries are committed);
  * - `c`: user `u` confirmed message `id` (their other tabs close it);
- * - `t`: the to-dos of user `u` changed.
+ * - `t`: the to-dos of user `u` changed;
+ * - `s`: every instance ends its streams whose session has ended (the scheduled sweep's fan-out).
  */
-export type BusEvent = { t: 'm'; id: number } | { t: 'c'; id: number; u: string } | { t: 't'; u: string };
+export type BusEvent =
+  | { t: 'm'; id: number }
+  | { t: 'c'; id: number; u: string }
+  | { t: 't'; u: string }
+  | { t: 's' };
 
 /**
  * Queues an event in the caller's transaction: PostgreSQL delivers NOTIFY only on commit (and
@@ -37,7 +42,7 @@ export interface PushBus {
 function parseEvent(payload: string | undefined, log: FastifyBaseLogger): BusEvent | null {
   try {
     const event = JSON.parse(payload ?? '') as BusEvent;
-    if (event && (event.t === 'm' || event.t === 'c' || event.t === 't')) return event;
+    if (event && (event.t === 'm' || event.t === 'c' || event.t === 't' || event.t === 's')) return event;
   } catch {
     // Fall through: something else wrote to our channel.
   }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { defineJob, type Jobs } from '../../platform/jobs.ts';
 import type { FileService } from '../files/service.ts';
-import { createPushBus } from './push-bus.ts';
+import { createPushBus, notifyInstances } from './push-bus.ts';
 import { PushHub } from './push-hub.ts';
 import { notifyRoutes } from './routes.ts';
 import { NotifyService } from './service.ts';
@@ -17,7 +19,7 @@ const SSE_RETRY_MS = 3000;
  */
 export async function registerNotify(
   app: FastifyInstance,
-  deps: { database: Database; files: FileService; heartbeatSeconds: number },
+  deps: { database: Database; files: FileService; heartbeatSeconds: number; jobs: Jobs },
 ) {
   const notify = new NotifyService(
     deps.database.db,
@@ -28,10 +30,31 @@ export async function registerNotify(
   const todos = new TodoService(deps.database.db);
   await app.register(notifyRoutes, { notify, todos, retryMs: SSE_RETRY_MS });
   const bus = createPushBus(deps.database, app.log);
-  await notify.start(bus, deps.heartbeatSeconds * 1000);
+  await notify.start(bus);
+  deps.jobs.define(defineEndedSessionSweepJob(deps.database));
   app.addHook('preClose', async () => {
     notify.closeAllStreams();
     await bus.close();
   });
   return { notify, todos };
+}
+
+/**
+ * The sweep of streams whose session ended (logout elsewhere, kick-out, expiry): a scheduled job
+ * (decision 0018) that runs on one instance per minute and fans out over the push bus, since each
+ * instance holds its own streams. Idempotent: ending an ended stream is a no-op.
+ */
+export function defineEndedSessionSweepJob(database: Database) {
+  return defineJob({
+    name: 'notify.end-ended-session-streams',
+    title: '关闭已结束会话的推送连接',
+    payload: z.object({}),
+    schedule: { cron: '* * * * *', payload: {} },
+    timeoutSeconds: 60,
+    retryLimit: 0,
+    async handle() {
+      // Outside a transaction pg_notify is delivered at once, to every instance this one included.
+      await notifyInstances(database.db, { t: 's' });
+    },
+  });
 }

@@ -87,8 +87,6 @@ function toPublishedNotice(
  * instance they are connected, through LISTEN/NOTIFY.
  */
 export class NotifyService {
-  private sweep: NodeJS.Timeout | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
@@ -97,18 +95,12 @@ export class NotifyService {
   ) {}
 
   /**
-   * Starts the heartbeat and listens to the bus; call once per instance. On the same interval the
-   * streams of ended sessions are closed, so a logged-out or kicked browser stops receiving pushes
-   * within one heartbeat, whichever instance ended the session.
+   * Starts the heartbeat and listens to the bus; call once per instance. The bus also carries the
+   * scheduled sweep (`s`): each instance then closes its streams whose session has ended, so a
+   * logged-out or kicked browser stops receiving pushes whichever instance ended the session.
    */
-  async start(bus: PushBus, sweepMs: number): Promise<void> {
+  async start(bus: PushBus): Promise<void> {
     this.hub.start();
-    this.sweep ??= setInterval(() => {
-      this.endStreamsOfEndedSessions().catch((error: unknown) =>
-        this.log.error({ err: error }, 'closing the streams of ended sessions failed'),
-      );
-    }, sweepMs);
-    this.sweep.unref();
     await bus.listen(
       (event) => {
         this.deliver(event).catch((error: unknown) =>
@@ -123,6 +115,10 @@ export class NotifyService {
 
   /** Sends one bus event to the streams of this instance it concerns. */
   private async deliver(event: BusEvent): Promise<void> {
+    if (event.t === 's') {
+      await this.endStreamsOfEndedSessions();
+      return;
+    }
     if (event.t === 'c') {
       this.hub.sendTo(event.u, sseFrame({ msgId: event.id }, { event: PUSH_EVENTS.confirmed }));
       return;
@@ -166,8 +162,6 @@ export class NotifyService {
 
   /** Ends every stream of this instance (shutdown); clients reconnect elsewhere with Last-Event-ID. */
   closeAllStreams() {
-    if (this.sweep) clearInterval(this.sweep);
-    this.sweep = null;
     this.hub.closeAll();
   }
 
