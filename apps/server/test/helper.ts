@@ -1,17 +1,17 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoginRoleType } from '@ks/contract';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { enterprises, smsOutbox, users } from '../src/db/schema/index.ts';
 import type { JobDefinition } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
+import { adminQuery, databaseUrl } from './pg-admin.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -27,7 +27,8 @@ export interface TestAppOptions {
 
 /**
  * A fresh database for this test file: in-memory PGlite, or a new database on the PostgreSQL server
- * named by DATABASE_URL (created here, dropped afterwards). Returns a getter for the built app.
+ * named by DATABASE_URL (created here, dropped afterwards). Either starts as a copy of the run's
+ * migrated template (test/global-setup.ts). Returns a getter for the built app.
  */
 export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   let app: TestApp | undefined;
@@ -39,23 +40,12 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) {
       const name = `ks_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      database = await openDatabase({ url: url.toString() });
-      dropDatabase = async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
+      await adminQuery(adminUrl, `create database ${name} template ${inject('pgTemplate')}`);
+      database = await openDatabase({ url: databaseUrl(adminUrl, name) });
+      dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     } else {
-      database = await openDatabase({ dataDir: null });
+      database = await openDatabase({ dataDir: null, template: pgliteTemplate() });
     }
-    await database.migrate();
     filesDir = mkdtempSync(join(tmpdir(), 'ks-test-files-'));
     // Login rate limiting has its own test; elsewhere it would only count the suite's own logins.
     const config = loadConfig({
@@ -90,6 +80,13 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
   getApp.filesDir = () => filesDir;
   return getApp;
 }
+
+let pgliteTarball: Blob | undefined;
+/** The run's migrated PGlite data directory, read once per file however many apps it builds. */
+const pgliteTemplate = () => {
+  pgliteTarball ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return pgliteTarball;
+};
 
 let sequence = 0;
 /** A value no other test uses: tests never depend on each other's data. */

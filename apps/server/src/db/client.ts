@@ -46,11 +46,12 @@ function poolOf(connectionString: string, max: number): pg.Pool {
   return pool;
 }
 
-export type DatabaseOptions = { url: string } | { dataDir: string | null };
+export type DatabaseOptions = { url: string } | { dataDir: string | null; template?: Blob };
 
 /**
  * One factory for both drivers: `{url}` connects to PostgreSQL, `{dataDir}` opens the embedded
- * PGlite there (null: in memory, for tests).
+ * PGlite there (null: in memory, for tests). A `template` (a tarball from PGlite's dumpDataDir)
+ * becomes the new database's starting content: tests load one migrated once per run.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -84,8 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The embedded database's module is loaded only when it is the one used.
     const { PGlite } = await import('@electric-sql/pglite');
     const client = options.dataDir
-      ? await PGlite.create(resolve(options.dataDir, 'pg'))
-      : await PGlite.create();
+      ? await PGlite.create(resolve(options.dataDir, 'pg'), { loadDataDir: options.template })
+      : await PGlite.create({ loadDataDir: options.template });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -10,7 +10,7 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
-import { holdDefinitionRow, holdOperationLog, pause, raceWhileHeld } from '../../../test/races.ts';
+import { holdDefinitionRow, holdOperationLog, raceWhileHeld, untilWaiting } from '../../../test/races.ts';
 import type { Db } from '../../db/client.ts';
 import {
   auditOrgs,
@@ -417,12 +417,12 @@ describe.runIf(process.env.DATABASE_URL)(
           .insert(nodeSchemaVersions)
           .values({ nodeId: node.id, schemaVersion: 1, definition: offering(['save']) as never });
         const published = publish(app, developer, node.id);
-        await pause();
+        await untilWaiting(app, [published]);
         expect(
           (await saveDraft(app, developer, node.id, offering(['save', 'submit', 'audit']))).json().code,
         ).toBe(200);
         const deleted = call('M', 'DELETE', ORGS, { id: org.id });
-        await pause();
+        await untilWaiting(app, [published, deleted]);
         answers = Promise.all([published, deleted]);
         tx.rollback();
       });

@@ -2,6 +2,7 @@ import type { BuilderNode, BuilderSystem } from '@ks/contract';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
+import { untilWaiting } from '../../../test/races.ts';
 import { menuNodes, operationLogs, systems } from '../../db/schema/index.ts';
 
 const getApp = useTestApp();
@@ -350,8 +351,9 @@ describe('menu nodes', () => {
           .from(systems)
           .where(eq(systems.id, system?.id ?? ''))
           .for('update');
-        moves = Promise.all([move(x.id, y.id), move(y.id, x.id)]);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const started = [move(x.id, y.id), move(y.id, x.id)];
+        moves = Promise.all(started);
+        await untilWaiting(app, started);
       });
       const answers = await moves;
       expect(answers.map((answer) => answer.json().code).sort()).toEqual([200, 400]);

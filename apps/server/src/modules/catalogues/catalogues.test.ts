@@ -10,7 +10,7 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
-import { holdDefinitionRow, holdOperationLog, pause, raceWhileHeld } from '../../../test/races.ts';
+import { holdDefinitionRow, holdOperationLog, raceWhileHeld, untilWaiting } from '../../../test/races.ts';
 import { dictionaries, nodeSchemaVersions, operationLogs, valueRanges } from '../../db/schema/index.ts';
 import { resolveOptions } from './option-sources.ts';
 
@@ -630,10 +630,10 @@ describe.runIf(process.env.DATABASE_URL)(
           .insert(nodeSchemaVersions)
           .values({ nodeId: node.id, schemaVersion: 1, definition: plainForm as never });
         const published = publish(app, developer, node.id);
-        await pause();
+        await untilWaiting(app, [published]);
         expect((await saveDraft(app, developer, node.id, plainForm)).json().code).toBe(200);
         const deleted = call('D', 'DELETE', DICS, { id });
-        await pause();
+        await untilWaiting(app, [published, deleted]);
         answers = Promise.all([published, deleted]);
         tx.rollback();
       });

@@ -24,7 +24,11 @@ const getApp = useTestApp({ PUSH_HEARTBEAT_SECONDS: '0.3', JOBS_POLL_SECONDS: '0
 
 type SseEvent = { id?: string; event: string; data: string };
 
-/** A real SSE client over fetch (as the browser's), collecting events and comment lines. */
+/**
+ * A real SSE client over fetch (as the browser's), collecting events and comment lines. The server
+ * adds a stream to its hub in the tick it writes the headers, so once this resolves a publish reaches
+ * the stream: no wait is needed before publishing.
+ */
 async function subscribe(baseUrl: string, token: string | null, lastEventId?: number) {
   const controller = new AbortController();
   const headers: Record<string, string> = {};
@@ -246,7 +250,6 @@ describe('GET /ks/message/v1/subscribe', () => {
     const enterpriseStream = await subscribe(baseUrl, enterprise.token);
     const personnelStream = await subscribe(baseUrl, personnel.token);
     expect(enterpriseStream.response.headers.get('content-type')).toContain('text/event-stream');
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const text = unique('仅企业用户可见');
     const published = (
       await publish(getApp(), { msgType: '1', messages: text, audience: 'roles', roles: 'U' })
@@ -263,8 +266,11 @@ describe('GET /ks/message/v1/subscribe', () => {
       attachment: '',
       fileName: '',
     });
-    // The personnel user's stream is open all along but never gets the enterprise-only notice.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The personnel user's stream is open all along but never gets the enterprise-only notice: a
+    // notice to personnel published after it arrives, and the enterprise one did not come first.
+    const later = unique('仅人员可见');
+    await publish(getApp(), { msgType: '1', messages: later, audience: 'roles', roles: 'P' });
+    await personnelStream.waitFor(() => personnelStream.messages().some((m) => m.messages === later));
     expect(personnelStream.messages().some((m) => m.messages === text)).toBe(false);
     enterpriseStream.close();
     personnelStream.close();
@@ -363,8 +369,12 @@ describe('GET /ks/message/v1/subscribe', () => {
 
     await post('/ks/message/v1/confirm', user.headers, { msgId: firstId });
     await post('/ks/message/v1/confirm', user.headers, { msgId: secondId });
+    // A third, unconfirmed message comes last in the replay: once it is there, the replay is over.
+    const thirdId = (
+      await publish(getApp(), { msgType: '1', messages: unique('第三条'), audience: 'roles', roles: 'P' })
+    ).json().data.msgId;
     const after = await subscribe(baseUrl, user.token);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await after.waitFor(() => after.messages().some((m) => m.msgId === thirdId));
     expect(after.messages().filter((m) => m.msgId === firstId || m.msgId === secondId)).toEqual([]);
     after.close();
   });
@@ -451,7 +461,6 @@ describe('POST /ks/message/v1/audit/rejected-msg', () => {
     const owner = await userOf('U');
     const other = await userOf('U');
     const stream = await subscribe(baseUrl, owner.token);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const msgId = await app.db.transaction((tx) =>
       createRejectedMessage(tx, {
         userId: owner.user.id,
@@ -603,7 +612,6 @@ describe('to-dos', () => {
     const app = getApp();
     const reviewer = await userOf('M');
     const stream = await subscribe(baseUrl, reviewer.token);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const todos = new TodoService(app.db);
     const id = await todos.createTodo(todo(reviewer.user.id, 'sys_c', 1));
     const counts = () =>
@@ -652,7 +660,6 @@ describe('two instances on one PostgreSQL database', () => {
     async () => {
       const { token } = await userOf('U');
       const stream = await subscribe(secondUrl, token);
-      await new Promise((resolve) => setTimeout(resolve, 200));
       const text = unique('跨实例');
       await publish(getApp(), { msgType: '1', messages: text, audience: 'roles', roles: 'U' });
       await stream.waitFor(() => stream.messages().some((m) => m.messages === text));

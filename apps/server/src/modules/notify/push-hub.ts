@@ -86,12 +86,16 @@ export class PushHub {
     return [...ids];
   }
 
-  /** Ends and forgets the streams opened by sessions not in `live`; answers how many ended. */
-  endStreamsOutside(live: ReadonlySet<string>): number {
+  /**
+   * Ends and forgets the streams of the `checked` sessions that are not `live`; answers how many
+   * ended. A stream opened while the check was being asked is not judged by its answer.
+   */
+  endStreamsOfEnded(checked: readonly string[], live: ReadonlySet<string>): number {
+    const endedSessions = new Set(checked.filter((id) => !live.has(id)));
     let ended = 0;
     for (const set of this.byUser.values()) {
       for (const connection of set) {
-        if (live.has(connection.sessionId)) continue;
+        if (!endedSessions.has(connection.sessionId)) continue;
         connection.end();
         this.remove(connection);
         ended++;

@@ -157,7 +157,7 @@ export class NotifyService {
   async endStreamsOfEndedSessions(): Promise<number> {
     const ids = this.hub.sessionIds();
     if (ids.length === 0) return 0;
-    return this.hub.endStreamsOutside(await repo.findLiveSessionIds(this.db, ids));
+    return this.hub.endStreamsOfEnded(ids, await repo.findLiveSessionIds(this.db, ids));
   }
 
   /** Ends every stream of this instance (shutdown); clients reconnect elsewhere with Last-Event-ID. */

@@ -32,6 +32,7 @@ import {
   unique,
   useTestApp,
 } from '../../../test/helper.ts';
+import { untilWaiting } from '../../../test/races.ts';
 import {
   auditInstances,
   auditOrgMembers,
@@ -1116,9 +1117,9 @@ describe('DELETE /ks/config/new/structure/del of a node under review', () => {
             where id = ${record.id}::uuid for update`,
         );
         const submitted = submit(node, owner, record.id);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await untilWaiting(app, [submitted]);
         const deleted = deleteNode(node.developer, node.node.id);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await untilWaiting(app, [submitted, deleted]);
         answers = Promise.all([submitted, deleted]);
       });
       const [submitted, deleted] = await answers;
