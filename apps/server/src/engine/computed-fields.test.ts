@@ -1,6 +1,13 @@
 import type { NodeDefinitionInput } from '@ks/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addNode, draftOf, newSystem, publishedNode, saveDraft } from '../../test/builder-fixtures.ts';
+import {
+  addNode,
+  draftOf,
+  newSystem,
+  publish,
+  publishedNode,
+  saveDraft,
+} from '../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../test/helper.ts';
 import { tableColumns } from '../modules/builder/node-tables.ts';
 
@@ -140,6 +147,57 @@ describe('POST /ks/monitor/save with computed fields', () => {
     expect(refused.body.data).toEqual({ power: '计算字段「幂」：计算结果超出数值范围' });
     const list = await call('/ks/monitor/table-list', ent, { ...nodeRef, curPage: 1, pageSize: 10 });
     expect(list.body.data.total).toBe(0);
+  });
+});
+
+describe('publishing a new formula over existing records', () => {
+  type Items = NonNullable<NodeDefinitionInput['form']>['items'] & object;
+  const items: Items = [
+    { code: 'title', name: '名称', type: 'text' },
+    { code: 'price', name: '单价', type: 'number' },
+    { code: 'total', name: '合计', type: 'computed-number', formula: 'price * 2' },
+  ];
+  async function nodeWithRecord() {
+    const node = await publishedNode(getApp(), dev, { form: { items }, functions: ['save', 'view'] });
+    const nodeRef = { systemCoding: node.systemCoding, gnCoding: node.gnCoding };
+    const saved = await call('/ks/monitor/save', ent, { ...nodeRef, values: { title: 'a', price: 5 } });
+    const { id, version } = saved.body.data;
+    const read = async () =>
+      (await call('/ks/info/v1/form/details', ent, { ...nodeRef, id })).body.data as {
+        record: Record<string, unknown>;
+        schemaVersion: number;
+        meta: { version: number };
+      };
+    expect((await read()).record.total).toBe(10);
+    const republish = async (next: Items) => {
+      expect((await saveDraft(getApp(), dev, node.node.id, { form: { items: next } })).json().code).toBe(200);
+      expect((await publish(getApp(), dev, node.node.id)).json().code).toBe(200);
+    };
+    return { read, republish, version };
+  }
+  const withTotal = (formula: string, priceType: 'number' | 'input-number' = 'number'): Items =>
+    items.map((item) =>
+      item.code === 'total'
+        ? { ...item, formula }
+        : item.code === 'price'
+          ? { ...item, type: priceType }
+          : item,
+    );
+
+  it('keeps a record on its own form: its formula stays the one it was filled in with', async () => {
+    const { read, republish } = await nodeWithRecord();
+    await republish(withTotal('price * 3'));
+    expect(await read()).toMatchObject({ schemaVersion: 1, record: { total: 10 } });
+  });
+
+  it('recomputes the records a publish moves to the new form (a converted column)', async () => {
+    const { read, republish, version } = await nodeWithRecord();
+    // price becomes an integer column: the record moves to version 2 and follows its formula.
+    await republish(withTotal('price * 3', 'input-number'));
+    const after = await read();
+    expect(after).toMatchObject({ schemaVersion: 2, record: { total: 15 } });
+    // A derived column moved, not the record: its version (and so an open form's save) stands.
+    expect(after.meta.version).toBe(version);
   });
 });
 
