@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  type ComputedField,
+  compileComputedFields,
+  computeFields,
+  type FormulaField,
+  type FormulaType,
+  type FormulaValue,
+} from './computed-formula.ts';
 import { MULTI_VALUE_JOINS } from './constants.ts';
 
 /**
@@ -37,6 +45,9 @@ export const FORM_ITEM_TYPES = [
   'transfer',
   'transfer-1',
   'editor',
+  'computed-number',
+  'computed-date',
+  'computed-text',
 ] as const;
 export const FormItemTypeSchema = z.enum(FORM_ITEM_TYPES, '请选择字段类型');
 export type FormItemType = z.infer<typeof FormItemTypeSchema>;
@@ -72,6 +83,9 @@ export const FORM_ITEM_TYPE_LABELS: Record<FormItemType, string> = {
   transfer: '穿梭框',
   'transfer-1': '穿梭框（单向）',
   editor: '富文本',
+  'computed-number': '计算字段（数字）',
+  'computed-date': '计算字段（日期）',
+  'computed-text': '计算字段（文本）',
 };
 
 /**
@@ -119,7 +133,24 @@ export const VALUE_KIND_OF: Record<FormItemType, ValueKind> = {
   transfer: 'multi',
   'transfer-1': 'multi',
   editor: 'text',
+  'computed-number': 'number',
+  'computed-date': 'date',
+  'computed-text': 'text',
 };
+
+/**
+ * Computed fields (decision 0017): the server computes their value from the record's other fields
+ * with the item's formula on every save; a value the client sends for them is ignored. The type
+ * names the result, and so the column: a formula is checked against it, never the reverse.
+ */
+export const COMPUTED_RESULT_TYPES = {
+  'computed-number': 'number',
+  'computed-date': 'date',
+  'computed-text': 'text',
+} as const satisfies Partial<Record<FormItemType, FormulaType>>;
+export type ComputedItemType = keyof typeof COMPUTED_RESULT_TYPES;
+export const isComputedType = (type: FormItemType): type is ComputedItemType =>
+  Object.hasOwn(COMPUTED_RESULT_TYPES, type);
 
 /** Types whose value must be one of the item's options (select-edit and the free types excepted). */
 export const OPTION_TYPES: readonly FormItemType[] = [
@@ -266,6 +297,8 @@ export const FormItemSchema = z.object({
   /** Earliest and latest dates a date picker allows (YYYY-MM-DD), empty for none. */
   minDate: z.string().default(''),
   maxDate: z.string().default(''),
+  /** A computed item's formula (computed-formula.ts); the length limit with the item's name is checked there. */
+  formula: z.string().max(10000, '计算公式过长').default(''),
 });
 export type FormItem = z.infer<typeof FormItemSchema>;
 export type FormItemInput = z.input<typeof FormItemSchema>;
@@ -676,6 +709,7 @@ export function validateRecord(
     record: { byCode: new Map(items.map((item) => [item.code, item])), values },
   };
   for (const item of visible) {
+    if (isComputedType(item.type)) continue;
     const value = values[item.code];
     const toggled = toggledOn.has(item.code);
     const required = toggled || item.required === '1' || item.required === '2';
@@ -697,7 +731,60 @@ export function validateRecord(
     }
     clean[item.code] = isEmptyValue(value) ? null : (value as NativeValue);
   }
+  const computed = computeFields(
+    visible.filter((item) => isComputedType(item.type)).map(computedFieldOf),
+    formulaFieldsOf(items),
+    Object.fromEntries(items.map((item) => [item.code, formulaValueOf(item, clean[item.code])])),
+    new Set(Object.keys(errors)),
+  );
+  Object.assign(errors, computed.errors);
+  for (const [code, value] of Object.entries(computed.values)) clean[code] = value === '' ? null : value;
   return { errors, clean };
+}
+
+// ————— computed fields —————
+const FORMULA_TYPE_OF_KIND: Record<ValueKind, FormulaType | null> = {
+  text: 'text',
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'date',
+  daterange: null,
+  multi: null,
+  path: null,
+};
+
+/** The fields a formula of this form may name, by code. */
+export function formulaFieldsOf(items: readonly FormItem[]): Map<string, FormulaField> {
+  return new Map(
+    items.map((item) => [
+      item.code,
+      { code: item.code, name: item.name, type: FORMULA_TYPE_OF_KIND[VALUE_KIND_OF[item.type]] },
+    ]),
+  );
+}
+
+export const computedFieldOf = (item: FormItem): ComputedField => ({
+  code: item.code,
+  name: item.name,
+  formula: item.formula,
+  resultType: COMPUTED_RESULT_TYPES[item.type as ComputedItemType],
+});
+
+/** A checked value as a formula reads it: numbers as numbers, a date-time as its day. */
+function formulaValueOf(item: FormItem, value: NativeValue | undefined): FormulaValue {
+  if (value === undefined || value === null || Array.isArray(value)) return null;
+  const type = FORMULA_TYPE_OF_KIND[VALUE_KIND_OF[item.type]];
+  if (type === 'number') return Number(value);
+  if (type === 'date') return String(value).slice(0, 10);
+  return type === null ? null : value;
+}
+
+/** The problems of a form's computed fields (formulas, types, cycles), each naming its field. */
+export function computedItemProblems(items: readonly FormItem[]): string[] {
+  const computed = items.filter((item) => isComputedType(item.type)).map(computedFieldOf);
+  return computed.length ? compileComputedFields(computed, formulaFieldsOf(items)).problems : [];
 }
 
 /** Converts a wire record to native values by the schema; unknown keys are dropped. */
@@ -785,5 +872,6 @@ export function schemaProblems(items: readonly FormItem[]): string[] {
       if (!codes.has(code)) problems.push(`${item.name}引用了不存在的字段：${code}`);
     }
   }
+  problems.push(...computedItemProblems(items));
   return problems;
 }

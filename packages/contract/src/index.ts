@@ -1,6 +1,7 @@
 export * from './authority.ts';
 export * from './builder.ts';
 export * from './catalogues.ts';
+export * from './computed-formula.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

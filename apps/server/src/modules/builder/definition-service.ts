@@ -23,6 +23,7 @@ import {
   systems,
   users,
 } from '../../db/schema/index.ts';
+import { recomputeComputedFields } from '../../engine/computed-fields.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
@@ -277,6 +278,7 @@ export class DefinitionService {
       await tx.execute(
         sql`update ${tableRef(tableName)} set schema_version = ${schemaVersion} where schema_version < ${schemaVersion}`,
       );
+    await recomputeComputedFields(tx, tableName, items, schemaVersion);
     await recordOperation(tx, {
       user,
       action: '发布节点配置',

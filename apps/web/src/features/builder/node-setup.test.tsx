@@ -40,6 +40,7 @@ const textItem = (code: string, name: string): FormItem => ({
   prompt: '',
   minDate: '',
   maxDate: '',
+  formula: '',
 });
 
 const draftOf = (patch: Partial<NodeDefinition> = {}, extra: Partial<DraftState> = {}): DraftState => ({

@@ -93,3 +93,73 @@ describe('FormItemDialog: labels a newcomer can read', () => {
     expect(await screen.findByText(PROPERTY_TIPS.parentNode)).toBeTruthy();
   });
 });
+
+describe('FormItemDialog: computed fields', () => {
+  const price = itemOf({ code: 'price', name: '单价', type: 'number' });
+  const title = itemOf({ code: 'title', name: '名称', type: 'text' });
+  const tax = itemOf({ code: 'tax', name: '税额', type: 'computed-number', formula: 'amount * 0.13' });
+  const amount = itemOf({ code: 'amount', name: '金额', type: 'computed-number', formula: '' });
+
+  async function editComputed() {
+    mockFetch({
+      'GET /ks/base/dictionary/config/dics': ok([]),
+      'GET /ks/node/field/value-ranges': ok([]),
+    });
+    const onSubmit = vi.fn<(item: FormItem) => void>();
+    renderWidget(
+      <FormItemDialog
+        open
+        item={amount}
+        items={[price, title, tax, amount]}
+        groups={[]}
+        onCancel={() => {}}
+        onSubmit={onSubmit}
+      />,
+    );
+    const dialog = (await screen.findByText('编辑字段“金额”')).closest('.ant-modal') as HTMLElement;
+    const confirm = () => fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
+    const setFormula = (text: string) =>
+      fireEvent.change(within(dialog).getByLabelText('计算公式'), { target: { value: text } });
+    return { dialog, confirm, setFormula, onSubmit };
+  }
+
+  it('offers a formula editor with the explanation, the field codes and the functions', async () => {
+    const { dialog } = await editComputed();
+    expect(within(dialog).getByText(/计算字段的值由服务器在每次保存时按公式计算/)).toBeTruthy();
+    const fields = within(dialog).getByRole('list', { name: '可用字段' });
+    expect(within(fields).getByText('price')).toBeTruthy();
+    expect(fields.textContent).toContain('price 单价（数字）');
+    expect(fields.textContent).toContain('title 名称（单行文本）');
+    expect(fields.textContent).not.toContain('amount');
+    const functions = within(dialog).getByRole('list', { name: '可用函数' });
+    expect(functions.textContent).toContain('round(x, 位数)');
+  });
+
+  it('refuses an unknown field, a type error and a cycle under the formula, then saves a good one', {
+    timeout: 240000,
+  }, async () => {
+    const { dialog, confirm, setFormula, onSubmit } = await editComputed();
+    confirm();
+    expect(await within(dialog).findByText('计算字段「金额」：请输入公式')).toBeTruthy();
+    setFormula('price * qty');
+    confirm();
+    expect(await within(dialog).findByText('计算字段「金额」：公式引用了不存在的字段：qty')).toBeTruthy();
+    setFormula('title * 2');
+    confirm();
+    expect(
+      await within(dialog).findByText('计算字段「金额」：字段「名称」是文本，不能用于“*”（需要数字）'),
+    ).toBeTruthy();
+    setFormula('tax + price');
+    confirm();
+    expect(await within(dialog).findByText('计算字段之间存在循环引用：税额 → 金额 → 税额')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    setFormula(' round(price * 2, 2) ');
+    confirm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      code: 'amount',
+      type: 'computed-number',
+      formula: 'round(price * 2, 2)',
+    });
+  });
+});

@@ -1,4 +1,6 @@
+import { FORMULA_FUNCTION_HELP } from '@ks/contract/computed-formula';
 import {
+  computedItemProblems,
   dateLimitProblem,
   FIXED_OPTIONS,
   FieldCodeSchema,
@@ -9,6 +11,7 @@ import {
   FormItemSchema,
   type FormItemType,
   type FormOption,
+  isComputedType,
   OPTION_LIST_TYPES,
   OPTION_TYPES,
   VALUE_KIND_OF,
@@ -44,6 +47,7 @@ type Values = {
   prompt: string;
   minDate: string;
   maxDate: string;
+  formula: string;
 };
 
 export const DUPLICATE_CODE_MESSAGE = '字段编码已存在，请换一个编码';
@@ -80,6 +84,7 @@ function valuesOf(item: FormItem | null): Values {
     prompt: item?.prompt ?? '',
     minDate: item?.minDate ?? '',
     maxDate: item?.maxDate ?? '',
+    formula: item?.formula ?? '',
   };
 }
 
@@ -189,9 +194,17 @@ export function FormItemDialog({
       childNode: values.childNode.join(','),
       minDate,
       maxDate,
+      formula: isComputedType(values.type) ? values.formula.trim() : '',
       source,
       options: optionTyped ? { list: values.optionList, labelKey: 'label', valueKey: 'value' } : undefined,
     });
+    if (parsed.success && isComputedType(parsed.data.type)) {
+      const problem = formulaProblemOf(parsed.data, items);
+      if (problem) {
+        form.setFields([{ name: 'formula', errors: [problem] }]);
+        return;
+      }
+    }
     if (!parsed.success) {
       const fieldOf = (path: PropertyKey[]) => {
         const head = String(path[0]);
@@ -347,6 +360,8 @@ export function FormItemDialog({
               </Col>
             ) : null}
           </Row>
+        ) : isComputedType(type) ? (
+          <FormulaEditor others={others} />
         ) : FIXED_OPTIONS[type] ? (
           <p>固定选项：{FIXED_OPTIONS[type]?.join('、')}</p>
         ) : null}
@@ -454,5 +469,69 @@ export function FormItemDialog({
         </Row>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The problem of this computed item's formula within the form, or null: the same check the server's
+ * schemaProblems makes on draft save (its own formula, and any cycle it closes), placed under the input.
+ */
+function formulaProblemOf(candidate: FormItem, items: readonly FormItem[]): string | null {
+  const form = [...items.filter((other) => other.code !== candidate.code), candidate];
+  const own = computedItemProblems(form).filter(
+    (problem) =>
+      problem.startsWith(`计算字段「${candidate.name}」`) ||
+      problem.includes(` ${candidate.name} `) ||
+      problem.endsWith(`→ ${candidate.name}`),
+  );
+  return own[0] ?? null;
+}
+
+/** The formula input of a computed item, with what a formula may use (decision 0017). */
+function FormulaEditor({ others }: { others: readonly FormItem[] }) {
+  return (
+    <Row gutter={16}>
+      <Col span={24}>
+        <Typography.Paragraph type="secondary">
+          计算字段的值由服务器在每次保存时按公式计算，填报人不能修改，列表可按它查询和排序。公式可用字段编码、数字、"文本"、
+          true/false，运算符 + - * / %、比较 == != &gt; &lt; &gt;= &lt;=、&& || !，以及 条件 ? 值1 :
+          值2。空值参与运算结果为空，可用 ifEmpty(字段, 0) 指定缺省值；除数为0时结果为空。
+        </Typography.Paragraph>
+      </Col>
+      <Col span={14}>
+        <Form.Item label="计算公式" name="formula" required>
+          <Input.TextArea
+            aria-label="计算公式"
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            placeholder="例如 round(price * qty, 2)"
+          />
+        </Form.Item>
+      </Col>
+      <Col span={10}>
+        <Typography.Text strong>可用字段</Typography.Text>
+        <ul aria-label="可用字段" className="ks-formula-fields">
+          {others.length ? (
+            others.map((other) => (
+              <li key={other.code}>
+                <Typography.Text code>{other.code}</Typography.Text> {other.name}（
+                {FORM_ITEM_TYPE_LABELS[other.type]}）
+              </li>
+            ))
+          ) : (
+            <li>表单中还没有其他字段</li>
+          )}
+        </ul>
+      </Col>
+      <Col span={24}>
+        <Typography.Text strong>可用函数</Typography.Text>
+        <ul aria-label="可用函数">
+          {FORMULA_FUNCTION_HELP.map((fn) => (
+            <li key={fn.signature}>
+              <Typography.Text code>{fn.signature}</Typography.Text> {fn.meaning}
+            </li>
+          ))}
+        </ul>
+      </Col>
+    </Row>
   );
 }

@@ -2,6 +2,7 @@ import { type FormItem, type FormItemType, isPickerItem } from '@ks/contract/for
 import { PickerField } from '../picker-field.tsx';
 import { CascaderField } from './cascader-fields.tsx';
 import { CheckboxField, RadioField } from './choice-fields.tsx';
+import { ComputedField } from './computed-field.tsx';
 import { DateField, DateRangeField } from './date-fields.tsx';
 import { EditorField } from './editor-field.tsx';
 import { NumberField } from './number-fields.tsx';
@@ -42,6 +43,9 @@ export const FIELD_RENDERERS: Record<FormItemType, FieldRenderer> = {
   date: DateField,
   daterange: DateRangeField,
   editor: EditorField,
+  'computed-number': ComputedField,
+  'computed-date': ComputedField,
+  'computed-text': ComputedField,
 };
 
 /**

@@ -72,6 +72,15 @@ const WIRE: Record<FormItemType, WireRecord[string]> = {
   transfer: 'a;b',
   'transfer-1': 'c',
   editor: '<p>富文本内容</p>',
+  // What the formulas below compute from the values above, so a submit gives the same record back.
+  'computed-number': 25,
+  'computed-date': '2024-05-07',
+  'computed-text': '单行！',
+};
+const FORMULAS: Partial<Record<FormItemType, string>> = {
+  'computed-number': 'number * 2',
+  'computed-date': 'addDays(date, 1)',
+  'computed-text': 'concat(text, "！")',
 };
 
 const itemOf = (type: FormItemType): FormItem =>
@@ -81,6 +90,7 @@ const itemOf = (type: FormItemType): FormItem =>
     type,
     ...(OPTIONED.has(type) ? { options: LIST } : {}),
     ...(type.startsWith('cascader') ? { options: TREE } : {}),
+    formula: FORMULAS[type] ?? '',
   });
 const ALL = FORM_ITEM_TYPES.map(itemOf);
 const wireOf = (items: FormItem[]) => Object.fromEntries(items.map((one) => [one.code, WIRE[one.type]]));

@@ -2,6 +2,7 @@ import {
   type FormGroup,
   type FormItem,
   type FormOption,
+  isComputedType,
   isEmptyValue,
   keysChildOptions,
   type NativeValue,
@@ -225,13 +226,25 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
     [byCode, schema],
   );
 
+  /**
+   * The computed fields' preview (decision 0017): the contract's validateRecord computes them from
+   * the other values as the server will on save; a field whose inputs do not pass shows empty.
+   */
+  const computedItems = useMemo(() => schema.filter((item) => isComputedType(item.type)), [schema]);
+  const previewComputed = useCallback(() => {
+    if (!computedItems.length) return;
+    const { clean } = validateRecord(schema, currentValues(), validationContext);
+    form.setFields(computedItems.map((item) => ({ name: item.code, value: clean[item.code] ?? null })));
+  }, [computedItems, currentValues, form, schema, validationContext]);
+
   const emitChange = useCallback(() => {
+    previewComputed();
     const handler = onValuesChangeRef.current;
     if (!handler) return;
     const values = currentValues();
     const { visible } = visibleItems(schema, values);
     handler(recordToWire(visible, nativeOf(visible, values)));
-  }, [currentValues, schema]);
+  }, [currentValues, previewComputed, schema]);
 
   /**
    * What follows a change of `code` (spec 001 §4): a switch-1 shows or hides its children and clears
@@ -389,9 +402,9 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
                   <Form.Item
                     name={item.code}
                     label={item.name}
-                    required={!readOnly && isRequired}
+                    required={!readOnly && isRequired && !isComputedType(item.type)}
                     tooltip={item.tips || undefined}
-                    rules={readOnly ? [] : [ruleOf(item)]}
+                    rules={readOnly || isComputedType(item.type) ? [] : [ruleOf(item)]}
                   >
                     {readOnly && item.type !== 'editor' ? (
                       <DetailValue item={item} options={context.options} />
