@@ -3,8 +3,8 @@ import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
 import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
-import { FileService } from './modules/files/service.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
+import { FileService } from './platform/file-store.ts';
 import { hashPassword } from './platform/passwords.ts';
 import type { FileStorage } from './platform/storage.ts';
 

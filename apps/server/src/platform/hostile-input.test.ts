@@ -11,7 +11,7 @@ import {
   withDeepField,
   withPrototypeKeys,
 } from '../../test/hostile.ts';
-import { rowsOf } from '../modules/builder/node-tables.ts';
+import { rowsOf } from '../engine/node-tables.ts';
 import type { GuardedRoute } from './access.ts';
 
 const getApp = useTestApp();

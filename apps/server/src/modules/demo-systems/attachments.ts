@@ -4,9 +4,9 @@ import { type NodeRef, UPLOAD_MESSAGES } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { AnnexSlotService } from '../files/annex-slot-service.ts';
 import { AttachmentService } from '../files/attachment-service.ts';
-import type { FileService } from '../files/service.ts';
 import type { DemoAttachment } from './types.ts';
 
 /**

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import type { FileService } from '../files/service.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { HelpService, type Upload } from '../help/service.ts';
 import { MATERIAL_SYSTEM_CODING, PRICE_NODE } from './material-prices.ts';
 

@@ -3,12 +3,12 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { AuthorityService } from '../authority/service.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
 import { BuilderService } from '../builder/service.ts';
 import { CatalogueService } from '../catalogues/service.ts';
 import { AnnexSlotService } from '../files/annex-slot-service.ts';
-import type { FileService } from '../files/service.ts';
 import { confirmDelivery } from '../notify/repository.ts';
 import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';
@@ -179,9 +179,9 @@ export async function seedDemoSystems(db: Db, files: FileService): Promise<void>
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */
   async function seedRecord(ref: NodeRef, node: DemoNode, record: DemoRecord) {
     const owner = actors[record.owner];
-    let saved = await records.save(owner, { ...ref, values: record.values }, SEED_META);
+    let saved = await records.writes.save(owner, { ...ref, values: record.values }, SEED_META);
     if (record.revision) {
-      saved = await records.updatePart(
+      saved = await records.writes.updatePart(
         owner,
         { ...ref, id: saved.id, version: saved.version, values: record.revision },
         SEED_META,

@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { FileService } from '../../platform/file-store.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { type FileStorage, LocalDiskStorage } from '../../platform/storage.ts';
 import { AnnexSlotService } from './annex-slot-service.ts';
 import { AttachmentService } from './attachment-service.ts';
 import { fileRoutes } from './routes.ts';
-import { FileService } from './service.ts';
 import { UploadService } from './upload-service.ts';
 import { defineUploadSweepJob } from './upload-sweep-job.ts';
 

@@ -40,13 +40,11 @@ export class JobAdminService {
   }
 
   types(): JobType[] {
-    return this.jobs
-      .types()
-      .map((definition) => ({
-        name: definition.name,
-        title: definition.title,
-        cron: definition.schedule?.cron ?? null,
-      }));
+    return this.jobs.types().map((definition) => ({
+      name: definition.name,
+      title: definition.title,
+      cron: definition.schedule?.cron ?? null,
+    }));
   }
 
   async retry(admin: SessionUser, id: string, ip: string): Promise<void> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { defineJob, type Jobs } from '../../platform/jobs.ts';
-import type { FileService } from '../files/service.ts';
 import { createPushBus, notifyInstances } from './push-bus.ts';
 import { PushHub } from './push-hub.ts';
 import { notifyRoutes } from './routes.ts';

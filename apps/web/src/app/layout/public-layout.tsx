@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
-import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
+import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import { HeaderNav, headerStyleOf } from './header-nav.tsx';
 
 const HEADER_CLASSES = {

@@ -2,7 +2,7 @@ import type { PlatformInfo, UpdatePlatformInfoBody } from '@ks/contract/platform
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '@/lib/constants.ts';
 import { http, isApiError } from '@/lib/http.ts';
-import { getPlatformInfoQueryOptions } from './get-platform-info.ts';
+import { getPlatformInfoQueryOptions } from '@/shared/api/get-platform-info.ts';
 
 /**
  * PUT /ks/common/platform-info (administrators), with the revision the form was loaded at: the

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePlatformInfo } from '../api/get-platform-info.ts';
+import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import { checkServerVersion } from '../lib/version-check.ts';
 
 const FILING_SITE = 'https://beian.miit.gov.cn/';

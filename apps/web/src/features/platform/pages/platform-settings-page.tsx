@@ -1,6 +1,6 @@
 import { Alert, Card, Result, Skeleton, Tabs } from 'antd';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { usePlatformInfo } from '../api/get-platform-info.ts';
+import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import { PlatformInfoForm } from '../components/platform-info-form.tsx';
 import { SmsOutboxTable } from '../components/sms-outbox-table.tsx';
 
