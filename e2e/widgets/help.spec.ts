@@ -59,7 +59,10 @@ async function uploadFile(
 const selectedTitle = (panel: Locator) => panel.locator('.ant-tree-node-selected').innerText();
 
 describe('help panel with a real PDF and a real video', () => {
-  it('the administrator configures help on the admin page; a user reads it in the header panel', async () => {
+  // Two accounts, two uploads and a recorded video: more than the default minute on a busy machine.
+  it('the administrator configures help on the admin page; a user reads it in the header panel', {
+    timeout: 240000,
+  }, async () => {
     const suffix = Date.now().toString(36);
     const guideGroup = `操作手册${suffix}`;
     const faqGroup = `常见问题${suffix}`;
