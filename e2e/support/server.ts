@@ -42,7 +42,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90000);
+    // The first start seeds the demo (some sixty records through the services, help and files):
+    // minutes when the shared machine is busy.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 300000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/localhost:\d+)/.exec(output);

@@ -5,6 +5,8 @@ import { logIn, waitForPath } from '../support/login.ts';
 import { buildPdf, recordVideo } from '../support/test-files.ts';
 
 const newPage = useBrowser();
+/** The demo material price node: help configured for it shows on its pages. */
+const NODE = { systemCoding: 'DEMO_CLJG', gnCoding: 'CLJG_CLJG' };
 
 async function logInAs(page: Page, demo: (typeof DEMO)[keyof typeof DEMO]) {
   await page.goto(`${baseUrl()}/`);
@@ -57,7 +59,10 @@ async function uploadFile(
 const selectedTitle = (panel: Locator) => panel.locator('.ant-tree-node-selected').innerText();
 
 describe('help panel with a real PDF and a real video', () => {
-  it('the administrator configures help on the admin page; a user reads it in the header panel', async () => {
+  // Two accounts, two uploads and a recorded video: more than the default minute on a busy machine.
+  it('the administrator configures help on the admin page; a user reads it in the header panel', {
+    timeout: 240000,
+  }, async () => {
     const suffix = Date.now().toString(36);
     const guideGroup = `操作手册${suffix}`;
     const faqGroup = `常见问题${suffix}`;
@@ -75,6 +80,10 @@ describe('help panel with a real PDF and a real video', () => {
 
     await admin.goto(`${baseUrl()}/system/helpConfig`);
     await expect.poll(() => admin.getByRole('heading', { name: '帮助配置' }).isVisible()).toBe(true);
+    // The demo data ships platform-wide help: this test's help is the price node's own, read there.
+    await admin.getByLabel('系统编码').fill(NODE.systemCoding);
+    await admin.getByLabel('功能编码').fill(NODE.gnCoding);
+    await admin.getByRole('button', { name: '切换范围' }).click();
     await createGroup(admin, guideGroup);
     await uploadFile(admin, guideGroup, {
       name: pdfName,
@@ -96,6 +105,7 @@ describe('help panel with a real PDF and a real video', () => {
 
     const page = await newPage();
     await logInAs(page, DEMO.enterprise);
+    await page.goto(`${baseUrl()}/dynamicPage/dynamicIndex?${new URLSearchParams(NODE).toString()}`);
     await page.getByRole('button', { name: '帮助', exact: true }).click();
     const panel = page.getByRole('dialog', { name: '帮助中心' });
     await expect

@@ -248,9 +248,12 @@ describe('practice status dialog', () => {
 });
 
 describe('customer-service widget', () => {
+  // The shell is a lazy route: on a busy machine its first load takes longer than the 5 s default.
+  const findWidgetToggle = () => screen.findByLabelText('在线客服', {}, { timeout: 30000 });
+
   it('says the service is not configured when there is no channel key, and gives the support phone', async () => {
     const { user } = renderShell('U');
-    await user.click(await screen.findByLabelText('在线客服'));
+    await user.click(await findWidgetToggle());
     // The number the footer shows (makePlatformInfo's), not a pointer to a footer that may have none.
     expect(await screen.findByText('在线客服尚未配置，请拨打技术支持电话：0571-88888888')).toBeTruthy();
     expect(document.querySelector('iframe')).toBeNull();
@@ -260,7 +263,7 @@ describe('customer-service widget', () => {
     const { user } = renderShell('U', {
       extra: { 'GET /ks/common/platform-info': ok(makePlatformInfo({ supportPhone: '' })) },
     });
-    await user.click(await screen.findByLabelText('在线客服'));
+    await user.click(await findWidgetToggle());
     expect(await screen.findByText('在线客服尚未配置，请联系平台管理员')).toBeTruthy();
     expect(screen.queryByText(/技术支持电话/)).toBeNull();
   });
@@ -269,7 +272,7 @@ describe('customer-service widget', () => {
     const { user } = renderShell('U', {
       deployConfig: makeDeployConfig({ supportChannelKey: 'https://kf.example.com/chat?channel=ks' }),
     });
-    await user.click(await screen.findByLabelText('在线客服'));
+    await user.click(await findWidgetToggle());
     await user.click(await screen.findByText('智能客服'));
     const frame = await screen.findByTitle('智能客服');
     expect(frame.getAttribute('src')).toBe('https://kf.example.com/chat?channel=ks&mode=robot');

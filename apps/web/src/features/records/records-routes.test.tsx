@@ -22,6 +22,7 @@ function renderAsUser(path: string) {
     'GET /ks/notification/v1/audit/todo-count': ok(0),
     'GET /ks/config/node/published': ok(makePublished()),
     'POST /ks/monitor/table-list': ok(makePage()),
+    'GET /ks/common/common/fj-list': ok([]),
     'POST /ks/info/v1/form/details': ok({
       schemaVersion: 1,
       items: [],

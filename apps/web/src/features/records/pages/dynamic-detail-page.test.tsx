@@ -1,3 +1,4 @@
+import type { AnnexWithFiles } from '@ks/contract/files';
 import type { FormItemInput } from '@ks/contract/form-schema';
 import { FormItemSchema } from '@ks/contract/form-schema';
 import { configure, screen, waitFor } from '@testing-library/react';
@@ -59,15 +60,17 @@ function setup(path: string, routes: Record<string, MockHandler | ReturnType<typ
   const calls: { key: string; body: unknown }[] = [];
   mockFetch(
     Object.fromEntries(
-      Object.entries({ 'POST /ks/common/common/record-revisions': ok([]), ...routes }).map(
-        ([key, answer]) => [
-          key,
-          ((request) => {
-            calls.push({ key, body: request.body });
-            return typeof answer === 'function' ? (answer as MockHandler)(request) : answer;
-          }) as MockHandler,
-        ],
-      ),
+      Object.entries({
+        'POST /ks/common/common/record-revisions': ok([]),
+        'GET /ks/common/common/fj-list': ok([]),
+        ...routes,
+      }).map(([key, answer]) => [
+        key,
+        ((request) => {
+          calls.push({ key, body: request.body });
+          return typeof answer === 'function' ? (answer as MockHandler)(request) : answer;
+        }) as MockHandler,
+      ]),
     ),
   );
   setNavigator({ navigate: () => {}, getPath: () => '/dynamicPage/dynamicDetail' });
@@ -236,5 +239,80 @@ describe('DynamicDetailPage', () => {
     setup(`${EDIT_PATH}&view=1`, { 'POST /ks/info/v1/form/details': ok(existing()) });
     expect(await screen.findByText('原名称')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /保\s*存/ })).toBeNull();
+  });
+});
+
+describe('DynamicDetailPage: annex slots', () => {
+  const PDF_FILE = {
+    url: '/ks/file/v1/files/f1',
+    host: '',
+    fileId: '44444444-4444-4444-8444-444444444444',
+    fileName: '询价记录.pdf',
+    fileType: 'pdf',
+    fileSize: 1399,
+    fileNo: 'xjjl',
+  };
+  const slot = (overrides: Partial<AnnexWithFiles>): AnnexWithFiles => ({
+    id: `slot-${overrides.annexNo}`,
+    gnCoding: NODE.gnCoding,
+    annexNo: 'xjjl',
+    annexName: '询价记录',
+    annexFormat: ['pdf', 'jpg'],
+    annexSize: 10,
+    isRequired: true,
+    annexCount: 3,
+    description: '',
+    fileList: [],
+    ...overrides,
+  });
+
+  it('shows the slots with their formats and limits, and refuses to submit without a required annex', async () => {
+    const { user, bodies } = setup(EDIT_PATH, {
+      'POST /ks/info/v1/form/details': ok(existing()),
+      'GET /ks/common/common/fj-list': ok([
+        slot({}),
+        slot({
+          annexNo: 'cjbj',
+          annexName: '厂家报价单',
+          isRequired: false,
+          annexFormat: ['xlsx'],
+          annexSize: 20,
+        }),
+      ]),
+      'POST /ks/monitor/save': ok({ id: ID, version: 5 }),
+    });
+    await screen.findByDisplayValue('原名称');
+    expect(await screen.findByText('询价记录')).toBeTruthy();
+    expect(screen.getByText('厂家报价单')).toBeTruthy();
+    expect(screen.getByText('pdf、jpg')).toBeTruthy();
+    expect(screen.getByText('不超过20MB')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '上传询价记录' })).toBeTruthy();
+
+    await user.click(button('提交'));
+    expect(await screen.findByText('请上传【询价记录】')).toBeTruthy();
+    expect(bodies('POST /ks/monitor/save')).toHaveLength(0);
+  });
+
+  it('saves the record, then the files marked in the slots onto it', async () => {
+    const { user, bodies } = setup(EDIT_PATH, {
+      'POST /ks/info/v1/form/details': ok(existing()),
+      'GET /ks/common/common/fj-list': ok([slot({ fileList: [{ ...PDF_FILE, fileOperationType: 'add' }] })]),
+      'POST /ks/monitor/save': ok({ id: ID, version: 5 }),
+      'POST /ks/common/common/attachment/save': ok([PDF_FILE]),
+      'POST /ks/monitor/submit': ok({ id: ID, version: 6, status: 'submitted', auditState: 'pending' }),
+    });
+    await screen.findByDisplayValue('原名称');
+    expect(await screen.findByRole('button', { name: '询价记录.pdf' })).toBeTruthy();
+    await user.click(button('提交'));
+    expect(await screen.findByText('提交成功')).toBeTruthy();
+    expect(bodies('POST /ks/common/common/attachment/save')).toEqual([
+      { ...NODE, id: ID, fileList: [{ fileId: PDF_FILE.fileId, fileNo: 'xjjl', fileOperationType: 'add' }] },
+    ]);
+  });
+
+  it('shows no annex card for a node without slots', async () => {
+    setup(EDIT_PATH, { 'POST /ks/info/v1/form/details': ok(existing()) });
+    await screen.findByDisplayValue('原名称');
+    expect(screen.queryByText('附件')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { submitRecord } from '../api/record-actions.ts';
 import { useSaveRecord } from '../api/save-record.ts';
 import type { FormDetails, NodeRef } from '../api/types.ts';
 import { AuditPanel } from '../components/audit-panel.tsx';
+import { RecordAnnexesCard, useRecordAnnexes } from '../components/record-annexes.tsx';
 import { RevisionHistory } from '../components/revision-history.tsx';
 import { useRowActions } from '../components/row-actions.tsx';
 import { SchemaForm, type SchemaFormHandle } from '../components/schema-form/schema-form.tsx';
@@ -89,21 +90,26 @@ function RecordDetail({
   const loadOptions = useMemo(() => optionLoaderFor({ systemCoding, gnCoding }), [systemCoding, gnCoding]);
 
   const meta = details.meta;
+  const annexes = useRecordAnnexes(node, meta?.id ?? null);
   const canSave = details.functions.includes('save');
   const isEditable =
     !isView && canSave && (meta === null || EDITABLE_STATUSES.includes(meta.status as RecordStatus));
   const canSubmit = isEditable && details.functions.includes('submit');
 
-  /** Saves the form; resolves the saved {id, version}, or null when validation or the server refused. */
+  /**
+   * Saves the form, then the files changed in the annex slots; resolves the saved {id, version},
+   * or null when validation or the server refused (the client has shown an attachment refusal).
+   */
   const persist = async (): Promise<{ id: string; version: number } | null> => {
     const values = await form.current?.submit();
     if (!values) return null;
     try {
-      return await save.mutateAsync({
+      const saved = await save.mutateAsync({
         ...node,
         ...(meta ? { id: meta.id, version: meta.version } : {}),
         values,
       });
+      return (await persistAnnexes(saved.id)) ? saved : null;
     } catch (error) {
       if (isApiError(error) && error.code === 400) {
         const fields = FIELD_ERRORS(error.data);
@@ -116,7 +122,30 @@ function RecordDetail({
     }
   };
 
+  /**
+   * The annex changes onto the saved record. When the server refuses them (the client has said
+   * why), the record itself is saved: a new one opens as saved, so another 保存 changes it instead
+   * of adding a second one.
+   */
+  const persistAnnexes = async (id: string) => {
+    try {
+      await annexes.saveTo(id);
+      return true;
+    } catch {
+      if (!meta) navigate(detailPath(node, id), { replace: true });
+      return false;
+    }
+  };
+
+  /** The required-annex rule the server applies to a save of files, said before anything is sent. */
+  const warnMissingAnnexes = () => {
+    const missing = annexes.missingMessage();
+    if (missing) getFeedback().warnMessage(missing);
+    return missing !== null;
+  };
+
   const onSave = guard(async () => {
+    if (annexes.hasChanges() && warnMissingAnnexes()) return;
     const saved = await persist();
     if (!saved) return;
     getFeedback().successMessage('保存成功');
@@ -128,6 +157,8 @@ function RecordDetail({
   });
 
   const onSubmit = guard(async () => {
+    // A submission is what reviewers review: its required annexes are there first.
+    if (warnMissingAnnexes()) return;
     setSubmitting(true);
     try {
       const saved = await persist();
@@ -202,6 +233,7 @@ function RecordDetail({
           readOnly={!isEditable}
           loadOptions={loadOptions}
         />
+        <RecordAnnexesCard node={node} annexes={annexes} readOnly={!isEditable} />
         <Space style={{ marginTop: 16 }} wrap>
           <Button onClick={() => navigate(indexPath(node))}>返回</Button>
           {isEditable && (
