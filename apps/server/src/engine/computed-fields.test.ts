@@ -9,7 +9,7 @@ import {
   saveDraft,
 } from '../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../test/helper.ts';
-import { tableColumns } from '../modules/builder/node-tables.ts';
+import { tableColumns } from './node-tables.ts';
 
 /**
  * Computed fields through HTTP (decision 0017): a developer's formula is checked at draft save, the

@@ -1,8 +1,8 @@
 import { type FormItem, isComputedType, type NativeValue, validateRecord } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { fieldIdent, rowsOf, tableRef } from '../modules/builder/node-tables.ts';
-import { R, recordSelect, storedOf, writeExpression } from '../modules/records/record-store.ts';
+import { fieldIdent, rowsOf, tableRef } from './node-tables.ts';
+import { R, recordSelect, storedOf, writeExpression } from './record-store.ts';
 
 /** Rows read per statement while a publish recomputes a table. */
 const RECOMPUTE_BATCH = 500;

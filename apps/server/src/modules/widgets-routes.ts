@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { FileService } from '../platform/file-store.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { FeedbackService } from './feedback/service.ts';
-import type { FileService } from './files/service.ts';
 import { helpRoutes } from './help/routes.ts';
 import { HelpService } from './help/service.ts';
 import { oplogRoutes } from './oplog/routes.ts';

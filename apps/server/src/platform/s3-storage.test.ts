@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bigPdf, md5Of } from '../../test/file-fixtures.ts';
 import { S3RVER_CREDENTIALS, useS3rver } from '../../test/s3rver.ts';
-import { bigPdf, md5Of } from '../modules/files/test-fixtures.ts';
 import { S3Storage } from './s3-storage.ts';
 import { PartChecksumError, StorageNotFoundError } from './storage.ts';
 

@@ -19,7 +19,7 @@ import {
   operationLogs,
   users,
 } from '../../db/schema/index.ts';
-import { allowedFunctions } from './grants.ts';
+import { allowedFunctions } from '../../engine/grants.ts';
 
 const getApp = useTestApp();
 

@@ -21,14 +21,14 @@ import {
   type UpdateAuditOrgBody,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { findNodesUsingAuditOrg, isUniqueViolation } from '../../engine/definition-usage.ts';
+import { DEFAULT_GRANTS, replaceGrants } from '../../engine/grants.ts';
+import { NODE_NOT_FOUND_MESSAGE } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { findNodesUsingAuditOrg, isUniqueViolation } from '../catalogues/definition-usage.ts';
-import { DEFAULT_GRANTS, replaceGrants } from './grants.ts';
 import * as repo from './repository.ts';
 
-export const NODE_NOT_FOUND_MESSAGE = '节点不存在';
 export const SYSTEM_NOT_FOUND_MESSAGE = '系统不存在';
 /** Reviewer pickers list at most this many matches; the keyword narrows further. */
 export const REVIEWER_PICKER_LIMIT = 50;

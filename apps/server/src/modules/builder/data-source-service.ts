@@ -25,11 +25,18 @@ import {
   nodeSchemaVersions,
   users,
 } from '../../db/schema/index.ts';
+import {
+  DATA_SCHEMA,
+  defaultTableName,
+  hasRows,
+  rowsOf,
+  tableColumns,
+  tableExists,
+} from '../../engine/node-tables.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import type { DefinitionService } from './definition-service.ts';
-import { DATA_SCHEMA, defaultTableName, hasRows, rowsOf, tableColumns, tableExists } from './node-tables.ts';
 
 /**
  * The form item type a bound table's column becomes, from its PostgreSQL type (format_type

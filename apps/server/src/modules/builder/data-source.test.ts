@@ -23,8 +23,8 @@ import {
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
 import { operationLogs } from '../../db/schema/index.ts';
+import { tableColumns } from '../../engine/node-tables.ts';
 import { itemTypeOfColumn } from './data-source-service.ts';
-import { tableColumns } from './node-tables.ts';
 
 const getApp = useTestApp();
 const developer = async () => (await loginAs(getApp(), await createUser(getApp(), 'D'))).headers;

@@ -24,10 +24,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { recomputeComputedFields } from '../../engine/computed-fields.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
-import { lockLiveSources } from '../catalogues/definition-usage.ts';
+import { lockLiveSources } from '../../engine/definition-usage.ts';
 import {
   addColumnStatement,
   alterTypeStatement,
@@ -44,10 +41,12 @@ import {
   tableExists,
   tableIndexNames,
   tableRef,
-} from './node-tables.ts';
+} from '../../engine/node-tables.ts';
+import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../../engine/record-store.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
 
-export const NODE_NOT_FOUND_MESSAGE = '节点不存在';
-export const NOT_PUBLISHED_MESSAGE = '该功能尚未发布';
 export const DATA_TABLE_CLASH_MESSAGE = (tableName: string) =>
   `数据表 ${tableName} 已存在，请先为节点设置数据源或换一个功能编码`;
 export const reviewerMissingMessage = (level: number) => `第${level}级审核人不存在或不是管理员`;

@@ -27,13 +27,9 @@ import {
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { auditOrgs } from '../../db/schema/index.ts';
-import {
-  auditOrgMissingMessage,
-  NODE_NOT_FOUND_MESSAGE,
-  NOT_PUBLISHED_MESSAGE,
-  reviewerMissingMessage,
-} from './definition-service.ts';
-import { rowsOf, tableColumns } from './node-tables.ts';
+import { rowsOf, tableColumns } from '../../engine/node-tables.ts';
+import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../../engine/record-store.ts';
+import { auditOrgMissingMessage, reviewerMissingMessage } from './definition-service.ts';
 
 const getApp = useTestApp();
 const developer = async () => (await loginAs(getApp(), await createUser(getApp(), 'D'))).headers;

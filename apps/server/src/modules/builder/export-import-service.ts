@@ -23,12 +23,12 @@ import {
   nodeSchemaVersions,
   users,
 } from '../../db/schema/index.ts';
+import { replaceGrants } from '../../engine/grants.ts';
+import { defaultTableName } from '../../engine/node-tables.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { replaceGrants } from '../authority/grants.ts';
 import type { DefinitionService } from './definition-service.ts';
-import { defaultTableName } from './node-tables.ts';
 import * as repo from './repository.ts';
 
 /** Live nodes in tree order: parents before children, siblings by their sort. */

@@ -21,8 +21,8 @@ import {
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
 import { auditOrgs, menuNodeRoles, operationLogs, systems } from '../../db/schema/index.ts';
-import { replaceGrants } from '../authority/grants.ts';
-import { tableColumns } from './node-tables.ts';
+import { replaceGrants } from '../../engine/grants.ts';
+import { tableColumns } from '../../engine/node-tables.ts';
 
 const getApp = useTestApp();
 const developer = async () => (await loginAs(getApp(), await createUser(getApp(), 'D'))).headers;

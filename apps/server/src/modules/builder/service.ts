@@ -24,10 +24,10 @@ import {
   SYSTEM_CODING_TAKEN_MESSAGE,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { findNodesUnderReview } from '../../engine/audit-instances.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { findNodesUnderReview } from '../workflow/repository.ts';
 import * as repo from './repository.ts';
 
 /** The refusal to delete nodes whose records are under review (the transaction changes nothing). */

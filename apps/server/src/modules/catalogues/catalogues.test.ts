@@ -12,7 +12,7 @@ import {
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { holdDefinitionRow, holdOperationLog, pause, raceWhileHeld } from '../../../test/races.ts';
 import { dictionaries, nodeSchemaVersions, operationLogs, valueRanges } from '../../db/schema/index.ts';
-import { resolveOptions } from './option-sources.ts';
+import { resolveOptions } from '../../engine/option-sources.ts';
 
 const getApp = useTestApp();
 

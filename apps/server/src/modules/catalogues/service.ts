@@ -23,10 +23,10 @@ import {
   valueRangeInUseMessage,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { findNodesUsingSource, isUniqueViolation } from '../../engine/definition-usage.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { findNodesUsingSource, isUniqueViolation } from './definition-usage.ts';
 import * as repo from './repository.ts';
 
 const toDictionary = (row: repo.DictionaryRow): Dictionary => ({

@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, useTestApp } from '../../../test/helper.ts';
 import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
+import { tableColumns } from '../../engine/node-tables.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
-import { tableColumns } from '../builder/node-tables.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,

@@ -168,9 +168,9 @@ export async function seedDemoSystems(db: Db): Promise<void> {
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */
   async function seedRecord(ref: NodeRef, node: DemoNode, record: DemoRecord) {
     const owner = actors[record.owner];
-    let saved = await records.save(owner, { ...ref, values: record.values }, SEED_META);
+    let saved = await records.writes.save(owner, { ...ref, values: record.values }, SEED_META);
     if (record.revision) {
-      saved = await records.updatePart(
+      saved = await records.writes.updatePart(
         owner,
         { ...ref, id: saved.id, version: saved.version, values: record.revision },
         SEED_META,

@@ -4,8 +4,6 @@ import {
   checkUploadRule,
   DEFAULT_UPLOAD_COUNT,
   EDITABLE_STATUSES,
-  FUNCTION_DENIED_MESSAGE,
-  NODE_FUNCTION_LABELS,
   RECORD_NOT_EDITABLE_MESSAGE,
   type RecordRef,
   type SaveAttachmentsBody,
@@ -15,20 +13,20 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
-import { functionsOf } from '../records/record-readers.ts';
-import { loadRecord, recordNotFound, resolveNodeIfAny } from '../records/record-store.ts';
-import { isOwnerSide, readScope } from '../records/row-scope.ts';
-import type { AnnexSlotService } from './annex-slot-service.ts';
+import { requireNodeFunction } from '../../engine/node-functions.ts';
 import {
   type AttachmentLink,
   attachmentsOwnedBy,
   findRecordFiles,
   readsAnyAttachedRecord,
   recordFilesScope,
-} from './record-files.ts';
+} from '../../engine/record-files.ts';
+import { loadRecord, recordNotFound, resolveNodeIfAny } from '../../engine/record-store.ts';
+import { isOwnerSide, readScope } from '../../engine/row-scope.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import type { AnnexSlotService } from './annex-slot-service.ts';
 
 /**
  * The attachments of a published node's record change under the record's own rules: the caller
@@ -46,9 +44,7 @@ async function requireEditableRecord(db: Db, user: SessionUser, ref: RecordRef) 
   if (!record) throw recordNotFound();
   if (!isOwnerSide(user, record)) throw forbidden();
   // A record's files are part of it: changing them needs the node's 保存, as saving its fields does.
-  if (!(await functionsOf(db, user, node)).has('save')) {
-    throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS.save));
-  }
+  await requireNodeFunction(db, user, node, 'save');
   if (!(EDITABLE_STATUSES as readonly string[]).includes(record.status))
     throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
   return node;

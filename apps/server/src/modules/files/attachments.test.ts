@@ -1,8 +1,8 @@
 import { ERROR_MESSAGES, UPLOAD_MESSAGES } from '@ks/contract';
 import { describe, expect, it } from 'vitest';
+import { multipart, PDF, PNG } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
 import { findMissingRequired } from './attachment-service.ts';
-import { multipart, PDF, PNG } from './test-fixtures.ts';
 
 const getApp = useTestApp();
 type Headers = Record<string, string>;

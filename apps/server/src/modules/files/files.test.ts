@@ -3,11 +3,11 @@ import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { EXE, HTML, multipart, PDF, PNG } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, useTestApp } from '../../../test/helper.ts';
 import { operationLogs, storedFiles } from '../../db/schema/index.ts';
+import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
-import { FileService } from './service.ts';
-import { EXE, HTML, multipart, PDF, PNG } from './test-fixtures.ts';
 
 const getApp = useTestApp({ FILES_USER_QUOTA_MB: '1', FILES_REQUEST_MAX_MB: '0.5' });
 const service = () => new FileService(getApp().db, new LocalDiskStorage(getApp.filesDir()));

@@ -7,9 +7,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
+import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
 import { auditOrgMembers, auditOrgs, users } from '../../db/schema/index.ts';
-import { multipart, PDF } from './test-fixtures.ts';
 
 /**
  * A node record's attachments follow the record's row scope (ARCHITECTURE §4): whoever may read the

@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { FileService } from '../../platform/file-store.ts';
 import { type FileStorage, LocalDiskStorage } from '../../platform/storage.ts';
 import { AnnexSlotService } from './annex-slot-service.ts';
 import { AttachmentService } from './attachment-service.ts';
 import { fileRoutes } from './routes.ts';
-import { FileService } from './service.ts';
 import { startUploadCleanup, UploadService } from './upload-service.ts';
 
 const MB = 1024 * 1024;

@@ -33,9 +33,10 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { publicImageUrl, type StoredFile, toUploadedFile } from '../../platform/file-refs.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
 import type { AttachmentService } from './attachment-service.ts';
-import { type FileService, publicImageUrl, type StoredFile, toUploadedFile } from './service.ts';
 import type { UploadService } from './upload-service.ts';
 
 /** RFC 6266 / 5987: the original (often Chinese) file name survives the download. */

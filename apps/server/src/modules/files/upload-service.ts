@@ -13,12 +13,13 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { storedFiles, uploadChunks, uploadTasks } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import { assertContentMatches, cleanFileName, SNIFF_BYTES } from '../../platform/content-check.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { toUploadedFile } from '../../platform/file-refs.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { createDigestStream, PartChecksumError } from '../../platform/storage.ts';
 import type { AnnexSlotService } from './annex-slot-service.ts';
-import { assertContentMatches, cleanFileName, SNIFF_BYTES } from './content-check.ts';
-import { type FileService, toUploadedFile } from './service.ts';
 
 type Task = typeof uploadTasks.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { UPLOAD_CHUNK_SIZE } from '@ks/contract';
 import { describe, expect, it } from 'vitest';
+import { bigPdf, md5Of, multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
 import { S3RVER_CREDENTIALS, useS3rver } from '../../../test/s3rver.ts';
-import { bigPdf, md5Of, multipart } from './test-fixtures.ts';
 
 // The env object is filled in before useTestApp's own beforeAll reads it (hooks run in order).
 const env: Record<string, string> = {};

@@ -1,12 +1,12 @@
 import { UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { bigPdf, EXE, md5Of, multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, useTestApp } from '../../../test/helper.ts';
 import { uploadTasks } from '../../db/schema/index.ts';
+import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { AnnexSlotService } from './annex-slot-service.ts';
-import { FileService } from './service.ts';
-import { bigPdf, EXE, md5Of, multipart } from './test-fixtures.ts';
 import { UploadService } from './upload-service.ts';
 
 const getApp = useTestApp();

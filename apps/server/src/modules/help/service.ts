@@ -13,8 +13,9 @@ import type { Db } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { fileUrl } from '../../platform/file-refs.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { type FileService, fileUrl } from '../files/service.ts';
 import {
   checkUploadHead,
   extensionOf,

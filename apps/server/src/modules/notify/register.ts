@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { FileService } from '../files/service.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { createPushBus } from './push-bus.ts';
 import { PushHub } from './push-hub.ts';
 import { notifyRoutes } from './routes.ts';

@@ -1,8 +1,8 @@
 import { ACCOUNT_LOG_CODING, type LogHistoryBody, type OperationLogEntry } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { canReadRecordOfNode } from '../../engine/record-readers.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { canReadRecordOfNode } from '../records/record-readers.ts';
 import * as repo from './repository.ts';
 
 /** Target types whose id is a userCode: a person's own account. */

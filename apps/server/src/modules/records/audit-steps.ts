@@ -1,6 +1,6 @@
 import type { AuditRound, AuditStepView, AuditWay } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { R } from './record-store.ts';
+import { R } from '../../engine/record-store.ts';
 
 /**
  * Every audit flow of the record aliased `r`, oldest first, each with its steps by level, as one

@@ -27,9 +27,9 @@ import {
   type ValueKind,
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { fieldIdent } from '../../engine/node-tables.ts';
+import { arrayLiteral, col } from '../../engine/record-store.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { fieldIdent } from '../builder/node-tables.ts';
-import { arrayLiteral, col } from './record-store.ts';
 
 /**
  * The one place list filters become SQL (ARCHITECTURE §4): search-bar tags, filter-card values and

@@ -11,7 +11,7 @@ import {
   type WireValue,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
-import { resolveOptions } from '../catalogues/option-sources.ts';
+import { resolveOptions } from '../../engine/option-sources.ts';
 
 /** How labels of several values are joined: a multi choice's and a cascader path's separators. */
 export type LabelJoins = { multi: string; path: string };

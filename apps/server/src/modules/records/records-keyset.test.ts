@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
-import { tableRef } from '../builder/node-tables.ts';
+import { tableRef } from '../../engine/node-tables.ts';
 
 const getApp = useTestApp();
 

@@ -14,10 +14,10 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
+import { multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { users } from '../../db/schema/index.ts';
-import { tableRef } from '../builder/node-tables.ts';
-import { multipart } from '../files/test-fixtures.ts';
+import { tableRef } from '../../engine/node-tables.ts';
 import { readerCaughtUp } from './xlsx.ts';
 
 // The count rule's test holds an estimate across seconds of seeding: reuse it longer than any

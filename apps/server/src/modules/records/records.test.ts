@@ -27,11 +27,11 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { dictionaries, operationLogs } from '../../db/schema/index.ts';
-import { tableRef } from '../builder/node-tables.ts';
-import { multipart, PDF } from '../files/test-fixtures.ts';
-import { updateEnvelope } from './record-store.ts';
+import { tableRef } from '../../engine/node-tables.ts';
+import { updateEnvelope } from '../../engine/record-store.ts';
 
 const getApp = useTestApp();
 

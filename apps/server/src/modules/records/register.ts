@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { clearNodeSchemas } from '../../engine/record-store.ts';
 import { ListEstimates } from './list-estimates.ts';
-import { clearNodeSchemas } from './record-store.ts';
 import { recordRoutes } from './routes.ts';
 import { RecordService } from './service.ts';
 import { RecordSheets } from './xlsx.ts';
@@ -15,6 +15,6 @@ export async function registerRecords(
   const { db } = database;
   app.caches.register('node-schemas', clearNodeSchemas);
   const records = new RecordService(db, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
-  app.caches.register('list-estimates', () => records.estimates.clear());
+  app.caches.register('list-estimates', () => records.lists.estimates.clear());
   await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
 }

@@ -81,7 +81,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
           response: { 200: RecordPageEnvelopeSchema },
         },
       },
-      async (request) => ok(await records.list(currentUser(request), request.body, view)),
+      async (request) => ok(await records.lists.list(currentUser(request), request.body, view)),
     );
   }
 
@@ -96,7 +96,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: RecordRowEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.row(currentUser(request), request.body)),
+    async (request) => ok(await records.lists.row(currentUser(request), request.body)),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: ColumnsEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.columns(currentUser(request), request.body)),
+    async (request) => ok(await records.lists.columns(currentUser(request), request.body)),
   );
 
   app.post(
@@ -124,7 +124,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: RecordDetailsEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.details(currentUser(request), request.body)),
+    async (request) => ok(await records.forms.details(currentUser(request), request.body)),
   );
 
   app.post(
@@ -139,7 +139,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
       },
     },
     async (request) =>
-      ok(await records.save(currentUser(request), request.body, { ip: request.ip }), SAVED_MESSAGE),
+      ok(await records.writes.save(currentUser(request), request.body, { ip: request.ip }), SAVED_MESSAGE),
   );
 
   app.post(
@@ -154,7 +154,10 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
       },
     },
     async (request) =>
-      ok(await records.updatePart(currentUser(request), request.body, { ip: request.ip }), SAVED_MESSAGE),
+      ok(
+        await records.writes.updatePart(currentUser(request), request.body, { ip: request.ip }),
+        SAVED_MESSAGE,
+      ),
   );
 
   app.delete(
@@ -169,7 +172,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
       },
     },
     async (request) => {
-      await records.remove(currentUser(request), request.query, { ip: request.ip });
+      await records.writes.remove(currentUser(request), request.query, { ip: request.ip });
       return ok(null, DELETED_MESSAGE);
     },
   );
@@ -186,7 +189,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: RevisionsEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.revisions(currentUser(request), request.body)),
+    async (request) => ok(await records.writes.revisions(currentUser(request), request.body)),
   );
 
   app.post(
@@ -200,7 +203,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: FilterFieldsEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.filterFields(currentUser(request), request.body)),
+    async (request) => ok(await records.options.filterFields(currentUser(request), request.body)),
   );
 
   app.post(
@@ -214,7 +217,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: PullDownEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.pullDown(currentUser(request), request.body)),
+    async (request) => ok(await records.options.pullDown(currentUser(request), request.body)),
   );
 
   app.post(
@@ -228,7 +231,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: CertCascadeEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.certCascade(currentUser(request), request.body)),
+    async (request) => ok(await records.options.certCascade(currentUser(request), request.body)),
   );
 
   for (const where of ['table', 'form'] as const) {
@@ -243,7 +246,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
           response: { 200: ButtonsEnvelopeSchema },
         },
       },
-      async (request) => ok(await records.buttons(currentUser(request), request.body, where)),
+      async (request) => ok(await records.options.buttons(currentUser(request), request.body, where)),
     );
   }
 
@@ -258,7 +261,7 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
         response: { 200: ChartDataEnvelopeSchema },
       },
     },
-    async (request) => ok(await records.chartData(currentUser(request), request.body)),
+    async (request) => ok(await records.options.chartData(currentUser(request), request.body)),
   );
 
   app.post(

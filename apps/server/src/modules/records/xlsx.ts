@@ -5,7 +5,6 @@ import {
   auditStateName,
   type FormItem,
   type FormOption,
-  FUNCTION_DENIED_MESSAGE,
   IMPORT_EMPTY_MESSAGE,
   IMPORT_FILE_MESSAGE,
   IMPORT_MAX_ROWS,
@@ -15,7 +14,6 @@ import {
   ListRecordsBodySchema,
   MULTI_VALUE_JOINS,
   type NativeValue,
-  NODE_FUNCTION_LABELS,
   type NodeFunction,
   type NodeRef,
   OPTION_TYPES,
@@ -32,15 +30,20 @@ import { type SQL, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { Database, Db } from '../../db/client.ts';
 import { operationLogs, recordRevisions } from '../../db/schema/index.ts';
+import { requireFunction } from '../../engine/node-functions.ts';
+import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { R, recordSelect, storedOf } from '../../engine/record-store.ts';
+import { optionSources } from '../../engine/validate-for-save.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { operationRow, recordOperation } from '../../platform/operation-log.ts';
-import { rowsOf, tableRef } from '../builder/node-tables.ts';
+import { listOrder, type NodeContext, nodeContext } from './context.ts';
 import type { ListOrder } from './filter-compiler.ts';
 import { localParts, localStamp } from './local-time.ts';
 import { type ItemLabeller, optionCoder, optionLabeller, WIRE_JOINS } from './option-labels.ts';
-import { R, recordSelect, storedOf } from './record-store.ts';
-import { columnsOf, diff, insertRecords, type NodeContext, type RecordService } from './service.ts';
+import { columnsOf, diff } from './record-views.ts';
+import { insertRecords } from './repository.ts';
+import type { RecordService } from './service.ts';
 
 /** exceljs is about 28 MB of the server's memory: loaded on the first export or import, not at start. */
 const loadExcel = async () => (await import('exceljs')).default;
@@ -64,7 +67,7 @@ export class RecordSheets {
   ) {}
 
   private require(context: NodeContext, code: NodeFunction) {
-    if (!context.allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
+    requireFunction(context.allowed, code);
   }
 
   /** Checks the call and answers the file name and a stream producing the workbook. */
@@ -74,16 +77,16 @@ export class RecordSheets {
     ip: string,
   ): Promise<{ fileName: string; stream: Readable }> {
     const query = ListRecordsBodySchema.parse(input);
-    const context = await this.records.context(user, query);
+    const context = await nodeContext(this.db, user, query);
     this.require(context, 'export');
     const { node } = context;
-    const where = this.records.listWhere(
+    const where = this.records.lists.listWhere(
       user,
       context,
       query,
-      await this.records.searchLabels(context, query),
+      await this.records.lists.searchLabels(context, query),
     );
-    const order = this.records.listOrder(context, query);
+    const order = listOrder(context, query);
     const columns = await this.exportColumns(context);
     await recordOperation(this.db, {
       user,
@@ -173,7 +176,7 @@ export class RecordSheets {
 
   /** The import template: one header per importable field, named as in the form. */
   async template(user: SessionUser, ref: NodeRef): Promise<{ fileName: string; buffer: Buffer }> {
-    const context = await this.records.context(user, ref);
+    const context = await nodeContext(this.db, user, ref);
     this.require(context, 'import');
     const items = importableItems(context.node.schema.items);
     const workbook = new (await loadExcel()).Workbook();
@@ -186,12 +189,12 @@ export class RecordSheets {
     const notes = workbook.addWorksheet('填写说明');
     notes.addRow(['字段', '必填', '填写说明']);
     for (const item of items) {
-      const options = OPTION_TYPES.includes(item.type) ? await this.records.optionsOf(item) : [];
+      const options = OPTION_TYPES.includes(item.type) ? await this.records.options.optionsOf(item) : [];
       const parent = context.node.schema.itemsByCode.get(parentsOf(item)[0] ?? '');
       const following =
         parent &&
         OPTION_TYPES.includes(item.type) &&
-        followsParent(options, await this.records.optionsOf(parent));
+        followsParent(options, await this.records.options.optionsOf(parent));
       notes.addRow([
         item.name,
         item.required === '0' ? '否' : '是',
@@ -208,7 +211,7 @@ export class RecordSheets {
 
   /** Imports every row of the sheet, or none when any row fails the form's validation. */
   async importRecords(user: SessionUser, ref: NodeRef, file: Buffer, ip: string): Promise<ImportReport> {
-    const context = await this.records.context(user, ref);
+    const context = await nodeContext(this.db, user, ref);
     this.require(context, 'import');
     const { node } = context;
     const items = node.schema.items;
@@ -229,7 +232,7 @@ export class RecordSheets {
     if (byHeader.size === 0) throw badRequest(IMPORT_FILE_MESSAGE);
     const columnOf = new Map([...byHeader].map(([column, item]) => [item.code, column]));
     const codesOf = await optionCoder(this.db, items);
-    const optionsOf = await this.records.optionSources(items);
+    const optionsOf = await optionSources(this.db, items);
     const accepted: Record<string, NativeValue>[] = [];
     const rejected: ImportReport['rejected'] = [];
     for (let number = 2; number <= sheet.rowCount; number++) {

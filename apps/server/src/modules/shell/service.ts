@@ -18,8 +18,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fileUrl } from '../../platform/file-refs.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { type FileService, fileUrl } from '../files/service.ts';
 import * as repo from './repository.ts';
 
 /**

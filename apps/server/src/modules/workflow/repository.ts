@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditInstances, auditSteps, menuNodes, systems, users } from '../../db/schema/index.ts';
 
@@ -26,31 +26,10 @@ export async function findRunningInstance(
   return row ?? null;
 }
 
-/** The latest flow of a record (running or finished), or null when it was never submitted. */
-export async function findLatestInstance(
-  db: Db,
-  nodeId: string,
-  recordId: string,
-): Promise<InstanceRow | null> {
-  const [row] = await db
-    .select()
-    .from(auditInstances)
-    .where(
-      and(
-        eq(auditInstances.nodeId, nodeId),
-        eq(auditInstances.recordId, recordId),
-        isNull(auditInstances.deletedAt),
-      ),
-    )
-    .orderBy(desc(auditInstances.startedAt), desc(auditInstances.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * Takes a share lock on a live node for the caller's transaction; false when it is gone. A submit
  * holds it while it starts a flow, so a builder deleting the node waits and then sees the flow
- * (findNodesUnderReview) instead of deleting the node from under it.
+ * (engine/audit-instances.ts findNodesUnderReview) instead of deleting the node from under it.
  */
 export async function lockLiveNode(db: Db, nodeId: string): Promise<boolean> {
   const rows = await db
@@ -59,24 +38,6 @@ export async function lockLiveNode(db: Db, nodeId: string): Promise<boolean> {
     .where(and(eq(menuNodes.id, nodeId), isNull(menuNodes.deletedAt)))
     .for('share');
   return rows.length > 0;
-}
-
-/** Titles of the nodes among these that have a running audit flow, deleted nodes included. */
-export async function findNodesUnderReview(db: Db, nodeIds: string[]): Promise<string[]> {
-  if (nodeIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ title: menuNodes.title })
-    .from(auditInstances)
-    .innerJoin(menuNodes, eq(menuNodes.id, auditInstances.nodeId))
-    .where(
-      and(
-        inArray(auditInstances.nodeId, nodeIds),
-        eq(auditInstances.status, 'running'),
-        isNull(auditInstances.deletedAt),
-      ),
-    )
-    .orderBy(asc(menuNodes.title));
-  return rows.map((row) => row.title);
 }
 
 export async function insertInstance(

@@ -14,10 +14,6 @@ import {
   auditApprovedText,
   auditRejectedText,
   EDITABLE_STATUSES,
-  type FormItem,
-  type FormOption,
-  FUNCTION_DENIED_MESSAGE,
-  NODE_FUNCTION_LABELS,
   NOT_IN_REVIEW_MESSAGE,
   NOT_OWNER_MESSAGE,
   NOT_PUBLISHABLE_MESSAGE,
@@ -26,8 +22,6 @@ import {
   NOT_SUBMITTER_MESSAGE,
   type NodeFunction,
   noReviewerMessage,
-  OPTION_TYPES,
-  RECORD_INVALID_MESSAGE,
   RECORD_STATUS_LABELS,
   REVOKE_REFUSED_MESSAGE,
   type RecordDetails,
@@ -36,21 +30,16 @@ import {
   type RevisionChange,
   recordToWire,
   statusName,
-  validateRecord,
   type WorkflowResult,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { AuditSnapshot } from '../../db/schema/workflow.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
-import { allowedFunctions, functionsGranted, membersOf } from '../authority/grants.ts';
-import { NODE_NOT_FOUND_MESSAGE } from '../builder/definition-service.ts';
-import { resolveOptions } from '../catalogues/option-sources.ts';
-import { createApprovedMessage, createRejectedMessage } from '../notify/service.ts';
-import type { TodoService } from '../notify/todo-service.ts';
+import { findLatestInstance } from '../../engine/audit-instances.ts';
+import { membersOf } from '../../engine/grants.ts';
+import { requireNodeFunction } from '../../engine/node-functions.ts';
 import {
   loadRecord,
+  NODE_NOT_FOUND_MESSAGE,
   type ResolvedNode,
   recordNotFound,
   resolveNode,
@@ -58,22 +47,18 @@ import {
   schemaOf,
   updateEnvelope,
   writeRevision,
-} from '../records/record-store.ts';
-import { isOwnerSide, readScope } from '../records/row-scope.ts';
+} from '../../engine/record-store.ts';
+import { isOwnerSide, readScope } from '../../engine/row-scope.ts';
+import { validateForSave } from '../../engine/validate-for-save.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import { createApprovedMessage, createRejectedMessage } from '../notify/service.ts';
+import type { TodoService } from '../notify/todo-service.ts';
 import * as repo from './repository.ts';
 
 /** A record's latest flow: its levels and steps. */
 type AuditFlowView = Pick<NonNullable<RecordDetails['audit']>, 'levels' | 'steps'>;
-
-/** Options of the items whose source is not static (dictionaries, value ranges), resolved once. */
-async function optionSources(db: Db, items: readonly FormItem[]) {
-  const resolved = new Map<string, FormOption[]>();
-  for (const item of items) {
-    if (!OPTION_TYPES.includes(item.type) || item.source.kind === 'static') continue;
-    resolved.set(item.code, (await resolveOptions(db, item.source)) ?? []);
-  }
-  return (item: FormItem) => resolved.get(item.code);
-}
 
 /** Levels in the order they are reviewed. */
 const ordered = (levels: readonly AuditLevel[]) => [...levels].sort((a, b) => a.level - b.level);
@@ -139,11 +124,7 @@ export class WorkflowService {
       // Changed or deleted since the checks above (READ COMMITTED reads each statement anew): the
       // submitter would send values they never saw.
       if (!record || record.version !== head.version) throw conflict();
-      const { errors, clean } = validateRecord(schema.items, record.values, {
-        optionsOf: await optionSources(tx, schema.items),
-      });
-      const messages = Object.values(errors);
-      if (messages.length > 0) throw badRequest(messages[0] ?? RECORD_INVALID_MESSAGE, errors);
+      const clean = await validateForSave(tx, schema.items, record.values);
       const snapshot: AuditSnapshot = {
         values: recordToWire(schema.items, clean),
         items: schema.items,
@@ -478,10 +459,7 @@ export class WorkflowService {
   }
 
   private async requireFunction(user: SessionUser, node: ResolvedNode, code: NodeFunction) {
-    const allowed = node.grants
-      ? functionsGranted(user, node.grants, node.definition.functions)
-      : await allowedFunctions(this.db, user, node.nodeId, node.definition.functions);
-    if (!allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
+    await requireNodeFunction(this.db, user, node, code);
   }
 
   /**
@@ -551,7 +529,7 @@ export class WorkflowService {
  * opened so far (levels without steps are still waiting). Null when the record was never submitted.
  */
 export async function flowOf(db: Db, nodeId: string, recordId: string): Promise<AuditFlowView | null> {
-  const instance = await repo.findLatestInstance(db, nodeId, recordId);
+  const instance = await findLatestInstance(db, nodeId, recordId);
   if (!instance) return null;
   const steps = await repo.findSteps(db, instance.id);
   const names = await repo.userNames(

@@ -24,6 +24,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { addNode, publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
+import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import {
   createUser,
   loginAs,
@@ -44,8 +45,7 @@ import {
   systems,
   users,
 } from '../../db/schema/index.ts';
-import { rowsOf } from '../builder/node-tables.ts';
-import { multipart, PDF } from '../files/test-fixtures.ts';
+import { rowsOf } from '../../engine/node-tables.ts';
 import { flowOf } from './service.ts';
 
 const getApp = useTestApp();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
+import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 
 export const COMPANY_INFO_PATH = '/system/companyInfo?type=1';
 /** The deployment type whose administrators get the enterprise-info-library link (DEPLOYMENT_TYPE). */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
+import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 
 /** Header navigation of spec 000 §2: home, transaction information, market entities. */
 export const HEADER_NAV_ENTRIES = [

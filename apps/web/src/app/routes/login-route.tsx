@@ -1,8 +1,8 @@
 import { PageLoading } from '@/components/page-loading.tsx';
-import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
 import { usePlatformInfo } from '@/features/platform/api/get-platform-info.ts';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
 import { LoginPage } from '@/features/session/components/login-page.tsx';
+import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 import { HeaderNav } from '../layout/header-nav.tsx';
 
 /**

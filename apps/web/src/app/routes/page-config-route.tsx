@@ -1,1 +1,1 @@
-export { PageConfigPage as PageConfigRoute } from '@/features/records/pages/page-config-page.tsx';
+export { PageConfigPage as PageConfigRoute } from './page-config-page.tsx';

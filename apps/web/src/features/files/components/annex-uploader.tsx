@@ -1,8 +1,8 @@
 import { type AnnexWithFiles, checkUploadRule, UPLOAD_MESSAGES, type UploadedFile } from '@ks/contract/files';
 import { App, Button, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useCallback, useRef } from 'react';
+import { useFilePreview } from '../../../shared/files/use-file-preview.tsx';
 import { UploadingList } from './uploading-list.tsx';
-import { useFilePreview } from './use-file-preview.tsx';
 import { useUploads } from './use-uploads.ts';
 
 /**

@@ -7,8 +7,8 @@ import {
 } from '@ks/contract/files';
 import { App, Button, List, Space, Typography, Upload } from 'antd';
 import { useCallback, useRef } from 'react';
+import { useFilePreview } from '../../../shared/files/use-file-preview.tsx';
 import { UploadingList } from './uploading-list.tsx';
-import { useFilePreview } from './use-file-preview.tsx';
 import { useUploads } from './use-uploads.ts';
 
 /**

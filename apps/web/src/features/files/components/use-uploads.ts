@@ -2,10 +2,10 @@ import { CANCEL_UPLOAD_WAIT_MS, UPLOAD_CHUNK_SIZE } from '@ks/contract/constants
 import { UPLOAD_MESSAGES, type UploadedFile } from '@ks/contract/files';
 import { App } from 'antd';
 import { useCallback, useRef, useState } from 'react';
+import { isAbort, uploadErrorMessage } from '../../../shared/files/upload-error.ts';
 import { cancelUpload } from '../api/chunk-upload.ts';
 import { type UploadTarget, uploadFile } from '../api/upload-file.ts';
 import { type UploadPhase, uploadInChunks } from '../lib/chunked-upload.ts';
-import { isAbort, uploadErrorMessage } from '../lib/upload-error.ts';
 
 /** A file on its way up: the progress bar and cancel button show for files of 5 MB and more. */
 export interface UploadingItem {

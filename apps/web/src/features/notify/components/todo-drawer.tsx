@@ -1,9 +1,9 @@
 import { Drawer, Empty, List, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { detailPath } from '@/features/records/lib/paths.ts';
 import { TODO_PAGE_SIZE } from '@/lib/constants.ts';
 import { formatTime } from '@/lib/format-time.ts';
+import { detailPath } from '@/shared/record-paths.ts';
 import { useTodoSystems } from '../api/find-todo-systems.ts';
 import { useTodos } from '../api/find-todos.ts';
 

@@ -1,8 +1,8 @@
 import { UPLOAD_MESSAGES, type UploadedFile } from '@ks/contract/files';
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useFilePreview } from '@/features/files/components/use-file-preview.tsx';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
+import { useFilePreview } from '@/shared/files/use-file-preview.tsx';
 import { useRecords } from '../api/find-records.ts';
 import type { NodeRef, RecordRow } from '../api/types.ts';
 import { useThrottle } from '../lib/use-throttle.ts';

@@ -10,6 +10,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
 import { isApiError } from '@/lib/http.ts';
+import { detailPath, indexPath } from '../../../shared/record-paths.ts';
 import { optionLoaderFor } from '../api/find-options.ts';
 import { useFormDetails } from '../api/get-form-details.ts';
 import { submitRecord } from '../api/record-actions.ts';
@@ -19,7 +20,6 @@ import { AuditPanel } from '../components/audit-panel.tsx';
 import { RevisionHistory } from '../components/revision-history.tsx';
 import { useRowActions } from '../components/row-actions.tsx';
 import { SchemaForm, type SchemaFormHandle } from '../components/schema-form/schema-form.tsx';
-import { detailPath, indexPath } from '../lib/paths.ts';
 import { useReenable } from '../lib/use-reenable.ts';
 
 const FIELD_ERRORS = (data: unknown): Record<string, string> | null =>

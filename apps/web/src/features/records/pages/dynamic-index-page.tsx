@@ -3,6 +3,7 @@ import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
 import { App, Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { detailPath } from '../../../shared/record-paths.ts';
 import { useRecordCards, useRecords } from '../api/find-records.ts';
 import { usePublishedNode } from '../api/get-published-node.ts';
 import { exportRecords } from '../api/transfer-records.ts';
@@ -15,7 +16,6 @@ import { RecordTable, type Sort } from '../components/record-table.tsx';
 import { useRowActions } from '../components/row-actions.tsx';
 import { SearchBar } from '../components/search-bar.tsx';
 import { FIRST_PAGE, type PagePosition, pageAt } from '../lib/page-position.ts';
-import { detailPath } from '../lib/paths.ts';
 import { getStoredPageSize } from '../lib/table-memory.ts';
 import { useReenable } from '../lib/use-reenable.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Card, Segmented, Space } from 'antd';
 import { useState } from 'react';
-import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
+import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 
 export type ServiceMode = 'human' | 'robot';
 const MODE_LABELS: Record<ServiceMode, string> = { human: '人工客服', robot: '智能客服' };

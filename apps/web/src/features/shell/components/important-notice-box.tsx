@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox } from 'antd';
 import { useState } from 'react';
-import { useDeployConfig } from '@/features/platform/api/get-deploy-config.ts';
+import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 
 /** Remembered in this browser: a person who ticked 不再提示 never sees the box again here. */
 export const IMPORTANT_NOTICE_KEY = 'ks-important-notice-dismissed';

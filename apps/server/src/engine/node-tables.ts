@@ -8,7 +8,7 @@ import {
   type ValueKind,
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * Node tables (ARCHITECTURE §4 "Dynamic node tables"): every node's records live in a real table of

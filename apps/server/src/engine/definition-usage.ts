@@ -1,7 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { dictionaries, valueRanges } from '../../db/schema/index.ts';
-import { rowsOf, tableRef } from '../builder/node-tables.ts';
+import type { Db } from '../db/client.ts';
+import { dictionaries, valueRanges } from '../db/schema/index.ts';
+import { rowsOf, tableRef } from './node-tables.ts';
 
 /**
  * Titles of the live nodes whose draft or latest published definition matches a JSON path, so a

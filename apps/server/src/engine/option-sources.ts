@@ -1,7 +1,7 @@
 import type { FormOption, OptionSource } from '@ks/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { dictionaries, valueRanges } from '../../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { dictionaries, valueRanges } from '../db/schema/index.ts';
 
 /**
  * The live options of an item's source: a dictionary's items, a value range's tree. `null` for a

@@ -8,8 +8,8 @@ import {
   type RowOperation,
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../platform/access.ts';
-import { forbidden } from '../../platform/errors.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { forbidden } from '../platform/errors.ts';
 import { col, R, type RecordEnvelope } from './record-store.ts';
 import type { ViewerReviews } from './viewer-reviews.ts';
 

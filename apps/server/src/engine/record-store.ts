@@ -13,8 +13,8 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { perDatabase } from '../../db/prepared.ts';
+import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/prepared.ts';
 import {
   menuNodes,
   nodeDataSources,
@@ -22,12 +22,11 @@ import {
   nodeSchemaVersions,
   recordRevisions,
   systems,
-} from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { type GrantSummary, grantSummarySql } from '../authority/grants.ts';
-import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../builder/definition-service.ts';
-import { fieldIdent, rowsOf, tableRef } from '../builder/node-tables.ts';
+} from '../db/schema/index.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { AppError, conflict, notFound } from '../platform/errors.ts';
+import { type GrantSummary, grantSummarySql } from './grants.ts';
+import { fieldIdent, rowsOf, tableRef } from './node-tables.ts';
 import { type ViewerReviews, viewerReviewsSql } from './viewer-reviews.ts';
 
 /**
@@ -35,6 +34,9 @@ import { type ViewerReviews, viewerReviewsSql } from './viewer-reviews.ts';
  * node and table a call means, reading one record, changing its envelope under optimistic locking
  * and appending revisions. Identifiers come only from checked codes; values are bound parameters.
  */
+
+export const NODE_NOT_FOUND_MESSAGE = '节点不存在';
+export const NOT_PUBLISHED_MESSAGE = '该功能尚未发布';
 
 // ————— compiled node schemas —————
 /** A published definition with the lookups every call needs, built once per (node, schema version). */

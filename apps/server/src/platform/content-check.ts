@@ -1,6 +1,6 @@
 import { FILE_NAME_MAX, UPLOAD_MESSAGES } from '@ks/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from './errors.ts';
 
 /** Bytes of a file's start that the magic-byte check reads (file-type's own recommendation). */
 export const SNIFF_BYTES = 4100;

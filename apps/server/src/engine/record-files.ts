@@ -1,12 +1,12 @@
 import type { UploadedFile } from '@ks/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { tableRef } from '../builder/node-tables.ts';
-import { canReadRecord, viewScopeFor } from '../records/record-readers.ts';
-import { R, resolveNodeIfAny, UUID_PATTERN } from '../records/record-store.ts';
-import { toUploadedFile } from './service.ts';
+import type { Db } from '../db/client.ts';
+import { recordAttachments, storedFiles } from '../db/schema/index.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { toUploadedFile } from '../platform/file-refs.ts';
+import { tableRef } from './node-tables.ts';
+import { canReadRecord, viewScopeFor } from './record-readers.ts';
+import { R, resolveNodeIfAny, UUID_PATTERN } from './record-store.ts';
 
 /**
  * Whose attachments of a target that is not a node record (another module's page, like 我的附件)

@@ -1,4 +1,4 @@
-import type { NodeRef } from '../api/types.ts';
+import type { NodeRef } from '@ks/contract/records';
 
 export const INDEX_PATH = '/dynamicPage/dynamicIndex';
 export const DETAIL_PATH = '/dynamicPage/dynamicDetail';

@@ -1,9 +1,9 @@
 import { type NodeFunction, roleMayUseFunction } from '@ks/contract';
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { rowsOf } from '../builder/node-tables.ts';
+import type { Db } from '../db/client.ts';
+import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../db/schema/index.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { rowsOf } from './node-tables.ts';
 
 /**
  * What each role may do on a node nobody has set permissions for yet: administrators everything,

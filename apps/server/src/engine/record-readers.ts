@@ -1,10 +1,9 @@
-import type { NodeFunction } from '@ks/contract';
 import type { SQL } from 'drizzle-orm';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { menuNodes, systems } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { allowedFunctions, functionsGranted } from '../authority/grants.ts';
+import type { Db } from '../db/client.ts';
+import { menuNodes, systems } from '../db/schema/index.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { functionsOf } from './node-functions.ts';
 import { loadRecord, type ResolvedNode, resolveNodeIfAny, UUID_PATTERN } from './record-store.ts';
 import { ownerScope, viewScopeOf } from './row-scope.ts';
 
@@ -21,13 +20,6 @@ import { ownerScope, viewScopeOf } from './row-scope.ts';
 export async function viewScopeFor(db: Db, user: SessionUser, node: ResolvedNode): Promise<SQL> {
   ownerScope(user);
   return viewScopeOf(user, node, await functionsOf(db, user, node));
-}
-
-/** The functions `user` may use on `node`, as the records runtime decides them (grants read with the node, or now). */
-export async function functionsOf(db: Db, user: SessionUser, node: ResolvedNode): Promise<Set<NodeFunction>> {
-  return node.grants
-    ? functionsGranted(user, node.grants, node.definition.functions)
-    : allowedFunctions(db, user, node.nodeId, node.definition.functions);
 }
 
 /** Whether `user` may read the live record `id` of `node` (never a developer, who reads no data). */

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { PassThrough, pipeline, type Readable, Transform } from 'node:stream';
-import { extensionOf, UPLOAD_MESSAGES, type UploadedFile } from '@ks/contract';
+import { extensionOf, UPLOAD_MESSAGES } from '@ks/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { recordAttachments, storedFiles, uploadTasks } from '../../db/schema/index.ts';
-import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { recordOperation } from '../../platform/operation-log.ts';
-import { createDigestStream, type FileStorage } from '../../platform/storage.ts';
+import type { Db } from '../db/client.ts';
+import { recordAttachments, storedFiles, uploadTasks } from '../db/schema/index.ts';
+import type { SessionUser } from './access.ts';
 import { assertContentMatches, cleanFileName, SNIFF_BYTES } from './content-check.ts';
+import { badRequest, notFound } from './errors.ts';
+import type { StoredFile } from './file-refs.ts';
+import { recordOperation } from './operation-log.ts';
+import { createDigestStream, type FileStorage } from './storage.ts';
 
-export type StoredFile = typeof storedFiles.$inferSelect;
 /** Whether the caller may read one of the records a file is attached to (the attachment grant). */
 export type ReadsAttachedRecord = (
   links: { systemCoding: string; gnCoding: string; recordId: string }[],
@@ -73,24 +73,6 @@ export function canReadFile(
   if (!user) return false;
   if (file.visibility === 'session') return true;
   return file.ownerUserId === user.id || user.loginRoleType === 'M' || grants.readsAttachedRecord === true;
-}
-
-/** The URL the web client downloads a stored file from (with its Bearer header). */
-export const fileUrl = (fileId: string) => `/ks/file/v1/files/${fileId}`;
-/** The URL of a public image (rich-text content), fetched by `<img>` without a header. */
-export const publicImageUrl = (fileId: string) => `/ks/file/v1/images/${fileId}`;
-
-/** A stored file as the uploaders and file lists show it (spec 001 §3 "Uploaded file"). */
-export function toUploadedFile(file: StoredFile, fileNo = ''): UploadedFile {
-  return {
-    url: fileUrl(file.id),
-    host: '',
-    fileId: file.id,
-    fileName: file.fileName,
-    fileType: extensionOf(file.fileName),
-    fileSize: file.size,
-    fileNo,
-  };
 }
 
 /** Stores uploaded bytes and their record; the one way any module keeps a file. */

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ImageViewer } from '@/components/image-viewer.tsx';
 import { PreviewDialog } from '@/components/preview-dialog.tsx';
 import { VideoModal } from '@/components/video-modal.tsx';
-import { downloadFile, getFileBlob } from '../api/get-file-blob.ts';
-import { uploadErrorMessage } from '../lib/upload-error.ts';
+import { downloadFile, getFileBlob } from './get-file-blob.ts';
+import { uploadErrorMessage } from './upload-error.ts';
 
 type Shown =
   | { kind: 'image'; images: { src: string; name: string }[] }

@@ -1,0 +1,93 @@
+/**
+ * The direction of dependencies (decision 0015), checked by `npm run lint`:
+ * - server: a feature module (apps/server/src/modules/<area>/) imports the engine core (engine/),
+ *   platform/, db/, the contract and its own folder, never another module's internals; the engine
+ *   and platform/ import no module at all.
+ * - web: a feature (apps/web/src/features/<area>/) imports lib/, components/, shared/, the contract
+ *   and its own folder, never another feature.
+ * Exceptions are listed below, each with its reason; composition roots (app.ts, seed.ts, the demo
+ * systems seed, the web app/ folder) wire modules together and are not checked.
+ */
+const MODULE_EXCEPTIONS = [
+  // Account registration, activation and password reset end sessions and send SMS codes: the
+  // session and SMS services are platform services that still live as modules.
+  { from: 'account', to: ['session', 'sms'] },
+  // The builder's node options edit the shell's menu tree (the same tree the shell serves).
+  { from: 'builder', to: ['shell'] },
+  // The audit workflow opens and closes reviewers' to-dos and sends the result messages in the
+  // review's own transaction; to move onto flow-decided handlers (decision 0016).
+  { from: 'workflow', to: ['notify'] },
+  // The demo systems are seed data built through the builder's, records' and workflow's own
+  // services, like seed.ts: a composition root.
+  { from: 'demo-systems', to: ['authority', 'builder', 'catalogues', 'notify', 'records', 'workflow'] },
+];
+
+const SERVER = '^apps/server/src/';
+const moduleFolder = (area) => `${SERVER}modules/${area}/`;
+const excepted = MODULE_EXCEPTIONS.map((exception) => moduleFolder(exception.from));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-imports-no-module',
+      comment: 'The engine core serves every module and depends on none of them.',
+      severity: 'error',
+      from: { path: `${SERVER}engine/` },
+      to: { path: `${SERVER}modules/` },
+    },
+    {
+      name: 'platform-imports-no-module-or-engine',
+      comment: 'platform/ is below the engine and the modules.',
+      severity: 'error',
+      from: { path: `${SERVER}platform/` },
+      to: { path: [`${SERVER}modules/`, `${SERVER}engine/`] },
+    },
+    {
+      name: 'module-imports-no-other-module',
+      comment: 'A feature module depends on the engine core and platform/, not on another module.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/([^/]+)/`, pathNot: excepted },
+      to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/$1/` },
+    },
+    ...MODULE_EXCEPTIONS.map((exception) => ({
+      name: `module-imports-no-other-module (${exception.from})`,
+      comment: `${exception.from} may import only ${exception.to.join(', ')} besides itself.`,
+      severity: 'error',
+      from: { path: moduleFolder(exception.from) },
+      to: {
+        path: `${SERVER}modules/`,
+        pathNot: [moduleFolder(exception.from), ...exception.to.map(moduleFolder)],
+      },
+    })),
+    {
+      name: 'feature-imports-no-other-feature',
+      comment: 'A web feature reaches another only through lib/, components/ or shared/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'shared-imports-no-feature',
+      comment: 'The shared web folders sit below the features.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components|shared)/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle between files makes load order matter and hides a missing seam.',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '/dist/'] },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    // The web's '@/' alias; the server has none, so one tsconfig serves both.
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
+  },
+};

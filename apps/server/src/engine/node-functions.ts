@@ -1,0 +1,34 @@
+import { FUNCTION_DENIED_MESSAGE, NODE_FUNCTION_LABELS, type NodeFunction } from '@ks/contract';
+import type { Db } from '../db/client.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { forbidden } from '../platform/errors.ts';
+import { allowedFunctions, functionsGranted } from './grants.ts';
+import type { ResolvedNode } from './record-store.ts';
+
+/**
+ * The node-function check, one place for every module: which functions a user may use on a node
+ * (the node's offered functions, the role's ceiling, the node's grants) and the refusal in the
+ * platform's wording ('无权执行保存操作').
+ */
+
+/** The functions `user` may use on `node`: grants read with the node when it was resolved for them, or now. */
+export async function functionsOf(db: Db, user: SessionUser, node: ResolvedNode): Promise<Set<NodeFunction>> {
+  return node.grants
+    ? functionsGranted(user, node.grants, node.definition.functions)
+    : allowedFunctions(db, user, node.nodeId, node.definition.functions);
+}
+
+/** Refuses a function the caller was not granted (403 '无权执行…操作'). */
+export function requireFunction(allowed: ReadonlySet<NodeFunction>, code: NodeFunction): void {
+  if (!allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
+}
+
+/** functionsOf then requireFunction, for callers that hold no precomputed set. */
+export async function requireNodeFunction(
+  db: Db,
+  user: SessionUser,
+  node: ResolvedNode,
+  code: NodeFunction,
+): Promise<void> {
+  requireFunction(await functionsOf(db, user, node), code);
+}

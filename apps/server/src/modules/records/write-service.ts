@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EDITABLE_STATUSES,
+  type FormItem,
+  type NodeRef,
+  RECORD_NOT_DELETABLE_MESSAGE,
+  RECORD_NOT_EDITABLE_MESSAGE,
+  REVISION_ACTION_LABELS,
+  type RecordStatus,
+  type Revision,
+  type RevisionAction,
+  recordFromWire,
+  recordToWire,
+  type SaveRecordBody,
+  type SaveResult,
+  type UpdatePartBody,
+  type WireRecord,
+} from '@ks/contract';
+import type { Db } from '../../db/client.ts';
+import { writeTogether } from '../../db/write-together.ts';
+import { requireFunction } from '../../engine/node-functions.ts';
+import {
+  findRevisions,
+  loadRecord,
+  recordNotFound,
+  revisionInsert,
+  type StoredRecord,
+  writeRevision,
+} from '../../engine/record-store.ts';
+import { isOwnerSide, readScope } from '../../engine/row-scope.ts';
+import { validateForSave } from '../../engine/validate-for-save.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+import { operationInsert, recordOperation } from '../../platform/operation-log.ts';
+import { type NodeContext, nodeContext, type RequestMeta, viewScope } from './context.ts';
+import { diff } from './record-views.ts';
+import * as repo from './repository.ts';
+
+/** Validates wire values with the form's own schema; a failure is 400 with the {field: message} map. */
+export const validateWire = (db: Db, items: readonly FormItem[], wire: WireRecord) =>
+  validateForSave(db, items, recordFromWire(items, wire));
+
+/** Saves of node records: create, replace, partial update and delete, each with a revision and a log line. */
+export class RecordWrites {
+  constructor(private readonly db: Db) {}
+
+  async save(user: SessionUser, body: SaveRecordBody, meta: RequestMeta): Promise<SaveResult> {
+    const context = await nodeContext(this.db, user, body);
+    requireFunction(context.allowed, 'save');
+    if (!body.id) return this.create(user, context, body.values, meta);
+    if (body.version === undefined) throw badRequest('缺少数据版本', { version: '缺少数据版本' });
+    return this.update(user, context, body.id, body.version, body.values, 'replace', meta);
+  }
+
+  async updatePart(user: SessionUser, body: UpdatePartBody, meta: RequestMeta): Promise<SaveResult> {
+    const context = await nodeContext(this.db, user, body);
+    requireFunction(context.allowed, 'save');
+    return this.update(user, context, body.id, body.version, body.values, 'merge', meta);
+  }
+
+  private async create(user: SessionUser, context: NodeContext, wire: WireRecord, meta: RequestMeta) {
+    const { node } = context;
+    const items = node.schema.items;
+    const clean = await validateWire(this.db, items, wire);
+    const created = { id: randomUUID(), version: 1 };
+    // The record, its first revision and the log entry: one atomic statement, one round trip.
+    await writeTogether(this.db, [
+      repo.recordsInsert(node, user, items, [{ id: created.id, clean }]),
+      revisionInsert(this.db, {
+        nodeId: node.nodeId,
+        recordId: created.id,
+        version: created.version,
+        action: 'create',
+        user,
+        changes: diff(items, {}, recordToWire(items, clean)),
+      }).getSQL(),
+      operationInsert(this.db, {
+        user,
+        action: '新增数据',
+        targetType: node.gnCoding,
+        targetId: created.id,
+        targetName: node.title,
+        ip: meta.ip,
+      }).getSQL(),
+    ]);
+    return created;
+  }
+
+  private async update(
+    user: SessionUser,
+    latest: NodeContext,
+    id: string,
+    version: number,
+    wire: WireRecord,
+    mode: 'replace' | 'merge',
+    meta: RequestMeta,
+  ): Promise<SaveResult> {
+    const existing = await this.writableRecord(user, latest, id);
+    if (!EDITABLE_STATUSES.includes(existing.status as RecordStatus))
+      throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
+    if (existing.version !== version) throw conflict();
+    // A record is edited with the form it was filled in with.
+    const context =
+      existing.schemaVersion === latest.node.schemaVersion
+        ? latest
+        : await nodeContext(this.db, user, latest.node, existing.schemaVersion);
+    const { node } = context;
+    const items = node.schema.items;
+    const current = (await loadRecord(this.db, node.tableName, id, items)) as StoredRecord;
+    const before = recordToWire(items, current.values);
+    const incoming = mode === 'merge' ? { ...before, ...wire } : wire;
+    const clean = await validateWire(this.db, items, incoming);
+    const after = recordToWire(
+      items,
+      Object.fromEntries(items.map((item) => [item.code, clean[item.code] ?? null])),
+    );
+    return this.db.transaction(async (tx) => {
+      const updated = await repo.updateValues(tx, node, items, id, version, clean);
+      if (updated === null) throw conflict();
+      await writeRevision(tx, {
+        nodeId: node.nodeId,
+        recordId: id,
+        version: updated,
+        action: 'update',
+        user,
+        changes: diff(items, before, after),
+      });
+      await recordOperation(tx, {
+        user,
+        action: mode === 'merge' ? '修改部分数据' : '修改数据',
+        targetType: node.gnCoding,
+        targetId: id,
+        targetName: node.title,
+        ip: meta.ip,
+      });
+      return { id, version: updated };
+    });
+  }
+
+  /** A record the caller may change: readable (else 404, the same as absent) and on the owner side (else 403). */
+  private async writableRecord(user: SessionUser, context: NodeContext, id: string): Promise<StoredRecord> {
+    const record = await loadRecord(this.db, context.node.tableName, id, [], readScope(user, context.node));
+    if (!record) throw recordNotFound();
+    if (!isOwnerSide(user, record)) throw forbidden();
+    return record;
+  }
+
+  async remove(user: SessionUser, query: NodeRef & { id: string; version: number }, meta: RequestMeta) {
+    const context = await nodeContext(this.db, user, query);
+    requireFunction(context.allowed, 'delete');
+    const { node } = context;
+    const existing = await this.writableRecord(user, context, query.id);
+    if (!EDITABLE_STATUSES.includes(existing.status as RecordStatus))
+      throw badRequest(RECORD_NOT_DELETABLE_MESSAGE);
+    await this.db.transaction(async (tx) => {
+      const deleted = await repo.softDelete(tx, node.tableName, query.id, query.version);
+      if (deleted === null) throw conflict();
+      await writeRevision(tx, {
+        nodeId: node.nodeId,
+        recordId: query.id,
+        version: deleted,
+        action: 'delete',
+        user,
+        changes: [],
+      });
+      await recordOperation(tx, {
+        user,
+        action: '删除数据',
+        targetType: node.gnCoding,
+        targetId: query.id,
+        targetName: node.title,
+        ip: meta.ip,
+      });
+    });
+  }
+
+  /** A record's change history (logHistory): who changed which field from what to what. */
+  async revisions(user: SessionUser, body: NodeRef & { id: string }): Promise<Revision[]> {
+    const context = await nodeContext(this.db, user, body);
+    const record = await loadRecord(this.db, context.node.tableName, body.id, [], viewScope(user, context));
+    if (!record) throw recordNotFound();
+    const rows = await findRevisions(this.db, context.node.nodeId, record.id);
+    return rows.map((row) => ({
+      version: row.version,
+      action: row.action,
+      actionName: REVISION_ACTION_LABELS[row.action as RevisionAction] ?? row.action,
+      userName: row.userName,
+      time: row.createdAt.toISOString(),
+      dataList: row.changes,
+    }));
+  }
+}
