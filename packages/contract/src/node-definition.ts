@@ -249,7 +249,7 @@ export const SORTABLE_ENVELOPE_CODES = [
  */
 export const FILTERABLE_ENVELOPE_CODES = ['status', 'audit_state'] as const;
 /** Item types a chart may sum or average. */
-export const NUMBER_ITEM_TYPES = ['number', 'input-number'] as const;
+export const NUMBER_ITEM_TYPES = ['number', 'input-number', 'computed-number'] as const;
 
 export const listColumnUnknownMessage = (name: string, code: string) =>
   `列「${name}」的字段 ${code} 不是表单字段或记录字段`;

@@ -238,6 +238,38 @@ describe('lists on computed columns', () => {
   });
 });
 
+describe('charts on computed columns', () => {
+  it('sums a computed number per category', async () => {
+    const node = await publishedNode(getApp(), dev, {
+      form: {
+        items: [
+          { code: 'kind', name: '类别', type: 'text' },
+          { code: 'price', name: '单价', type: 'number' },
+          { code: 'qty', name: '数量', type: 'input-number' },
+          { code: 'amount', name: '金额', type: 'computed-number', formula: 'price * qty' },
+        ],
+      },
+      charts: [
+        { id: 'c1', title: '金额', kind: 'bar', dimension: 'kind', measure: 'sum', measureField: 'amount' },
+      ],
+      functions: ['save', 'view'],
+    });
+    const nodeRef = { systemCoding: node.systemCoding, gnCoding: node.gnCoding };
+    for (const values of [
+      { kind: '甲', price: 2, qty: 3 },
+      { kind: '甲', price: 1.5, qty: 2 },
+      { kind: '乙', price: 10, qty: 1 },
+    ])
+      expect((await call('/ks/monitor/save', ent, { ...nodeRef, values })).body.code).toBe(200);
+    const chart = await call('/ks/statistics/v1/chart-data', ent, { ...nodeRef, chartId: 'c1' });
+    const { categories, series } = chart.body.data as { categories: string[]; series: number[] };
+    expect(Object.fromEntries(categories.map((category, index) => [category, series[index]]))).toEqual({
+      甲: 9,
+      乙: 10,
+    });
+  });
+});
+
 describe('POST /ks/config/new/node/update-preview with computed fields', () => {
   const withFormula = (formula: string, type = 'computed-number' as const): NodeDefinitionInput => ({
     form: {
