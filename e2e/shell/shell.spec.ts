@@ -44,20 +44,31 @@ describe('the shell of each demo role', () => {
     await page.context().close();
   });
 
-  it('shows an enterprise user only its nodes, and the enterprise-information node opens the detail page', async () => {
+  it('shows an enterprise user only its nodes, none of them unpublished, each opening a page', async () => {
     const page = await newPage();
     await logInAs(page, DEMO.enterprise);
     await expect.poll(() => menu(page).getByText('五位一体').isVisible(), { timeout: 20000 }).toBe(true);
     expect(await menu(page).getByText('锁管理').count()).toBe(0);
     expect(await menu(page).getByText('评标评审').count()).toBe(0);
-    await menu(page).getByText('场地预约').click();
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
+    // 场地预约 would open its runtime list, and the demo never published it: not offered.
+    expect(await menu(page).getByText('场地预约').count()).toBe(0);
+    await menu(page).getByText('保函管理').click();
+    await page.waitForURL((url) => url.pathname === '/custom/guarantee', { timeout: 20000 });
+    await expect.poll(() => page.getByText('此页面尚未开放').isVisible()).toBe(true);
 
     await chooseSystem(page, '信用评价系统（演示）');
-    await menu(page).getByText('企业信息').click();
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
-    expect(pathOf(page)).toBe('/dynamicPage/dynamicDetail?systemCoding=DEMO_XYPJ&gnCoding=XYPJ_QYXX');
+    await expect.poll(() => menu(page).getByText('信用承诺书').isVisible(), { timeout: 20000 }).toBe(true);
+    // 企业信息 (the detail page) and 通知公告 (the list) wait for their nodes to be published.
+    expect(await menu(page).getByText('企业信息').count()).toBe(0);
+    expect(await menu(page).getByText('通知公告').count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: '企业中心' }).isVisible()).toBe(true);
+
+    // A published node of the demo business systems opens its working list.
+    await chooseSystem(page, '场地预约系统（演示）');
+    await menu(page).getByText('预约申请').click();
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20000 }).toBeGreaterThan(0);
+    expect(await page.getByText('该功能尚未发布').count()).toBe(0);
     await page.context().close();
   });
 
@@ -89,6 +100,8 @@ describe('the shell of each demo role', () => {
     expect(await page.getByRole('button', { name: '收起菜单' }).count()).toBe(0);
     await expect.poll(() => menu(page).getByText('锁管理').isVisible()).toBe(true);
     expect(await menu(page).getByText('待配置节点（隐藏）').count()).toBe(0);
+    // Developers build unpublished nodes, so they keep seeing them.
+    await expect.poll(() => menu(page).getByText('场地预约').isVisible()).toBe(true);
     await page.getByRole('button', { name: '节点设置：锁管理' }).click();
     await page.waitForURL((url) => url.pathname === '/system/setUpList', { timeout: 20000 });
     await page.getByRole('button', { name: '系统设置' }).click();

@@ -1,3 +1,5 @@
+import type { LoginRoleType } from '@ks/contract/session';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { withChunkTimeout } from '@/lib/chunk-load.ts';
@@ -26,6 +28,17 @@ const plannedRoute = (path: string, title: string): RouteObject => ({
   handle: { title },
   lazy: notOpenRoute,
 });
+
+/** Who may use a page: the roles whose calls the server answers (its routes' access rules). */
+const DEVELOPERS = ['D'] as const;
+const KEEPERS = ['M', 'D'] as const;
+
+/** A page only these roles get; others get the gate's denial without the page ever calling. */
+const forRoles =
+  (roles: readonly LoginRoleType[], load: () => Promise<{ Component: ComponentType }>) => async () => {
+    const [{ Component }, { gate }] = await Promise.all([load(), import('./routes/role-gate.tsx')]);
+    return { Component: gate(roles, Component) };
+  };
 
 /**
  * A group's own path (e.g. /expertExtraction) goes on to its first page: without it the group
@@ -124,14 +137,16 @@ export function createRoutes(): RouteObject[] {
                   // before the route groups, whose planned entries for the same paths they replace.
                   path: '/system/allSystem',
                   handle: { title: '全部系统' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/all-systems-route.tsx').then((m) => ({ Component: m.AllSystemsRoute })),
+                  ),
                 },
                 {
                   path: '/system/menuSetUp',
                   handle: { title: '菜单设置' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/menu-set-up-route.tsx').then((m) => ({ Component: m.MenuSetUpRoute })),
+                  ),
                 },
                 {
                   // Spec 001 §2 /dynamicPage/dynamicIndex, dynamicDetail and /system/pageConfig (the home
@@ -165,80 +180,91 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: '/system/setUpList',
                   handle: { title: '列表设置' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.SetUpListRoute })),
+                  ),
                 },
                 {
                   path: '/system/setTypeCard',
                   handle: { title: '卡片样式设置' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.SetTypeCardRoute })),
+                  ),
                 },
                 {
                   path: '/system/echartsSetting',
                   handle: { title: '图表设置' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/node-setup-routes.tsx').then((m) => ({
                       Component: m.EchartsSettingRoute,
                     })),
+                  ),
                 },
                 {
                   path: '/system/auditLevel',
                   handle: { title: '审核级别' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.AuditLevelRoute })),
+                  ),
                 },
                 {
                   path: '/system/auditWay',
                   handle: { title: '审核方式' },
-                  lazy: () =>
+                  lazy: forRoles(KEEPERS, () =>
                     import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.AuditWayRoute })),
+                  ),
                 },
                 {
                   path: '/system/permissionsSet',
                   handle: { title: '权限设置' },
-                  lazy: () =>
+                  lazy: forRoles(KEEPERS, () =>
                     import('./routes/permissions-routes.tsx').then((m) => ({
                       Component: m.PermissionsSetRoute,
                     })),
+                  ),
                 },
                 {
                   path: '/system/permissConfig',
                   handle: { title: '权限配置' },
-                  lazy: () =>
+                  lazy: forRoles(KEEPERS, () =>
                     import('./routes/permissions-routes.tsx').then((m) => ({
                       Component: m.PermissConfigRoute,
                     })),
+                  ),
                 },
                 {
                   path: '/system/styleTemplate',
                   handle: { title: '样式模板' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/catalogues-routes.tsx').then((m) => ({
                       Component: m.StyleTemplateRoute,
                     })),
+                  ),
                 },
                 {
                   path: '/system/dictionaries',
                   handle: { title: '字典管理' },
-                  lazy: () =>
+                  lazy: forRoles(KEEPERS, () =>
                     import('./routes/catalogues-routes.tsx').then((m) => ({
                       Component: m.DictionariesRoute,
                     })),
+                  ),
                 },
                 {
                   path: '/system/valueRanges',
                   handle: { title: '值域管理' },
-                  lazy: () =>
+                  lazy: forRoles(KEEPERS, () =>
                     import('./routes/catalogues-routes.tsx').then((m) => ({ Component: m.ValueRangesRoute })),
+                  ),
                 },
                 {
                   path: '/system/displayGroups',
                   handle: { title: '展示分组' },
-                  lazy: () =>
+                  lazy: forRoles(DEVELOPERS, () =>
                     import('./routes/display-groups-route.tsx').then((m) => ({
                       Component: m.DisplayGroupsRoute,
                     })),
+                  ),
                 },
                 {
                   // Spec 001 §2 /system/jumpNoticeCfg (notification config): the notify area's page.

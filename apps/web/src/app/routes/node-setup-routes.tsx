@@ -1,6 +1,7 @@
 import { AuditOrgsCard } from '@/features/authority/components/audit-orgs-card.tsx';
 import { type FormPreviewProps, NodeSetupPage } from '@/features/builder/pages/node-setup-page.tsx';
 import { SchemaForm } from '@/features/records/components/schema-form/schema-form.tsx';
+import { useSessionStore } from '@/lib/session-store.ts';
 
 /**
  * The node-configuration workspace under each of its spec 001 §2 paths, each opening its own tab.
@@ -26,12 +27,20 @@ export const EchartsSettingRoute = () => (
 export const AuditLevelRoute = () => (
   <NodeSetupPage title="审核级别" initialTab="audit" renderFormPreview={renderFormPreview} />
 );
-/** /system/auditWay: the audit levels' ways, with the reviewer organisations they use. */
-export const AuditWayRoute = () => (
-  <NodeSetupPage
-    title="审核方式"
-    initialTab="audit"
-    renderFormPreview={renderFormPreview}
-    below={<AuditOrgsCard />}
-  />
-);
+/**
+ * /system/auditWay: the audit levels' ways, with the reviewer organisations they use. Developers
+ * configure the levels; administrators keep the organisations only (the node workspace's calls
+ * are the developers').
+ */
+export function AuditWayRoute() {
+  const isDev = useSessionStore((state) => state.isDev);
+  if (!isDev) return <AuditOrgsCard />;
+  return (
+    <NodeSetupPage
+      title="审核方式"
+      initialTab="audit"
+      renderFormPreview={renderFormPreview}
+      below={<AuditOrgsCard />}
+    />
+  );
+}

@@ -1,8 +1,10 @@
+import { FormItemSchema } from '@ks/contract/form-schema';
 import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { useSessionStore } from '@/lib/session-store.ts';
 import { failure, type MockHandler, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import type { ListQuery, RecordPage } from '../api/types.ts';
@@ -611,5 +613,38 @@ describe('DynamicIndexPage: card list and charts', () => {
     expect(await screen.findByText('按等级统计')).toBeTruthy();
     expect((await screen.findByTestId('chart')).textContent).toBe('一级:3,二级:5');
     expect(calls.find((c) => c.key.includes('chart-data'))?.body).toEqual({ ...NODE, chartId: 'c1' });
+  });
+});
+
+describe('DynamicIndexPage: developers', () => {
+  it('shows a developer the preview of the published node and never asks for its records', async () => {
+    useSessionStore.setState({ isDev: true });
+    try {
+      const { lists } = setup({
+        definition: {
+          functions: ['save', 'export'],
+          form: {
+            items: [FormItemSchema.parse({ code: 'name', name: '资质名称', type: 'text' })],
+            groups: [],
+          },
+          list: { columns: COLUMNS },
+        },
+      });
+      expect(await screen.findByText('开发者预览')).toBeTruthy();
+      expect(screen.getByText(/数据由在“权限设置”中获得授权的角色查看/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: '前往权限设置' }).getAttribute('href')).toBe(
+        `/system/permissionsSet?systemCoding=${NODE.systemCoding}&gnCoding=${NODE.gnCoding}`,
+      );
+      // The columns of the list (the operations column has nothing to show), the buttons, the form.
+      expect(screen.getByRole('columnheader', { name: '资质等级' })).toBeTruthy();
+      expect(screen.getByText('开发者不查看业务数据')).toBeTruthy();
+      expect(screen.getByRole('button', { name: /新\s*增/ }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
+      expect(screen.getByLabelText('资质名称')).toBeTruthy();
+      expect(screen.queryByText('无权访问该功能的数据')).toBeNull();
+      expect(lists).toEqual([]);
+    } finally {
+      useSessionStore.setState({ isDev: false });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
 import { App, Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSessionStore } from '@/lib/session-store.ts';
 import { detailPath } from '../../../shared/record-paths.ts';
 import { useRecordCards, useRecords } from '../api/find-records.ts';
 import { usePublishedNode } from '../api/get-published-node.ts';
@@ -12,6 +13,7 @@ import { CardList } from '../components/card-list.tsx';
 import { ChartArea } from '../components/chart-area.tsx';
 import { FilterCard } from '../components/filter-card.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
+import { NodePreview } from '../components/node-preview.tsx';
 import { RecordTable, type Sort } from '../components/record-table.tsx';
 import { useRowActions } from '../components/row-actions.tsx';
 import { SearchBar } from '../components/search-bar.tsx';
@@ -22,7 +24,7 @@ import { useReenable } from '../lib/use-reenable.ts';
 /**
  * /dynamicPage/dynamicIndex?systemCoding=&gnCoding= (spec 001 §2): a node's list, driven by its
  * published definition: search bar, filter cards, charts, then the table or the card list, with the
- * toolbar buttons of the functions the caller has on the node.
+ * toolbar buttons of the functions the caller has on the node. Developers get the node's preview.
  */
 export function DynamicIndexPage() {
   const [params] = useSearchParams();
@@ -31,9 +33,12 @@ export function DynamicIndexPage() {
     gnCoding: params.get('gnCoding') ?? '',
   };
   const published = usePublishedNode(node);
+  const isDev = useSessionStore((state) => state.isDev);
   if (!node.systemCoding || !node.gnCoding) return <Result status="warning" title="缺少系统或功能编码" />;
   if (published.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (!published.data) return <Result status="info" title="该功能尚未发布" />;
+  // Developers read no records (the server refuses them): they see what they built instead.
+  if (isDev) return <NodePreview node={node} definition={published.data.definition} />;
   return (
     <NodeList
       key={`${node.systemCoding}:${node.gnCoding}`}

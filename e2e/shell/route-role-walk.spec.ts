@@ -1,0 +1,226 @@
+import type { MenuNode, System } from '@ks/contract/shell';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { shellPagePaths } from '../../apps/web/src/app/route-table.ts';
+import { loginWithApi } from '../support/api.ts';
+import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
+import { logIn, waitForPath } from '../support/login.ts';
+
+/**
+ * Issue 16 items 1–3: every page of the web route table, opened as every demo role, and every entry
+ * of every role's menu, clicked. A page is offered to a role exactly when the calls it makes are:
+ * a denial shown above working content, a page's own /ks/ call refused, a blank content area or a
+ * menu entry that opens an unpublished node is a finding.
+ */
+const newPage = useBrowser();
+
+/** A denial a person reads; on its own in the content area it is an honest answer, above content a contradiction. */
+const DENIAL = /无权限访问|无权访问/;
+/** The push stream stays open for the whole session: never "in flight" for a page. */
+const isStream = (url: string) => url.includes('/ks/message/v1/subscribe');
+const isPageCall = (url: string) => new URL(url).pathname.startsWith('/ks/') && !isStream(url);
+
+type Role = keyof typeof DEMO;
+const ROLES: Role[] = ['admin', 'developer', 'enterprise', 'personnel'];
+
+/**
+ * Watches the page's requests: how many are in flight (a lazy page's chunk too, so a page is not
+ * judged before it rendered), when the last moved, and which of its /ks/ calls were refused.
+ */
+function watchCalls(page: Page) {
+  const state = { inFlight: 0, lastActivity: Date.now(), refused: [] as string[] };
+  page.on('request', (request) => {
+    if (isStream(request.url())) return;
+    state.inFlight += 1;
+    state.lastActivity = Date.now();
+  });
+  const done = (url: string) => {
+    if (isStream(url)) return;
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.lastActivity = Date.now();
+  };
+  page.on('requestfinished', (request) => done(request.url()));
+  page.on('requestfailed', (request) => done(request.url()));
+  page.on('response', async (response) => {
+    if (!isPageCall(response.url())) return;
+    const call = `${response.request().method()} ${new URL(response.url()).pathname}`;
+    if (response.status() === 403) {
+      state.refused.push(`${call} → HTTP 403`);
+      return;
+    }
+    if (!(response.headers()['content-type'] ?? '').includes('application/json')) return;
+    const body = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+    if (body?.code === 403) state.refused.push(`${call} → ${body.code} ${body.message ?? ''}`);
+  });
+  return state;
+}
+
+type Calls = ReturnType<typeof watchCalls>;
+
+/** Waits until the page's calls are answered, nothing has moved for a moment and no spinner turns. */
+async function settle(page: Page, calls: Calls) {
+  await expect
+    .poll(
+      async () =>
+        calls.inFlight === 0 &&
+        Date.now() - calls.lastActivity > 500 &&
+        (await page.locator('.ks-shell-content .ant-spin-spinning').count()) === 0,
+      { timeout: 30000, interval: 200 },
+    )
+    .toBe(true);
+}
+
+/** What is wrong with the page on screen now, if anything. */
+async function findingsOnScreen(page: Page, options: { unpublishedIsFinding: boolean }): Promise<string[]> {
+  const findings: string[] = [];
+  const content = page.locator('.ks-shell-content');
+  const contentText = (await content.innerText().catch(() => '')).trim();
+  if (contentText === '' && (await content.locator('canvas, img, svg').count()) === 0) {
+    findings.push('blank content area');
+  }
+  const dialogs = page.locator('.ant-modal').filter({ visible: true });
+  for (const text of await dialogs.allInnerTexts()) {
+    if (DENIAL.test(text)) findings.push(`denial in a dialog: ${text.replace(/\s+/g, ' ').slice(0, 80)}`);
+  }
+  if (DENIAL.test(contentText)) {
+    // Alone it answers "not for you"; next to a table, card or form it contradicts what it shows.
+    const working = await content.locator('.ant-table, .ant-card, .ant-form, .ant-tabs, .ant-list').count();
+    if (working > 0) findings.push(`denial above content: ${contentText.replace(/\s+/g, ' ').slice(0, 80)}`);
+  }
+  if (options.unpublishedIsFinding && contentText.includes('该功能尚未发布')) {
+    findings.push('opens an unpublished node (该功能尚未发布)');
+  }
+  return findings;
+}
+
+/** Client-side navigation, as a menu or link click does: the session and its shell stay loaded. */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function logInAs(page: Page, role: Role) {
+  await page.goto(`${baseUrl()}/`);
+  await logIn(page, DEMO[role].account, DEMO[role].password);
+  await waitForPath(page, DEMO[role].home);
+}
+
+/** The demo role's session: practice-status dialog of personnel closed, so it hides nothing. */
+async function startSession(role: Role) {
+  const page = await newPage();
+  const calls = watchCalls(page);
+  await logInAs(page, role);
+  await settle(page, calls);
+  if (role === 'personnel') {
+    const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  }
+  return { page, calls };
+}
+
+describe('every page of the route table as every demo role', () => {
+  const paths = shellPagePaths().map((path) => path.replace(':bianma', 'B001'));
+
+  it.each(ROLES)(
+    'opens every page as %s without a denial above content, a refused call or a blank page',
+    async (role) => {
+      const { page, calls } = await startSession(role);
+      const findings: string[] = [];
+      for (const path of paths) {
+        calls.refused = [];
+        await openInApp(page, path);
+        await page.waitForURL((url) => url.pathname !== '', { timeout: 20000 });
+        await settle(page, calls);
+        const found = [...(await findingsOnScreen(page, { unpublishedIsFinding: false })), ...calls.refused];
+        if (found.length === 0) continue;
+        findings.push(`${path}: ${found.join('; ')}`);
+        // A dialog left open by a finding must not be blamed on the next page.
+        await page.goto(`${baseUrl()}${DEMO[role].home}`);
+        await settle(page, calls);
+      }
+      expect(findings).toEqual([]);
+      await page.context().close();
+    },
+    600000,
+  );
+});
+
+async function apiGet<T>(token: string, method: 'GET' | 'POST', path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: method === 'POST' ? '{}' : undefined,
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
+type Leaf = { titles: string[]; node: MenuNode };
+const leavesOf = (nodes: MenuNode[], above: string[] = []): Leaf[] =>
+  nodes
+    .filter((node) => node.itShows === '是' && !node.disabled)
+    .flatMap((node) =>
+      node.children.length > 0
+        ? leavesOf(node.children, [...above, node.title])
+        : node.nodeProperties === 'directory'
+          ? []
+          : [{ titles: [...above, node.title], node }],
+    );
+
+describe("every entry of every demo role's menu", () => {
+  it.each(ROLES)(
+    'opens a working page for every menu entry %s sees',
+    async (role) => {
+      const token = await loginWithApi(baseUrl(), DEMO[role].account, DEMO[role].password);
+      const systems = await apiGet<System[]>(token, 'POST', '/ks/menu/v1/menus/main-menus');
+      const { page, calls } = await startSession(role);
+      const menu = page.getByRole('menu', { name: '功能菜单' });
+      const findings: string[] = [];
+      let clicked = 0;
+      for (const system of systems) {
+        const tree = await apiGet<MenuNode[]>(
+          token,
+          'GET',
+          `/ks/individual/menus?systemCoding=${encodeURIComponent(system.gnCoding)}`,
+        );
+        await page.getByLabel('切换系统').click();
+        await page.locator('.ant-select-item-option', { hasText: system.systemName }).click();
+        await settle(page, calls);
+        for (const leaf of leavesOf(tree)) {
+          calls.refused = [];
+          for (const title of leaf.titles.slice(0, -1)) {
+            const submenu = menu.locator('.ant-menu-submenu', { hasText: title }).first();
+            if (!(await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open')) {
+              await submenu.locator('.ant-menu-submenu-title').first().click();
+            }
+          }
+          // A developer's entry also holds its gear button: find the entry by its own title.
+          await menu
+            .locator('.ant-menu-item')
+            .filter({ has: page.getByText(leaf.node.title, { exact: true }) })
+            .first()
+            .click();
+          await page.waitForURL(
+            (url) => url.searchParams.get('gnCoding') === leaf.node.gnCoding || !url.search,
+            { timeout: 20000 },
+          );
+          await settle(page, calls);
+          clicked += 1;
+          const found = [
+            // Developers build unpublished nodes; everyone else must never meet one.
+            ...(await findingsOnScreen(page, { unpublishedIsFinding: role !== 'developer' })),
+            ...calls.refused,
+          ];
+          if (found.length > 0) findings.push(`${system.systemName} › ${leaf.titles.join(' › ')}: ${found}`);
+        }
+      }
+      expect(clicked).toBeGreaterThan(2);
+      expect(findings).toEqual([]);
+      await page.context().close();
+    },
+    600000,
+  );
+});
