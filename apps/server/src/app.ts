@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { LifecycleEvents, unwiredOutbox } from './engine/lifecycle.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { authorityRoutes } from './modules/authority/routes.ts';
@@ -65,10 +66,18 @@ export interface AppDeps {
   /** Replace the SMS provider (tests stand in for the gateway they do not own). */
   smsProvider?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** The record lifecycle events modules register on (decision 0016); default: none, outbox unwired. */
+  events?: LifecycleEvents;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, smsProvider, logger }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  smsProvider,
+  logger,
+  events = new LifecycleEvents(unwiredOutbox),
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -119,8 +128,8 @@ export async function buildApp({ config, database, smsProvider, logger }: AppDep
   await app.register(builderRoutes, { builder: new BuilderService(db) });
   await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
   await registerBuilderExtras(app, { db });
-  await registerRecords(app, { database, config });
-  await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db)) });
+  await registerRecords(app, { database, config, events });
+  await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db), events) });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db) });
   await shell.ensureHeaderItems();
