@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { LifecycleEvents } from './engine/lifecycle.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { authorityRoutes } from './modules/authority/routes.ts';
@@ -83,6 +84,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Job types beyond the modules' own (a test's probe jobs). */
   extraJobs?: JobDefinition[];
+  /**
+   * The record lifecycle events modules register on (decision 0016); default: none registered,
+   * the outbox delivering through the job system.
+   */
+  events?: LifecycleEvents;
 }
 
 /**
@@ -97,7 +103,7 @@ function answerBadUrl(_error: FastifyError, _request: FastifyRequest, reply: Fas
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, smsProvider, logger, extraJobs = [] }: AppDeps) {
+export async function buildApp({ config, database, smsProvider, logger, extraJobs = [], events }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -112,6 +118,14 @@ export async function buildApp({ config, database, smsProvider, logger, extraJob
   app.decorate('caches', new CacheRegistry());
   app.decorate('lifecycle', { draining: false });
   const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
+  // The transactional outbox of lifecycle handlers: a job written in the action's transaction.
+  const lifecycle =
+    events ??
+    new LifecycleEvents((tx) => ({
+      enqueue: async (jobName, payload) => {
+        await jobs.sendInTransaction(tx, jobName, payload as never);
+      },
+    }));
   app.decorate('jobs', jobs);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
   app.addHook('onClose', async () => jobs.stop());
@@ -161,8 +175,8 @@ export async function buildApp({ config, database, smsProvider, logger, extraJob
   await app.register(builderRoutes, { builder: new BuilderService(db) });
   await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
   await registerBuilderExtras(app, { db });
-  await registerRecords(app, { database, config });
-  await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db)) });
+  await registerRecords(app, { database, config, events: lifecycle });
+  await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db), lifecycle) });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });

@@ -81,6 +81,8 @@ export async function schemaOf(db: Db, nodeId: string, schemaVersion: number): P
 export type ResolvedNode = {
   nodeId: string;
   title: string;
+  /** The node's property (节点属性): lifecycle handlers may be registered for one. */
+  nodeProperties: string;
   systemCoding: string;
   gnCoding: string;
   tableName: string;
@@ -102,6 +104,7 @@ const nodeLookup = (db: Db, forViewer: boolean) =>
     .select({
       id: menuNodes.id,
       title: menuNodes.title,
+      nodeProperties: menuNodes.nodeProperties,
       tableName: nodeDataSources.tableName,
       publishedVersion: nodeDefinitions.publishedVersion,
       grants: forViewer
@@ -161,6 +164,7 @@ export async function resolveNode(
   return {
     nodeId: node.id,
     title: node.title,
+    nodeProperties: node.nodeProperties,
     systemCoding,
     gnCoding,
     tableName: node.tableName,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { LifecycleEvents, unwiredOutbox } from '../../engine/lifecycle.ts';
 import { RecordForms } from './form-service.ts';
 import type { ListEstimates } from './list-estimates.ts';
 import { RecordLists } from './list-service.ts';
@@ -16,10 +17,10 @@ export class RecordService {
   readonly forms: RecordForms;
   readonly writes: RecordWrites;
 
-  constructor(db: Db, estimates?: ListEstimates) {
+  constructor(db: Db, estimates?: ListEstimates, events = new LifecycleEvents(unwiredOutbox)) {
     this.options = new RecordOptions(db);
     this.lists = new RecordLists(db, this.options, estimates);
     this.forms = new RecordForms(db);
-    this.writes = new RecordWrites(db);
+    this.writes = new RecordWrites(db, events);
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   EDITABLE_STATUSES,
   type FormItem,
+  type NativeValue,
   type NodeRef,
   RECORD_NOT_DELETABLE_MESSAGE,
   RECORD_NOT_EDITABLE_MESSAGE,
@@ -18,10 +19,12 @@ import {
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { writeTogether } from '../../db/write-together.ts';
+import type { LifecycleEvents } from '../../engine/lifecycle.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
 import {
   findRevisions,
   loadRecord,
+  type ResolvedNode,
   recordNotFound,
   revisionInsert,
   type StoredRecord,
@@ -42,7 +45,36 @@ export const validateWire = (db: Db, items: readonly FormItem[], wire: WireRecor
 
 /** Saves of node records: create, replace, partial update and delete, each with a revision and a log line. */
 export class RecordWrites {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly events: LifecycleEvents,
+  ) {}
+
+  /**
+   * Runs an action whose lifecycle handlers may refuse or fail: the action rolled back, its
+   * operation-log line says why (decision 0016).
+   */
+  private async logged<T>(
+    user: SessionUser,
+    node: ResolvedNode,
+    entry: { action: string; targetId?: string; ip: string },
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      await recordOperation(this.db, {
+        user,
+        action: entry.action,
+        targetType: node.gnCoding,
+        targetId: entry.targetId ?? '',
+        targetName: node.title,
+        ip: entry.ip,
+        result: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    }
+  }
 
   async save(user: SessionUser, body: SaveRecordBody, meta: RequestMeta): Promise<SaveResult> {
     const context = await nodeContext(this.db, user, body);
@@ -63,10 +95,34 @@ export class RecordWrites {
     const items = node.schema.items;
     const clean = await validateWire(this.db, items, wire);
     const created = { id: randomUUID(), version: 1 };
-    // The record, its first revision and the log entry: one atomic statement, one round trip.
-    await writeTogether(this.db, [
+    if (this.events.listens(node, 'beforeSave', 'afterSave'))
+      return this.logged(user, node, { action: '新增数据', ip: meta.ip }, () =>
+        this.db.transaction(async (tx) => {
+          const event = { tx, user, node, recordId: null, values: clean };
+          await this.events.emit('beforeSave', event);
+          await writeTogether(tx, this.createStatements(tx, user, node, created.id, event.values, meta));
+          await this.events.emit('afterSave', { ...event, recordId: created.id, version: created.version });
+          return created;
+        }),
+      );
+    await writeTogether(this.db, this.createStatements(this.db, user, node, created.id, clean, meta));
+    return created;
+  }
+
+  /** The record, its first revision and the log entry: one atomic statement, one round trip. */
+  private createStatements(
+    db: Db,
+    user: SessionUser,
+    node: ResolvedNode,
+    id: string,
+    clean: Record<string, NativeValue>,
+    meta: RequestMeta,
+  ) {
+    const items = node.schema.items;
+    const created = { id, version: 1 };
+    return [
       repo.recordsInsert(node, user, items, [{ id: created.id, clean }]),
-      revisionInsert(this.db, {
+      revisionInsert(db, {
         nodeId: node.nodeId,
         recordId: created.id,
         version: created.version,
@@ -74,7 +130,7 @@ export class RecordWrites {
         user,
         changes: diff(items, {}, recordToWire(items, clean)),
       }).getSQL(),
-      operationInsert(this.db, {
+      operationInsert(db, {
         user,
         action: '新增数据',
         targetType: node.gnCoding,
@@ -82,8 +138,7 @@ export class RecordWrites {
         targetName: node.title,
         ip: meta.ip,
       }).getSQL(),
-    ]);
-    return created;
+    ];
   }
 
   private async update(
@@ -110,31 +165,39 @@ export class RecordWrites {
     const before = recordToWire(items, current.values);
     const incoming = mode === 'merge' ? { ...before, ...wire } : wire;
     const clean = await validateWire(this.db, items, incoming);
-    const after = recordToWire(
-      items,
-      Object.fromEntries(items.map((item) => [item.code, clean[item.code] ?? null])),
-    );
-    return this.db.transaction(async (tx) => {
-      const updated = await repo.updateValues(tx, node, items, id, version, clean);
-      if (updated === null) throw conflict();
-      await writeRevision(tx, {
-        nodeId: node.nodeId,
-        recordId: id,
-        version: updated,
-        action: 'update',
-        user,
-        changes: diff(items, before, after),
+    const action = mode === 'merge' ? '修改部分数据' : '修改数据';
+    const write = () =>
+      this.db.transaction(async (tx) => {
+        const event = { tx, user, node, recordId: id, values: clean };
+        await this.events.emit('beforeSave', event);
+        const after = recordToWire(
+          items,
+          Object.fromEntries(items.map((item) => [item.code, clean[item.code] ?? null])),
+        );
+        const updated = await repo.updateValues(tx, node, items, id, version, clean);
+        if (updated === null) throw conflict();
+        await writeRevision(tx, {
+          nodeId: node.nodeId,
+          recordId: id,
+          version: updated,
+          action: 'update',
+          user,
+          changes: diff(items, before, after),
+        });
+        await recordOperation(tx, {
+          user,
+          action,
+          targetType: node.gnCoding,
+          targetId: id,
+          targetName: node.title,
+          ip: meta.ip,
+        });
+        await this.events.emit('afterSave', { ...event, version: updated });
+        return { id, version: updated };
       });
-      await recordOperation(tx, {
-        user,
-        action: mode === 'merge' ? '修改部分数据' : '修改数据',
-        targetType: node.gnCoding,
-        targetId: id,
-        targetName: node.title,
-        ip: meta.ip,
-      });
-      return { id, version: updated };
-    });
+    return this.events.listens(node, 'beforeSave', 'afterSave')
+      ? this.logged(user, node, { action, targetId: id, ip: meta.ip }, write)
+      : write();
   }
 
   /** A record the caller may change: readable (else 404, the same as absent) and on the owner side (else 403). */
@@ -152,26 +215,33 @@ export class RecordWrites {
     const existing = await this.writableRecord(user, context, query.id);
     if (!EDITABLE_STATUSES.includes(existing.status as RecordStatus))
       throw badRequest(RECORD_NOT_DELETABLE_MESSAGE);
-    await this.db.transaction(async (tx) => {
-      const deleted = await repo.softDelete(tx, node.tableName, query.id, query.version);
-      if (deleted === null) throw conflict();
-      await writeRevision(tx, {
-        nodeId: node.nodeId,
-        recordId: query.id,
-        version: deleted,
-        action: 'delete',
-        user,
-        changes: [],
+    const write = () =>
+      this.db.transaction(async (tx) => {
+        const event = { tx, user, node, recordId: query.id };
+        await this.events.emit('beforeDelete', event);
+        const deleted = await repo.softDelete(tx, node.tableName, query.id, query.version);
+        if (deleted === null) throw conflict();
+        await writeRevision(tx, {
+          nodeId: node.nodeId,
+          recordId: query.id,
+          version: deleted,
+          action: 'delete',
+          user,
+          changes: [],
+        });
+        await recordOperation(tx, {
+          user,
+          action: '删除数据',
+          targetType: node.gnCoding,
+          targetId: query.id,
+          targetName: node.title,
+          ip: meta.ip,
+        });
+        await this.events.emit('afterDelete', event);
       });
-      await recordOperation(tx, {
-        user,
-        action: '删除数据',
-        targetType: node.gnCoding,
-        targetId: query.id,
-        targetName: node.title,
-        ip: meta.ip,
-      });
-    });
+    await (this.events.listens(node, 'beforeDelete', 'afterDelete')
+      ? this.logged(user, node, { action: '删除数据', targetId: query.id, ip: meta.ip }, write)
+      : write());
   }
 
   /** A record's change history (logHistory): who changed which field from what to what. */

@@ -36,6 +36,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuditSnapshot } from '../../db/schema/workflow.ts';
 import { findLatestInstance } from '../../engine/audit-instances.ts';
 import { membersOf } from '../../engine/grants.ts';
+import { LifecycleEvents, unwiredOutbox } from '../../engine/lifecycle.ts';
 import { requireNodeFunction } from '../../engine/node-functions.ts';
 import {
   loadRecord,
@@ -99,6 +100,7 @@ export class WorkflowService {
   constructor(
     private readonly db: Db,
     private readonly todos: TodoService,
+    private readonly events = new LifecycleEvents(unwiredOutbox),
   ) {}
 
   /** POST /ks/monitor/submit and /ks/flow/v1/start. */
@@ -291,6 +293,19 @@ export class WorkflowService {
         detail: [levelName, advice].filter(Boolean).join('：'),
         ip,
       });
+      // Lifecycle handlers run in the review's transaction: a refusal rolls the decision back.
+      const event = { tx, user, node, recordId: record.id };
+      if (levelDone)
+        await this.events.emit('auditLevelDecided', {
+          ...event,
+          level: instance.currentLevel,
+          result: body.result === 'reject' ? 'rejected' : 'passed',
+        });
+      if (outcome !== 'pending')
+        await this.events.emit('flowDecided', {
+          ...event,
+          outcome: outcome === 'passed' ? 'passed' : 'returned',
+        });
       if (outcome === 'rejected') {
         await createRejectedMessage(tx, {
           userId: instance.submitterUserId,
@@ -349,6 +364,7 @@ export class WorkflowService {
         targetName: `${node.title} ${businessNameOf(record, instance.snapshot)}`,
         ip,
       });
+      await this.events.emit('flowDecided', { tx, user, node, recordId: record.id, outcome: 'revoked' });
       return { id: record.id, version, status: 'revoked', auditState: 'revoked' };
     });
   }

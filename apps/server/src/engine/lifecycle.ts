@@ -1,0 +1,101 @@
+import type { NativeValue } from '@ks/contract';
+import type { Db } from '../db/client.ts';
+import type { SessionUser } from '../platform/access.ts';
+import { badRequest } from '../platform/errors.ts';
+import type { ResolvedNode } from './record-store.ts';
+
+/**
+ * Record lifecycle events (decision 0016): a module registers handlers for the records of a node
+ * property, a system or a node, and the engine runs them inside the action's transaction, so a
+ * refusal or a failure rolls the whole action back. Side effects that must not run twice or inside
+ * the transaction go through the outbox bound to that transaction.
+ */
+
+/** Side effects delivered after commit, at least once (the job system); written in the action's transaction. */
+export interface Outbox {
+  enqueue(jobName: string, payload: unknown): Promise<void>;
+}
+/** Binds an outbox to a transaction; injected when the app is built. */
+export type OutboxFactory = (tx: Db) => Outbox;
+
+/** Which records a handler is for: any of the given node properties, systems or nodes (gnCoding). */
+/** The outbox of an app whose job system is not wired: enqueueing fails the action, never drops the job. */
+export const unwiredOutbox: OutboxFactory = () => ({
+  enqueue: async (jobName) => {
+    throw new Error(`No job system is wired to deliver '${jobName}'`);
+  },
+});
+
+export type RecordSelector = { nodeProperties?: string[]; systemCodings?: string[]; gnCodings?: string[] };
+
+export type EventContext = {
+  tx: Db;
+  user: SessionUser;
+  node: ResolvedNode;
+  outbox: Outbox;
+};
+export type SaveEvent = EventContext & {
+  recordId: string | null;
+  /** The validated values about to be written; a before-save handler may change them. */
+  values: Record<string, NativeValue>;
+};
+export type RecordEvent = EventContext & { recordId: string };
+export type LevelEvent = RecordEvent & { level: number; result: 'passed' | 'rejected' };
+export type FlowEvent = RecordEvent & { outcome: 'passed' | 'returned' | 'revoked' };
+
+export type LifecycleHandlers = {
+  beforeSave?: (event: SaveEvent) => Promise<void> | void;
+  afterSave?: (event: SaveEvent & { recordId: string; version: number }) => Promise<void> | void;
+  beforeSubmit?: (event: RecordEvent & { values: Record<string, NativeValue> }) => Promise<void> | void;
+  auditLevelDecided?: (event: LevelEvent) => Promise<void> | void;
+  flowDecided?: (event: FlowEvent) => Promise<void> | void;
+  beforeDelete?: (event: RecordEvent) => Promise<void> | void;
+  afterDelete?: (event: RecordEvent) => Promise<void> | void;
+};
+export type LifecycleEventName = keyof LifecycleHandlers;
+
+/** A handler's refusal: its message under a field of the form, or (no field) as a dialog. */
+export function refuse(message: string, field?: string): never {
+  throw badRequest(message, field ? { [field]: message } : undefined);
+}
+
+const matches = (selector: RecordSelector, node: ResolvedNode) =>
+  (selector.nodeProperties ?? []).includes(node.nodeProperties) ||
+  (selector.systemCodings ?? []).includes(node.systemCoding) ||
+  (selector.gnCodings ?? []).includes(node.gnCoding);
+
+/** The registered handlers; the records runtime and the workflow dispatch to them. */
+export class LifecycleEvents {
+  private readonly registered: { selector: RecordSelector; handlers: LifecycleHandlers }[] = [];
+
+  constructor(readonly outboxFor: OutboxFactory) {}
+
+  register(selector: RecordSelector, handlers: LifecycleHandlers): void {
+    this.registered.push({ selector, handlers });
+  }
+
+  /** Whether any handler listens to these events on the node (the fast single-statement paths apply otherwise). */
+  listens(node: ResolvedNode, ...names: LifecycleEventName[]): boolean {
+    return this.registered.some(
+      ({ selector, handlers }) => matches(selector, node) && names.some((name) => handlers[name]),
+    );
+  }
+
+  /** Runs the handlers of `name` for the node, in registration order, inside the caller's transaction. */
+  async emit<N extends LifecycleEventName>(
+    name: N,
+    event: Omit<Parameters<NonNullable<LifecycleHandlers[N]>>[0], 'outbox'>,
+  ): Promise<void> {
+    for (const { selector, handlers } of this.registered) {
+      const handler = handlers[name];
+      if (!handler || !matches(selector, event.node)) continue;
+      const full = { ...event, outbox: this.outboxFor(event.tx) } as Parameters<
+        NonNullable<LifecycleHandlers[N]>
+      >[0];
+      await (handler as (arg: typeof full) => Promise<void> | void)(full);
+      // A before-save handler changes the values in place or by assigning a new object.
+      if (name === 'beforeSave' && 'values' in event)
+        Object.assign(event.values as object, (full as SaveEvent).values);
+    }
+  }
+}
