@@ -89,7 +89,9 @@ describe.runIf(process.env.DATABASE_URL)(
       await expect.poll(() => ticks.length, { timeout: 180_000, interval: 1000 }).toBeGreaterThanOrEqual(2);
       const [first = 0, second = 0] = ticks;
       expect(Math.floor(second / 60_000)).toBeGreaterThan(Math.floor(first / 60_000));
-      const { rows } = (await instances[0]?.database.executeSql(
+      const database = instances[0]?.database;
+      if (!database) throw new Error('no instance');
+      const { rows } = (await database.executeSql(
         `select date_trunc('minute', created_on) as minute, count(*)::int as n from pgboss.job
          where name = 'test.every-minute' group by 1`,
       )) as { rows: { n: number }[] };
