@@ -178,9 +178,16 @@ describe('后台任务 page', { timeout: 120_000 }, () => {
     signIn('M');
     const { user } = renderRoute('/system/jobs');
     await findOnPage('暂无后台任务');
+    // The type filter lists the types once they have loaded; the menu offers the scheduled ones.
+    await user.click(screen.getByRole('combobox', { name: '任务类型' }));
+    await screen.findByTitle('导出文件', {}, PAGE_LOAD);
     await user.click(screen.getByRole('button', { name: '立即执行' }));
     const menu = (
-      await screen.findByText('清理中断的分片上传', { selector: '.ant-dropdown-menu-title-content' })
+      await screen.findByText(
+        '清理中断的分片上传',
+        { selector: '.ant-dropdown-menu-title-content' },
+        PAGE_LOAD,
+      )
     ).closest('.ant-dropdown-menu') as HTMLElement;
     expect(within(menu).queryByText('导出文件')).toBeNull();
     await user.click(within(menu).getByText('清理中断的分片上传'));

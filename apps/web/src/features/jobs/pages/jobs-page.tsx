@@ -58,7 +58,6 @@ function RunNowButton() {
   const scheduled = types.filter((type) => type.cron !== null);
   return (
     <Dropdown
-      disabled={scheduled.length === 0}
       trigger={['click']}
       menu={{
         items: scheduled.map((type) => ({ key: type.name, label: type.title })),
