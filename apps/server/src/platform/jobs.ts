@@ -51,8 +51,6 @@ export interface JobsOptions {
   work?: boolean;
   /** How often an idle worker looks for jobs (JOBS_POLL_SECONDS; pg-boss's floor is 0.5). */
   pollSeconds?: number;
-  /** How often each instance's cron clock looks for due schedules (pg-boss: 1–45, default 30). */
-  cronCheckSeconds?: number;
 }
 
 const DEFAULTS = { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, timeoutSeconds: 300 };
@@ -172,6 +170,7 @@ export class Jobs {
         await client.unschedule(definition.name);
       }
     }
+    const pollingIntervalSeconds = Math.max(0.5, this.options.pollSeconds ?? 2);
     const worker = new PgBoss({
       db: {
         executeSql: (text, values) => this.database.executeSql(text, values) as Promise<{ rows: never[] }>,
@@ -179,13 +178,13 @@ export class Jobs {
       migrate: false,
       archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
       archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
-      cronMonitorIntervalSeconds: this.options.cronCheckSeconds ?? 30,
-      cronWorkerIntervalSeconds: Math.min(5, this.options.cronCheckSeconds ?? 5),
+      // The cron clock follows the polling pace: pg-boss's 30 s at the default 2 s, seconds in tests.
+      cronMonitorIntervalSeconds: Math.min(30, Math.max(1, Math.round(pollingIntervalSeconds * 15))),
+      cronWorkerIntervalSeconds: Math.min(5, Math.max(1, Math.round(pollingIntervalSeconds * 2))),
     });
     worker.on('error', (error) => this.onError(error));
     await worker.start();
     this.worker = worker;
-    const pollingIntervalSeconds = Math.max(0.5, this.options.pollSeconds ?? 2);
     for (const definition of this.definitions.values()) {
       await worker.work(
         definition.name,

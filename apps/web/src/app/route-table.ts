@@ -219,6 +219,7 @@ export const shellPagePaths = (): string[] => [
 export {
   ACTIVATE_PATH,
   FORGET_PASSWORD_PATH,
+  JOBS_PATH,
   LOGIN_PATH,
   MY_ATTACHMENTS_PATH,
   PLATFORM_SETTINGS_PATH,

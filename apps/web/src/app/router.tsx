@@ -8,6 +8,7 @@ import { requireSession, skipLoginWhenSignedIn } from './guards.ts';
 import {
   ACTIVATE_PATH,
   FORGET_PASSWORD_PATH,
+  JOBS_PATH,
   LOGIN_PATH,
   MY_ATTACHMENTS_PATH,
   PLANNED_PAGES,
@@ -123,6 +124,12 @@ export function createRoutes(): RouteObject[] {
                   handle: { title: '帮助配置' },
                   lazy: () =>
                     import('./routes/help-config-route.tsx').then((m) => ({ Component: m.HelpConfigRoute })),
+                },
+                {
+                  // Not in spec 001 §2: administrators watch, retry and cancel background jobs.
+                  path: JOBS_PATH,
+                  handle: { title: '后台任务' },
+                  lazy: () => import('./routes/jobs-route.tsx').then((m) => ({ Component: m.JobsRoute })),
                 },
                 {
                   path: '/system/feedback',

@@ -24,3 +24,5 @@ export const FORGET_PASSWORD_PATH = '/forgetPassword';
 export const USER_CENTER_PATH = '/userCenter/uCenter';
 export const PLATFORM_SETTINGS_PATH = '/system/platformSettings';
 export const MY_ATTACHMENTS_PATH = '/userCenter/myAttachments';
+/** Not in spec 001 §2: the administrators' background-job page (decision 0018). */
+export const JOBS_PATH = '/system/jobs';

@@ -5,6 +5,7 @@ import { useDeleteSession } from '@/features/session/api/delete-session.ts';
 import { useHeaderItems } from '@/features/shell/api/find-header-items.ts';
 import { usePhoto } from '@/features/shell/api/get-photo.ts';
 import {
+  JOBS_PATH,
   LOGIN_PATH,
   MY_ATTACHMENTS_PATH,
   PLATFORM_SETTINGS_PATH,
@@ -16,7 +17,7 @@ const ITEM_PREFIX = 'server:';
 
 /**
  * Header dropdown (spec 001 §2): 个人中心, the items the server gives this user (业务办理, 权限设置,
- * 管理权限, 管理信息, 通知配置 by role), platform settings for administrators, and 退出登录.
+ * 管理权限, 管理信息, 通知配置 by role), platform settings and background jobs for administrators, and 退出登录.
  */
 export function UserDropdown() {
   const userName = useSessionStore((state) => state.userInfo?.userName ?? state.userInfo?.userCode ?? '');
@@ -31,7 +32,12 @@ export function UserDropdown() {
     { key: 'userCenter', label: '个人中心' },
     { key: 'myAttachments', label: '我的附件' },
     ...serverItems.map((item) => ({ key: `${ITEM_PREFIX}${item.code}`, label: item.title })),
-    ...(isAdmin ? [{ key: 'platformSettings', label: '平台设置' }] : []),
+    ...(isAdmin
+      ? [
+          { key: 'platformSettings', label: '平台设置' },
+          { key: 'jobs', label: '后台任务' },
+        ]
+      : []),
     { type: 'divider' },
     { key: 'logout', label: '退出登录', danger: true },
   ];
@@ -39,6 +45,7 @@ export function UserDropdown() {
     if (key === 'userCenter') navigate(USER_CENTER_PATH);
     if (key === 'myAttachments') navigate(MY_ATTACHMENTS_PATH);
     if (key === 'platformSettings') navigate(PLATFORM_SETTINGS_PATH);
+    if (key === 'jobs') navigate(JOBS_PATH);
     if (key.startsWith(ITEM_PREFIX)) {
       const item = serverItems.find((i) => `${ITEM_PREFIX}${i.code}` === key);
       if (item) navigate(item.path);
