@@ -40,7 +40,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90000);
+    // A fresh embedded database, its migrations and the demo data: on a loaded 2-core machine
+    // (load average 28) that has taken more than 90 s.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 240000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/localhost:\d+)/.exec(output);
