@@ -1,12 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { UI_WAIT_MS } from './waits.ts';
 
 /** The one dialog on screen (closed antd dialogs stay in the page, hidden). */
 export const openModal = (page: Page) => page.locator('.ant-modal').filter({ visible: true });
 
 /** Waits until no dialog is on screen, so the next one found is the next one opened. */
 export async function waitForNoModal(page: Page) {
-  await expect.poll(() => openModal(page).count()).toBe(0);
+  await expect.poll(() => openModal(page).count(), { timeout: UI_WAIT_MS }).toBe(0);
 }
 
 /**
@@ -35,7 +36,7 @@ export async function clickUntilClosed(button: Locator, dialog: Locator) {
 export const openPopconfirm = (page: Page) => page.locator('.ant-popconfirm').filter({ visible: true });
 
 /** Waits until a text shows anywhere on the page (a toast, a result, a cell). */
-export async function waitForText(page: Page, text: string | RegExp, timeout = 20000) {
+export async function waitForText(page: Page, text: string | RegExp, timeout = UI_WAIT_MS) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
 }
 
@@ -93,7 +94,7 @@ export async function pickCascade(page: Page, trigger: Locator, path: string[]) 
   await trigger.click();
   for (const label of path) {
     const item = page.locator('.ant-cascader-menu-item').filter({ visible: true, hasText: exactly(label) });
-    await expect.poll(() => item.count()).toBeGreaterThan(0);
+    await expect.poll(() => item.count(), { timeout: UI_WAIT_MS }).toBeGreaterThan(0);
     await item.first().click();
   }
 }

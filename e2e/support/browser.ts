@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import { UI_WAIT_MS } from './waits.ts';
 
 /** Host name that resolves to the server but is not localhost: a non-secure context, like a LAN address. */
 export const LAN_HOST = 'ks-lan.test';
@@ -18,6 +19,8 @@ export function useBrowser() {
   return async (): Promise<Page> => {
     if (!browser) throw new Error('browser not launched');
     const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    // Actions and locator waits without a timeout of their own retry for as long as any wait.
+    context.setDefaultTimeout(UI_WAIT_MS);
     return context.newPage();
   };
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { UI_WAIT_MS } from './waits.ts';
 
 /** Fills and sends the real login form. */
 export async function logIn(page: Page, account: string, password: string) {
@@ -8,5 +9,5 @@ export async function logIn(page: Page, account: string, password: string) {
 }
 
 export async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname + url.search === path, { timeout: 20000 });
+  await page.waitForURL((url) => url.pathname + url.search === path, { timeout: UI_WAIT_MS });
 }

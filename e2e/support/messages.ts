@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { UI_WAIT_MS } from './waits.ts';
 
 /**
  * Keeps the text of every message toast (antd `message`) the page shows, from its next load on. A
@@ -29,7 +30,7 @@ export const shownMessages = (page: Page) =>
 
 /** Waits until a message toast with this text has been shown. */
 export async function expectMessage(page: Page, text: string) {
-  await expect.poll(() => shownMessages(page), { timeout: 20000 }).toContain(text);
+  await expect.poll(() => shownMessages(page), { timeout: UI_WAIT_MS }).toContain(text);
 }
 
 /** How many message toasts holding `text` the page has shown since it was last loaded. */
@@ -40,5 +41,5 @@ const timesShown = async (page: Page, text: string) =>
 export async function expectMessageAfter(page: Page, text: string, action: () => Promise<unknown>) {
   const before = await timesShown(page, text);
   await action();
-  await expect.poll(() => timesShown(page, text), { timeout: 30000 }).toBeGreaterThan(before);
+  await expect.poll(() => timesShown(page, text), { timeout: UI_WAIT_MS }).toBeGreaterThan(before);
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
+import { expectCount, expectHidden, expectText, expectVisible } from '../support/waits.ts';
 
 const newPage = useBrowser();
 
@@ -21,29 +22,27 @@ describe('feedback drawer', () => {
 
     // Spec 001 §2: the feedback entry sits in the aside footer.
     const entry = page.locator('.ks-shell-aside').getByRole('button', { name: '意见反馈' });
-    await expect
-      .poll(() => entry.count(), { timeout: 20000, message: '意见反馈 entry in the aside footer' })
-      .toBe(1);
+    await expectCount(entry, 1);
     await entry.click();
     const drawer = page.getByRole('dialog', { name: '意见反馈' });
-    await drawer.waitFor({ timeout: 20000 });
+    await expectVisible(drawer);
 
     // Fourth star: 完美.
     await drawer.locator('.ant-rate-star').nth(3).locator('[role="radio"]').click();
-    await expect.poll(() => drawer.locator('.ks-feedback-rating-label').innerText()).toBe('完美');
+    await expectText(drawer.locator('.ks-feedback-rating-label'), '完美');
     await drawer.locator('.ks-feedback-survey li').first().getByLabel('满意', { exact: true }).check();
     await drawer.getByLabel('反馈内容').fill(text);
     await drawer.getByRole('button', { name: '提交反馈' }).click();
 
-    await expect.poll(() => page.getByText(THANKS).isVisible(), { timeout: 20000 }).toBe(true);
+    await expectVisible(page.getByText(THANKS));
     // The drawer closes by itself (0.8 s after the thanks).
-    await expect.poll(() => drawer.isVisible(), { timeout: 20000 }).toBe(false);
+    await expectHidden(drawer);
 
     const admin = await newPage();
     await logInAs(admin, DEMO.admin);
     await admin.goto(`${baseUrl()}/system/feedback`);
     const row = admin.locator('tr', { hasText: text });
-    await row.waitFor({ timeout: 20000 });
+    await expectVisible(row);
     const cells = await row.locator('td').allInnerTexts();
     expect(cells).toContain('演示企业联系人');
     expect(cells).toContain('完美');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
+import { expectText, expectVisible } from '../support/waits.ts';
 
 const newPage = useBrowser();
 
@@ -22,10 +23,10 @@ describe('header weather without a weather service', () => {
     expect(answer.data).toMatchObject({ state: 'not_configured', lives: [], forecast: { casts: [] } });
 
     const button = page.locator('.ks-shell-header').getByRole('button', { name: '天气', exact: true });
-    await expect.poll(() => button.innerText(), { timeout: 20000 }).toBe('天气');
+    await expectText(button, '天气');
     await button.click();
     const panel = page.getByTestId('weather-panel');
-    await panel.waitFor({ timeout: 20000 });
+    await expectVisible(panel);
     expect(await panel.innerText()).toBe('天气服务未配置，请联系管理员配置天气服务');
     // Nothing that looks like weather: no temperature, no forecast, no theme, no data source.
     const header = await page.locator('.ks-shell-header').innerText();

@@ -1,0 +1,34 @@
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * The one bound on how long the page may take to show something: every retrying wait of the
+ * suite (locator waits, Playwright actions, expect.poll in specs and helpers) uses it, so a slow
+ * machine needs one setting (E2E_UI_WAIT_MS), not a hundred hand-picked timeouts, and a wait that
+ * is satisfied returns at once.
+ */
+export const UI_WAIT_MS = Number(process.env.E2E_UI_WAIT_MS ?? 30000);
+
+/** Waits until the locator's one element is on screen. */
+export async function expectVisible(locator: Locator) {
+  await locator.waitFor({ state: 'visible', timeout: UI_WAIT_MS });
+}
+
+/** Waits until the locator's element is gone or hidden (a closing antd dialog, drawer or toast). */
+export async function expectHidden(locator: Locator) {
+  await locator.waitFor({ state: 'hidden', timeout: UI_WAIT_MS });
+}
+
+/** Waits until the locator's text is `text` (a string is matched exactly, after trimming). */
+export async function expectText(locator: Locator, text: string | RegExp) {
+  const matches = async () => {
+    const shown = (await locator.innerText({ timeout: UI_WAIT_MS })).trim();
+    return typeof text === 'string' ? shown === text : text.test(shown);
+  };
+  await expect.poll(matches, { timeout: UI_WAIT_MS, message: `text ${text}` }).toBe(true);
+}
+
+/** Waits until the locator matches `count` elements. */
+export async function expectCount(locator: Locator, count: number) {
+  await expect.poll(() => locator.count(), { timeout: UI_WAIT_MS }).toBe(count);
+}
