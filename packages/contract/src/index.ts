@@ -20,3 +20,4 @@ export * from './shell.ts';
 export * from './text.ts';
 export * from './weather.ts';
 export * from './workflow.ts';
+export * from './zod-config.ts';
