@@ -20,4 +20,3 @@ export * from './shell.ts';
 export * from './text.ts';
 export * from './weather.ts';
 export * from './workflow.ts';
-export * from './zod-config.ts';
