@@ -2,6 +2,7 @@
 import {
   ACTIVATE_PATH,
   FORGET_PASSWORD_PATH,
+  JOBS_PATH,
   LOGIN_PATH,
   MY_ATTACHMENTS_PATH,
   PLATFORM_SETTINGS_PATH,
@@ -207,6 +208,7 @@ export const EXTRA_SHELL_PAGES: PlannedPage[] = [
   { path: '/system/dictionaries', title: '字典管理' },
   { path: '/system/valueRanges', title: '值域管理' },
   { path: '/system/displayGroups', title: '展示分组' },
+  { path: JOBS_PATH, title: '后台任务' },
 ];
 
 /** Every page path behind the session, parameters as the table spells them (e.g. :bianma). */
