@@ -7,9 +7,15 @@ describe('health probes', () => {
   it('answers live and ready without a session', async () => {
     const app = getApp();
     const live = await app.inject({ method: 'GET', url: '/ks/health/live' });
-    expect({ status: live.statusCode, body: live.json() }).toEqual({ status: 200, body: { status: 'ok' } });
+    expect({ status: live.statusCode, body: live.json() }).toMatchObject({
+      status: 200,
+      body: { code: 200, data: { status: 'ok' } },
+    });
     const ready = await app.inject({ method: 'GET', url: '/ks/health/ready' });
-    expect({ status: ready.statusCode, body: ready.json() }).toEqual({ status: 200, body: { status: 'ok' } });
+    expect({ status: ready.statusCode, body: ready.json() }).toMatchObject({
+      status: 200,
+      body: { code: 200, data: { status: 'ok' } },
+    });
   });
 
   it('answers 503 on ready while the instance drains, and stays live', async () => {
@@ -17,9 +23,9 @@ describe('health probes', () => {
     app.lifecycle.draining = true;
     try {
       const ready = await app.inject({ method: 'GET', url: '/ks/health/ready' });
-      expect({ status: ready.statusCode, body: ready.json() }).toEqual({
+      expect({ status: ready.statusCode, body: ready.json() }).toMatchObject({
         status: 503,
-        body: { status: 'unavailable', reason: 'draining' },
+        body: { code: 500, data: { status: 'unavailable', reason: 'draining' }, message: '服务暂不可用' },
       });
       const live = await app.inject({ method: 'GET', url: '/ks/health/live' });
       expect(live.statusCode).toBe(200);

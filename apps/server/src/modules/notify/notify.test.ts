@@ -343,6 +343,8 @@ describe('GET /ks/message/v1/subscribe', () => {
     const stream = await subscribe(baseUrl, session.token);
     await stream.waitFor(() => stream.comments.includes(': ping'));
     await endSession(app, user, session);
+    // The sweep runs as a scheduled job (once a minute, decision 0018); sent now, as 立即执行 does.
+    await app.jobs.send('notify.end-ended-session-streams', {});
     await stream.waitFor(() => stream.ended());
   });
 
