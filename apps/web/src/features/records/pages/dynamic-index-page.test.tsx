@@ -277,7 +277,8 @@ describe('DynamicIndexPage: filter card', () => {
     const card = screen.getByTestId('filter-card-ZZ');
     // Opens and closes with the 500 ms animation of spec 001 §9.
     expect(card.style.transition).toContain('500ms');
-    expect(card.getAttribute('aria-hidden')).toBe('false');
+    // Open, the card is in the tab order (closed, it is inert).
+    expect(card.hasAttribute('inert')).toBe(false);
     fireEvent.mouseDown(within(card).getAllByRole('combobox')[0] as HTMLElement);
     await user.click(await screen.findByTitle('施工'));
     await user.click(await screen.findByTitle('监理'));
