@@ -507,7 +507,8 @@ describe('records in a published node', () => {
     // Filter card: 工程类别 = 市政工程.
     await page.getByRole('button', { name: label('筛选') }).click();
     const card = page.getByTestId('filter-card-main');
-    await expect.poll(() => card.getAttribute('aria-hidden'), { timeout: 20000 }).toBe('false');
+    // Open, the card leaves inert (closed, its fields are out of the tab order).
+    await expect.poll(() => card.getAttribute('inert'), { timeout: 20000 }).toBeNull();
     const categoryFilter = card.locator('.ant-form-item', { hasText: '工程类别' });
     await expect.poll(() => categoryFilter.locator('.ant-select').isVisible(), { timeout: 20000 }).toBe(true);
     await chooseSelect(page, categoryFilter, '市政工程');
