@@ -34,7 +34,8 @@ export function contentSecurityPolicy(supportChannelKey: string) {
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
+      // blob: reads back bytes the page itself made (a preview's blob, a chunk of a chosen file).
+      connectSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],
       frameSrc: ["'self'", 'blob:', ...(chat ? [chat] : [])],
       // Chromium's PDF viewer inside a blob: frame counts as an object of that frame.
