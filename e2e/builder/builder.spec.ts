@@ -119,11 +119,9 @@ describe('system building', () => {
     await logInAs(admin, DEMO.admin);
     await admin.getByLabel('切换系统').click();
     await admin.locator('.ant-select-item-option', { hasText: '端到端改名系统' }).click();
-    const menu = admin.getByRole('menu', { name: '功能菜单' });
-    await expect.poll(() => menu.getByText('端到端目录').isVisible(), { timeout: 20000 }).toBe(true);
-    await menu.getByText('端到端目录').click();
-    await expect.poll(() => menu.getByText('端到端列表').isVisible(), { timeout: 20000 }).toBe(true);
-    expect(await menu.getByText('端到端拖拽').isVisible()).toBe(true);
+    // Its nodes are not published yet: nobody but developers is offered them (issue 16 item 1,
+    // decision 0020), so the administrator's menu of the renamed system names none of them.
+    await expect.poll(() => admin.getByText('端到端列表').count(), { timeout: 20000 }).toBe(0);
     await admin.context().close();
   });
 });
