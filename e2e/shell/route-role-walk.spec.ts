@@ -74,10 +74,20 @@ async function settle(page: Page, calls: Calls) {
 async function findingsOnScreen(page: Page, options: { unpublishedIsFinding: boolean }): Promise<string[]> {
   const findings: string[] = [];
   const content = page.locator('.ks-shell-content');
-  const contentText = (await content.innerText().catch(() => '')).trim();
-  if (contentText === '' && (await content.locator('canvas, img, svg').count()) === 0) {
-    findings.push('blank content area');
-  }
+  const shownText = async () => (await content.innerText().catch(() => '')).trim();
+  const isBlank = async () =>
+    (await shownText()) === '' && (await content.locator('canvas, img, svg').count()) === 0;
+  // A page may still be rendering what its last call answered (a loaded machine takes a moment
+  // between the response and the paint): blank is a finding only if it stays blank.
+  const staysBlank = await expect
+    .poll(isBlank, { timeout: 10000, interval: 250 })
+    .toBe(false)
+    .then(
+      () => false,
+      () => true,
+    );
+  if (staysBlank) findings.push('blank content area');
+  const contentText = await shownText();
   const dialogs = page.locator('.ant-modal').filter({ visible: true });
   for (const text of await dialogs.allInnerTexts()) {
     if (DENIAL.test(text)) findings.push(`denial in a dialog: ${text.replace(/\s+/g, ' ').slice(0, 80)}`);

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -31,4 +31,12 @@ export async function expectText(locator: Locator, text: string | RegExp) {
 /** Waits until the locator matches `count` elements. */
 export async function expectCount(locator: Locator, count: number) {
   await expect.poll(() => locator.count(), { timeout: UI_WAIT_MS }).toBe(count);
+}
+
+/**
+ * Waits until the page's running CSS animations have ended (an antd dialog zooming in, a drawer
+ * sliding): a click aimed at a button that is still moving can land beside it on a loaded machine.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }

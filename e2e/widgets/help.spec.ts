@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { buildPdf, recordVideo } from '../support/test-files.ts';
+import { animationsSettled, expectVisible } from '../support/waits.ts';
 
 const newPage = useBrowser();
 /** The demo material price node: help configured for it shows on its pages. */
@@ -97,7 +98,10 @@ describe('help panel with a real PDF and a real video', () => {
     const faqRow = admin.locator('.ks-help-admin-tree .ant-tree-treenode', { hasText: faqGroup });
     await faqRow.getByRole('button', { name: '编辑问答' }).click();
     const editDialog = admin.getByRole('dialog', { name: '编辑分组' });
+    await expectVisible(editDialog);
+    await animationsSettled(admin);
     await editDialog.getByRole('button', { name: '添加问答' }).click();
+    await expectVisible(editDialog.getByText('问答 1'));
     await editDialog.getByLabel('问题').fill(question);
     await editDialog.getByLabel('答案').fill(answer);
     await editDialog.getByRole('button', { name: /确\s*定/ }).click();
