@@ -22,6 +22,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { LifecycleEvents } from './engine/lifecycle.ts';
+import type { EngineModule } from './engine/modules.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { authorityRoutes } from './modules/authority/routes.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** Durable jobs: modules define them while the app is built; main.ts starts the workers. */
     jobs: Jobs;
+    /** The business modules' record lifecycle handlers; the demo seed saves through them too. */
+    recordEvents: LifecycleEvents;
   }
 }
 
@@ -84,12 +87,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Job types beyond the modules' own (a test's probe jobs). */
   extraJobs?: JobDefinition[];
-  /**
-   * The record lifecycle events modules register on (decision 0016); default: none registered,
-   * the outbox delivering through the job system.
-   */
-  events?: LifecycleEvents;
+  /** The business modules built on the engine's seams (default: the platform's own, ENGINE_MODULES). */
+  modules?: readonly EngineModule[];
 }
+
+/** The business modules the platform runs: each registers its handlers and jobs (engine/modules.ts). */
+export const ENGINE_MODULES: readonly EngineModule[] = [];
 
 /**
  * A malformed or overlong path (the router refuses it before any route or hook) still gets the
@@ -103,7 +106,14 @@ function answerBadUrl(_error: FastifyError, _request: FastifyRequest, reply: Fas
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, smsProvider, logger, extraJobs = [], events }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  smsProvider,
+  logger,
+  extraJobs = [],
+  modules = ENGINE_MODULES,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -119,14 +129,16 @@ export async function buildApp({ config, database, smsProvider, logger, extraJob
   app.decorate('lifecycle', { draining: false });
   const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
   // The transactional outbox of lifecycle handlers: a job written in the action's transaction.
-  const lifecycle =
-    events ??
-    new LifecycleEvents((tx) => ({
-      enqueue: async (jobName, payload) => {
-        await jobs.sendInTransaction(tx, jobName, payload as never);
-      },
-    }));
+  const recordEvents = new LifecycleEvents((tx) => ({
+    enqueue: async (jobName, payload) => {
+      await jobs.sendInTransaction(tx, jobName, payload as never);
+    },
+  }));
+  for (const module of modules) {
+    module.register({ events: recordEvents, defineJob: (definition) => jobs.define(definition) });
+  }
   app.decorate('jobs', jobs);
+  app.decorate('recordEvents', recordEvents);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
   app.addHook('onClose', async () => jobs.stop());
 
@@ -175,8 +187,10 @@ export async function buildApp({ config, database, smsProvider, logger, extraJob
   await app.register(builderRoutes, { builder: new BuilderService(db) });
   await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
   await registerBuilderExtras(app, { db });
-  await registerRecords(app, { database, config, events: lifecycle });
-  await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db), lifecycle) });
+  await registerRecords(app, { database, config, events: recordEvents });
+  await app.register(workflowRoutes, {
+    workflow: new WorkflowService(db, new TodoService(db), recordEvents),
+  });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });

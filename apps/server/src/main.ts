@@ -10,8 +10,11 @@ const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
 );
 await database.migrate();
-const seeded = config.SEED_DEMO ? await seedDemoData(database.db, await createFileStorage(config)) : false;
 const app = await buildApp({ config, database });
+// After the app is built: the demo's records are saved through the business modules' handlers.
+const seeded = config.SEED_DEMO
+  ? await seedDemoData(database.db, await createFileStorage(config), app.recordEvents)
+  : false;
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

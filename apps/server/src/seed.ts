@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
+import type { LifecycleEvents } from './engine/lifecycle.ts';
 import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
@@ -54,9 +55,10 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Seeds demo data into an empty database; a database with any user is left alone. `storage` is
- * where the demo's files (help, attachments) go: the server's own file storage.
+ * where the demo's files (help, attachments) go: the server's own file storage. `events` are the app's
+ * record lifecycle handlers: the demo records pass the business modules' checks like any other.
  */
-export async function seedDemoData(db: Db, storage: FileStorage): Promise<boolean> {
+export async function seedDemoData(db: Db, storage: FileStorage, events: LifecycleEvents): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
@@ -89,7 +91,7 @@ export async function seedDemoData(db: Db, storage: FileStorage): Promise<boolea
     await seedShellDemo(tx);
     await seedDemoAnnexSlots(tx);
     // Bound to the seeding transaction: file rows commit (or vanish) with the rest of the demo.
-    await seedDemoSystems(tx, new FileService(tx, storage));
+    await seedDemoSystems(tx, new FileService(tx, storage), events);
   });
   return true;
 }

@@ -2,6 +2,7 @@ import type { NativeValue } from '@ks/contract';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../platform/access.ts';
 import { badRequest } from '../platform/errors.ts';
+import { type OperationEntry, recordOperation } from '../platform/operation-log.ts';
 import type { ResolvedNode } from './record-store.ts';
 
 /**
@@ -19,13 +20,6 @@ export interface Outbox {
 export type OutboxFactory = (tx: Db) => Outbox;
 
 /** Which records a handler is for: any of the given node properties, systems or nodes (gnCoding). */
-/** The outbox of an app whose job system is not wired: enqueueing fails the action, never drops the job. */
-export const unwiredOutbox: OutboxFactory = () => ({
-  enqueue: async (jobName) => {
-    throw new Error(`No job system is wired to deliver '${jobName}'`);
-  },
-});
-
 export type RecordSelector = { nodeProperties?: string[]; systemCodings?: string[]; gnCodings?: string[] };
 
 export type EventContext = {
@@ -97,5 +91,23 @@ export class LifecycleEvents {
       if (name === 'beforeSave' && 'values' in event)
         Object.assign(event.values as object, (full as SaveEvent).values);
     }
+  }
+}
+
+/**
+ * Runs an action whose transaction runs lifecycle handlers. A refusal or a failure rolls the
+ * transaction back, and the action's log entry with it: the failure is then logged on its own,
+ * after the rollback, with the reason in `result`, so the operation log says what was refused.
+ */
+export async function withFailureLogged<T>(
+  db: Db,
+  entry: Omit<OperationEntry, 'result'>,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    await recordOperation(db, { ...entry, result: error instanceof Error ? error.message : String(error) });
+    throw error;
   }
 }

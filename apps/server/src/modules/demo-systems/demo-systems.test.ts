@@ -43,7 +43,7 @@ const headers: Record<'enterprise' | 'personnel' | 'admin' | 'reviewer', Record<
 };
 
 beforeAll(async () => {
-  expect(await seedDemoData(getApp().db, seedStorage())).toBe(true);
+  expect(await seedDemoData(getApp().db, seedStorage(), getApp().recordEvents)).toBe(true);
   for (const name of Object.keys(headers) as (keyof typeof headers)[]) {
     headers[name] = (await loginAs(getApp(), account(name))).headers;
   }
@@ -82,7 +82,7 @@ async function list(who: keyof typeof headers, systemCoding: string, gnCoding: s
 
 describe('demo business systems seed', () => {
   it('leaves a seeded database alone on the next start', async () => {
-    expect(await seedDemoData(getApp().db, seedStorage())).toBe(false);
+    expect(await seedDemoData(getApp().db, seedStorage(), getApp().recordEvents)).toBe(false);
   });
 
   it('publishes every node of both systems with a real table', async () => {

@@ -15,7 +15,7 @@ export async function registerRecords(
 ) {
   const { db } = database;
   app.caches.register('node-schemas', clearNodeSchemas);
-  const records = new RecordService(db, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000), events);
+  const records = new RecordService(db, events, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
   app.caches.register('list-estimates', () => records.lists.estimates.clear());
   await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { LifecycleEvents, unwiredOutbox } from '../../engine/lifecycle.ts';
+import type { LifecycleEvents } from '../../engine/lifecycle.ts';
 import { RecordForms } from './form-service.ts';
 import type { ListEstimates } from './list-estimates.ts';
 import { RecordLists } from './list-service.ts';
@@ -17,7 +17,8 @@ export class RecordService {
   readonly forms: RecordForms;
   readonly writes: RecordWrites;
 
-  constructor(db: Db, estimates?: ListEstimates, events = new LifecycleEvents(unwiredOutbox)) {
+  /** `events`: the app's lifecycle handlers, so a save runs a module's checks however it is made. */
+  constructor(db: Db, events: LifecycleEvents, estimates?: ListEstimates) {
     this.options = new RecordOptions(db);
     this.lists = new RecordLists(db, this.options, estimates);
     this.forms = new RecordForms(db);

@@ -19,7 +19,7 @@ import {
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { writeTogether } from '../../db/write-together.ts';
-import type { LifecycleEvents } from '../../engine/lifecycle.ts';
+import { type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
 import {
   findRevisions,
@@ -50,30 +50,9 @@ export class RecordWrites {
     private readonly events: LifecycleEvents,
   ) {}
 
-  /**
-   * Runs an action whose lifecycle handlers may refuse or fail: the action rolled back, its
-   * operation-log line says why (decision 0016).
-   */
-  private async logged<T>(
-    user: SessionUser,
-    node: ResolvedNode,
-    entry: { action: string; targetId?: string; ip: string },
-    run: () => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      await recordOperation(this.db, {
-        user,
-        action: entry.action,
-        targetType: node.gnCoding,
-        targetId: entry.targetId ?? '',
-        targetName: node.title,
-        ip: entry.ip,
-        result: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    }
+  /** The log entry of a records action on `node` (written on failure by withFailureLogged). */
+  private entry(user: SessionUser, node: ResolvedNode, action: string, meta: RequestMeta, targetId = '') {
+    return { user, action, targetType: node.gnCoding, targetId, targetName: node.title, ip: meta.ip };
   }
 
   async save(user: SessionUser, body: SaveRecordBody, meta: RequestMeta): Promise<SaveResult> {
@@ -96,7 +75,7 @@ export class RecordWrites {
     const clean = await validateWire(this.db, items, wire);
     const created = { id: randomUUID(), version: 1 };
     if (this.events.listens(node, 'beforeSave', 'afterSave'))
-      return this.logged(user, node, { action: '新增数据', ip: meta.ip }, () =>
+      return withFailureLogged(this.db, this.entry(user, node, '新增数据', meta), () =>
         this.db.transaction(async (tx) => {
           const event = { tx, user, node, recordId: null, values: clean };
           await this.events.emit('beforeSave', event);
@@ -196,7 +175,7 @@ export class RecordWrites {
         return { id, version: updated };
       });
     return this.events.listens(node, 'beforeSave', 'afterSave')
-      ? this.logged(user, node, { action, targetId: id, ip: meta.ip }, write)
+      ? withFailureLogged(this.db, this.entry(user, node, action, meta, id), write)
       : write();
   }
 
@@ -240,7 +219,7 @@ export class RecordWrites {
         await this.events.emit('afterDelete', event);
       });
     await (this.events.listens(node, 'beforeDelete', 'afterDelete')
-      ? this.logged(user, node, { action: '删除数据', targetId: query.id, ip: meta.ip }, write)
+      ? withFailureLogged(this.db, this.entry(user, node, '删除数据', meta, query.id), write)
       : write());
   }
 

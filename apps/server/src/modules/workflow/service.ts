@@ -36,7 +36,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuditSnapshot } from '../../db/schema/workflow.ts';
 import { findLatestInstance } from '../../engine/audit-instances.ts';
 import { membersOf } from '../../engine/grants.ts';
-import { LifecycleEvents, unwiredOutbox } from '../../engine/lifecycle.ts';
+import { type LifecycleEventName, type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
 import { requireNodeFunction } from '../../engine/node-functions.ts';
 import {
   loadRecord,
@@ -100,94 +100,127 @@ export class WorkflowService {
   constructor(
     private readonly db: Db,
     private readonly todos: TodoService,
-    private readonly events = new LifecycleEvents(unwiredOutbox),
+    private readonly events: LifecycleEvents,
   ) {}
+
+  /**
+   * Runs a workflow action; when lifecycle handlers listen to its events on the node, a refusal
+   * or a failure rolls the action back and is logged after the rollback (withFailureLogged).
+   */
+  private run<T>(
+    node: ResolvedNode,
+    names: LifecycleEventName[],
+    entry: { user: SessionUser; action: string; recordId: string; ip: string },
+    action: () => Promise<T>,
+  ): Promise<T> {
+    if (!this.events.listens(node, ...names)) return action();
+    const { user, recordId, ip } = entry;
+    return withFailureLogged(
+      this.db,
+      {
+        user,
+        action: entry.action,
+        targetType: node.gnCoding,
+        targetId: recordId,
+        targetName: node.title,
+        ip,
+      },
+      action,
+    );
+  }
 
   /** POST /ks/monitor/submit and /ks/flow/v1/start. */
   async submit(user: SessionUser, body: RecordVersionBody, ip: string): Promise<WorkflowResult> {
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'submit');
-    return this.db.transaction(async (tx) => {
-      // The node must outlive the flow this starts: the lock makes a builder deleting it meanwhile
-      // wait and then find the flow (and refuse), or makes this submit find the node gone.
-      if (!(await repo.lockLiveNode(tx, node.nodeId))) throw notFound(NODE_NOT_FOUND_MESSAGE);
-      // A record outside the caller's row scope answers 数据不存在, as if absent (a guessed id reveals
-      // nothing); a readable one the caller is not on the owner side of (a reviewer of it) is 403.
-      const head = await loadRecord(tx, node.tableName, body.id, [], readScope(user, node));
-      if (!head) throw recordNotFound();
-      if (!isOwnerSide(user, head)) throw forbidden(NOT_OWNER_MESSAGE);
-      if (body.version !== undefined && body.version !== head.version) throw conflict();
-      if (!(EDITABLE_STATUSES as readonly string[]).includes(head.status))
-        throw badRequest(NOT_SUBMITTABLE_MESSAGE);
+    const entry = { user, action: '提交审核', recordId: body.id, ip };
+    return this.run(node, ['beforeSubmit', 'flowDecided'], entry, () =>
+      this.db.transaction(async (tx) => {
+        // The node must outlive the flow this starts: the lock makes a builder deleting it meanwhile
+        // wait and then find the flow (and refuse), or makes this submit find the node gone.
+        if (!(await repo.lockLiveNode(tx, node.nodeId))) throw notFound(NODE_NOT_FOUND_MESSAGE);
+        // A record outside the caller's row scope answers 数据不存在, as if absent (a guessed id reveals
+        // nothing); a readable one the caller is not on the owner side of (a reviewer of it) is 403.
+        const head = await loadRecord(tx, node.tableName, body.id, [], readScope(user, node));
+        if (!head) throw recordNotFound();
+        if (!isOwnerSide(user, head)) throw forbidden(NOT_OWNER_MESSAGE);
+        if (body.version !== undefined && body.version !== head.version) throw conflict();
+        if (!(EDITABLE_STATUSES as readonly string[]).includes(head.status))
+          throw badRequest(NOT_SUBMITTABLE_MESSAGE);
 
-      // The record is reviewed against the schema version it was made with, not the latest one.
-      const schema = await schemaOf(tx, node.nodeId, head.schemaVersion);
-      const record = await loadRecord(tx, node.tableName, body.id, schema.items);
-      // Changed or deleted since the checks above (READ COMMITTED reads each statement anew): the
-      // submitter would send values they never saw.
-      if (!record || record.version !== head.version) throw conflict();
-      const clean = await validateForSave(tx, schema.items, record.values);
-      const snapshot: AuditSnapshot = {
-        values: recordToWire(schema.items, clean),
-        items: schema.items,
-        groups: schema.definition.form.groups,
-      };
-      const levels = ordered(schema.definition.audit.levels);
-      const now = new Date();
-      const first = levels[0];
-      const status: RecordStatus = first ? 'submitted' : 'approved';
-      const auditState: AuditState = first ? 'pending' : 'passed';
-      // The envelope first: of two concurrent submits the second waits on the row and then finds a
-      // newer version (409) before it could start a second flow.
-      const version = await updateEnvelope(tx, node.tableName, record.id, record.version, {
-        status,
-        auditState,
-        submittedAt: now,
-        confirmedAt: first ? null : now,
-      });
-      const instance = await repo.insertInstance(tx, {
-        nodeId: node.nodeId,
-        recordId: record.id,
-        tableName: node.tableName,
-        schemaVersion: record.schemaVersion,
-        levels,
-        snapshot,
-        submitterUserId: user.id,
-        submitterEnterpriseId: user.enterpriseId,
-        status: first ? 'running' : 'passed',
-        currentLevel: first?.level ?? 0,
-        startedAt: now,
-        finishedAt: first ? null : now,
-      });
-      const businessName = businessNameOf(record, snapshot);
-      if (first)
-        await this.openLevel(tx, node, instance, first, { businessName, submitterName: user.userName });
-      await writeRevision(tx, {
-        nodeId: node.nodeId,
-        recordId: record.id,
-        version,
-        action: 'submit',
-        user,
-        changes: [statusChange(record.status, status)],
-      });
-      await recordOperation(tx, {
-        user,
-        action: '提交审核',
-        targetType: node.gnCoding,
-        targetId: record.id,
-        targetName: `${node.title} ${businessName}`,
-        detail: first ? `进入「${first.name}」` : '无需审核，直接通过',
-        ip,
-      });
-      if (!first) {
-        await createApprovedMessage(tx, {
-          userId: user.id,
-          title: '审核通过',
-          messages: auditApprovedText(node.title, businessName),
+        // The record is reviewed against the schema version it was made with, not the latest one.
+        const schema = await schemaOf(tx, node.nodeId, head.schemaVersion);
+        const record = await loadRecord(tx, node.tableName, body.id, schema.items);
+        // Changed or deleted since the checks above (READ COMMITTED reads each statement anew): the
+        // submitter would send values they never saw.
+        if (!record || record.version !== head.version) throw conflict();
+        const clean = await validateForSave(tx, schema.items, record.values);
+        // A module's check of what is submitted (a refusal rolls the submit back, nothing changed).
+        await this.events.emit('beforeSubmit', { tx, user, node, recordId: record.id, values: clean });
+        const snapshot: AuditSnapshot = {
+          values: recordToWire(schema.items, clean),
+          items: schema.items,
+          groups: schema.definition.form.groups,
+        };
+        const levels = ordered(schema.definition.audit.levels);
+        const now = new Date();
+        const first = levels[0];
+        const status: RecordStatus = first ? 'submitted' : 'approved';
+        const auditState: AuditState = first ? 'pending' : 'passed';
+        // The envelope first: of two concurrent submits the second waits on the row and then finds a
+        // newer version (409) before it could start a second flow.
+        const version = await updateEnvelope(tx, node.tableName, record.id, record.version, {
+          status,
+          auditState,
+          submittedAt: now,
+          confirmedAt: first ? null : now,
         });
-      }
-      return { id: record.id, version, status, auditState };
-    });
+        const instance = await repo.insertInstance(tx, {
+          nodeId: node.nodeId,
+          recordId: record.id,
+          tableName: node.tableName,
+          schemaVersion: record.schemaVersion,
+          levels,
+          snapshot,
+          submitterUserId: user.id,
+          submitterEnterpriseId: user.enterpriseId,
+          status: first ? 'running' : 'passed',
+          currentLevel: first?.level ?? 0,
+          startedAt: now,
+          finishedAt: first ? null : now,
+        });
+        const businessName = businessNameOf(record, snapshot);
+        if (first)
+          await this.openLevel(tx, node, instance, first, { businessName, submitterName: user.userName });
+        await writeRevision(tx, {
+          nodeId: node.nodeId,
+          recordId: record.id,
+          version,
+          action: 'submit',
+          user,
+          changes: [statusChange(record.status, status)],
+        });
+        await recordOperation(tx, {
+          user,
+          action: '提交审核',
+          targetType: node.gnCoding,
+          targetId: record.id,
+          targetName: `${node.title} ${businessName}`,
+          detail: first ? `进入「${first.name}」` : '无需审核，直接通过',
+          ip,
+        });
+        if (!first) {
+          // No level to pass: the flow is decided by the submit itself.
+          await this.events.emit('flowDecided', { tx, user, node, recordId: record.id, outcome: 'passed' });
+          await createApprovedMessage(tx, {
+            userId: user.id,
+            title: '审核通过',
+            messages: auditApprovedText(node.title, businessName),
+          });
+        }
+        return { id: record.id, version, status, auditState };
+      }),
+    );
   }
 
   /** POST /ks/monitor/audit: a reviewer's decision on the current level. */
@@ -198,175 +231,183 @@ export class WorkflowService {
       throw badRequest(ADVICE_REQUIRED_MESSAGE, { advice: ADVICE_REQUIRED_MESSAGE });
     }
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
-    return this.db.transaction(async (tx) => {
-      if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node)))) throw recordNotFound();
-      const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
-      if (!instance) throw badRequest(NOT_IN_REVIEW_MESSAGE);
-      const steps = await repo.findSteps(tx, instance.id);
-      const mine = steps.find(
-        (step) =>
-          step.level === instance.currentLevel &&
-          step.status === 'pending' &&
-          step.reviewerUserId === user.id,
-      );
-      if (!mine) throw forbidden(NOT_REVIEWER_MESSAGE);
-      const record = await loadRecord(tx, node.tableName, body.id);
-      if (!record) throw recordNotFound();
-
-      const decided = await repo.decideStep(
-        tx,
-        mine.id,
-        body.result === 'pass' ? 'passed' : 'rejected',
-        advice,
-      );
-      if (!decided) throw conflict();
-      if (mine.todoId) await this.todos.completeTodo({ id: mine.todoId }, tx);
-
-      const levels = ordered(instance.levels);
-      const level = levels.find((one) => one.level === instance.currentLevel);
-      const levelName = level?.name ?? mine.name;
-      const businessName = businessNameOf(record, instance.snapshot);
-      const othersPending = steps.filter(
-        (step) => step.level === instance.currentLevel && step.status === 'pending' && step.id !== mine.id,
-      );
-      // single / any: the first decision decides the level; all: every member must pass, one reject ends it.
-      const levelDone = body.result === 'reject' || mine.way !== 'all' || othersPending.length === 0;
-      let outcome: 'pending' | 'passed' | 'rejected' = 'pending';
-      let nextLevel: AuditLevel | undefined;
-      if (levelDone) {
-        await this.closePending(tx, instance.id, instance.currentLevel);
-        if (body.result === 'reject') outcome = 'rejected';
-        else {
-          nextLevel = levels.find((one) => one.level > instance.currentLevel);
-          outcome = nextLevel ? 'pending' : 'passed';
-        }
-      }
-
-      const now = new Date();
-      if (nextLevel) {
-        const submitterName = (await repo.userNames(tx, [instance.submitterUserId])).get(
-          instance.submitterUserId,
+    const entry = { user, action: body.result === 'pass' ? '审核通过' : '审核退回', recordId: body.id, ip };
+    return this.run(node, ['auditLevelDecided', 'flowDecided'], entry, () =>
+      this.db.transaction(async (tx) => {
+        if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node))))
+          throw recordNotFound();
+        const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
+        if (!instance) throw badRequest(NOT_IN_REVIEW_MESSAGE);
+        const steps = await repo.findSteps(tx, instance.id);
+        const mine = steps.find(
+          (step) =>
+            step.level === instance.currentLevel &&
+            step.status === 'pending' &&
+            step.reviewerUserId === user.id,
         );
-        await this.openLevel(tx, node, instance, nextLevel, {
-          businessName,
-          submitterName: submitterName ?? '',
-        });
-      }
-      const updated = await repo.updateInstance(tx, instance.id, instance.version, {
-        status: outcome === 'pending' ? 'running' : outcome,
-        currentLevel: nextLevel?.level ?? instance.currentLevel,
-        finishedAt: outcome === 'pending' ? null : now,
-      });
-      if (!updated) throw conflict();
+        if (!mine) throw forbidden(NOT_REVIEWER_MESSAGE);
+        const record = await loadRecord(tx, node.tableName, body.id);
+        if (!record) throw recordNotFound();
 
-      const status: RecordStatus =
-        outcome === 'rejected' ? 'rejected' : outcome === 'passed' ? 'approved' : 'submitted';
-      const version = await updateEnvelope(tx, node.tableName, record.id, record.version, {
-        status,
-        auditState: outcome,
-        ...(outcome === 'passed' ? { confirmedAt: now } : {}),
-      });
-      const changes: RevisionChange[] = [
-        {
-          field: 'audit',
-          name: levelName,
-          oldValue: null,
-          newValue: body.result === 'pass' ? '通过' : '退回',
-        },
-      ];
-      if (advice) changes.push({ field: 'advice', name: '审核意见', oldValue: null, newValue: advice });
-      if (status !== record.status) changes.push(statusChange(record.status, status));
-      await writeRevision(tx, {
-        nodeId: node.nodeId,
-        recordId: record.id,
-        version,
-        action: 'audit',
-        user,
-        changes,
-      });
-      await recordOperation(tx, {
-        user,
-        action: body.result === 'pass' ? '审核通过' : '审核退回',
-        targetType: node.gnCoding,
-        targetId: record.id,
-        targetName: `${node.title} ${businessName}`,
-        detail: [levelName, advice].filter(Boolean).join('：'),
-        ip,
-      });
-      // Lifecycle handlers run in the review's transaction: a refusal rolls the decision back.
-      const event = { tx, user, node, recordId: record.id };
-      if (levelDone)
-        await this.events.emit('auditLevelDecided', {
-          ...event,
-          level: instance.currentLevel,
-          result: body.result === 'reject' ? 'rejected' : 'passed',
+        const decided = await repo.decideStep(
+          tx,
+          mine.id,
+          body.result === 'pass' ? 'passed' : 'rejected',
+          advice,
+        );
+        if (!decided) throw conflict();
+        if (mine.todoId) await this.todos.completeTodo({ id: mine.todoId }, tx);
+
+        const levels = ordered(instance.levels);
+        const level = levels.find((one) => one.level === instance.currentLevel);
+        const levelName = level?.name ?? mine.name;
+        const businessName = businessNameOf(record, instance.snapshot);
+        const othersPending = steps.filter(
+          (step) => step.level === instance.currentLevel && step.status === 'pending' && step.id !== mine.id,
+        );
+        // single / any: the first decision decides the level; all: every member must pass, one reject ends it.
+        const levelDone = body.result === 'reject' || mine.way !== 'all' || othersPending.length === 0;
+        let outcome: 'pending' | 'passed' | 'rejected' = 'pending';
+        let nextLevel: AuditLevel | undefined;
+        if (levelDone) {
+          await this.closePending(tx, instance.id, instance.currentLevel);
+          if (body.result === 'reject') outcome = 'rejected';
+          else {
+            nextLevel = levels.find((one) => one.level > instance.currentLevel);
+            outcome = nextLevel ? 'pending' : 'passed';
+          }
+        }
+
+        const now = new Date();
+        if (nextLevel) {
+          const submitterName = (await repo.userNames(tx, [instance.submitterUserId])).get(
+            instance.submitterUserId,
+          );
+          await this.openLevel(tx, node, instance, nextLevel, {
+            businessName,
+            submitterName: submitterName ?? '',
+          });
+        }
+        const updated = await repo.updateInstance(tx, instance.id, instance.version, {
+          status: outcome === 'pending' ? 'running' : outcome,
+          currentLevel: nextLevel?.level ?? instance.currentLevel,
+          finishedAt: outcome === 'pending' ? null : now,
         });
-      if (outcome !== 'pending')
-        await this.events.emit('flowDecided', {
-          ...event,
-          outcome: outcome === 'passed' ? 'passed' : 'returned',
+        if (!updated) throw conflict();
+
+        const status: RecordStatus =
+          outcome === 'rejected' ? 'rejected' : outcome === 'passed' ? 'approved' : 'submitted';
+        const version = await updateEnvelope(tx, node.tableName, record.id, record.version, {
+          status,
+          auditState: outcome,
+          ...(outcome === 'passed' ? { confirmedAt: now } : {}),
         });
-      if (outcome === 'rejected') {
-        await createRejectedMessage(tx, {
-          userId: instance.submitterUserId,
-          title: '审核退回',
-          messages: auditRejectedText(node.title, businessName, advice),
+        const changes: RevisionChange[] = [
+          {
+            field: 'audit',
+            name: levelName,
+            oldValue: null,
+            newValue: body.result === 'pass' ? '通过' : '退回',
+          },
+        ];
+        if (advice) changes.push({ field: 'advice', name: '审核意见', oldValue: null, newValue: advice });
+        if (status !== record.status) changes.push(statusChange(record.status, status));
+        await writeRevision(tx, {
+          nodeId: node.nodeId,
+          recordId: record.id,
+          version,
+          action: 'audit',
+          user,
+          changes,
         });
-      } else if (outcome === 'passed') {
-        await createApprovedMessage(tx, {
-          userId: instance.submitterUserId,
-          title: '审核通过',
-          messages: auditApprovedText(node.title, businessName),
+        await recordOperation(tx, {
+          user,
+          action: body.result === 'pass' ? '审核通过' : '审核退回',
+          targetType: node.gnCoding,
+          targetId: record.id,
+          targetName: `${node.title} ${businessName}`,
+          detail: [levelName, advice].filter(Boolean).join('：'),
+          ip,
         });
-      }
-      return { id: record.id, version, status, auditState: outcome };
-    });
+        // Lifecycle handlers run in the review's transaction: a refusal rolls the decision back.
+        const event = { tx, user, node, recordId: record.id };
+        if (levelDone)
+          await this.events.emit('auditLevelDecided', {
+            ...event,
+            level: instance.currentLevel,
+            result: body.result === 'reject' ? 'rejected' : 'passed',
+          });
+        if (outcome !== 'pending')
+          await this.events.emit('flowDecided', {
+            ...event,
+            outcome: outcome === 'passed' ? 'passed' : 'returned',
+          });
+        if (outcome === 'rejected') {
+          await createRejectedMessage(tx, {
+            userId: instance.submitterUserId,
+            title: '审核退回',
+            messages: auditRejectedText(node.title, businessName, advice),
+          });
+        } else if (outcome === 'passed') {
+          await createApprovedMessage(tx, {
+            userId: instance.submitterUserId,
+            title: '审核通过',
+            messages: auditApprovedText(node.title, businessName),
+          });
+        }
+        return { id: record.id, version, status, auditState: outcome };
+      }),
+    );
   }
 
   /** POST /ks/monitor/revoke: the submitter takes a submission back while no reviewer has acted. */
   async revoke(user: SessionUser, body: RecordVersionBody, ip: string): Promise<WorkflowResult> {
     const node = await resolveNode(this.db, body.systemCoding, body.gnCoding, undefined, user);
     await this.requireFunction(user, node, 'revoke');
-    return this.db.transaction(async (tx) => {
-      if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node)))) throw recordNotFound();
-      const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
-      if (!instance) throw badRequest(NOT_IN_REVIEW_MESSAGE);
-      if (instance.submitterUserId !== user.id) throw forbidden(NOT_SUBMITTER_MESSAGE);
-      const record = await loadRecord(tx, node.tableName, body.id);
-      if (!record) throw recordNotFound();
-      if (body.version !== undefined && body.version !== record.version) throw conflict();
-      const steps = await repo.findSteps(tx, instance.id);
-      if (steps.some((step) => step.actedAt !== null)) throw badRequest(REVOKE_REFUSED_MESSAGE);
+    const entry = { user, action: '撤回审核', recordId: body.id, ip };
+    return this.run(node, ['flowDecided'], entry, () =>
+      this.db.transaction(async (tx) => {
+        if (!(await loadRecord(tx, node.tableName, body.id, [], readScope(user, node))))
+          throw recordNotFound();
+        const instance = await repo.findRunningInstance(tx, node.nodeId, body.id);
+        if (!instance) throw badRequest(NOT_IN_REVIEW_MESSAGE);
+        if (instance.submitterUserId !== user.id) throw forbidden(NOT_SUBMITTER_MESSAGE);
+        const record = await loadRecord(tx, node.tableName, body.id);
+        if (!record) throw recordNotFound();
+        if (body.version !== undefined && body.version !== record.version) throw conflict();
+        const steps = await repo.findSteps(tx, instance.id);
+        if (steps.some((step) => step.actedAt !== null)) throw badRequest(REVOKE_REFUSED_MESSAGE);
 
-      await this.closePending(tx, instance.id);
-      const updated = await repo.updateInstance(tx, instance.id, instance.version, {
-        status: 'revoked',
-        finishedAt: new Date(),
-      });
-      if (!updated) throw conflict();
-      const version = await updateEnvelope(tx, node.tableName, record.id, record.version, {
-        status: 'revoked',
-        auditState: 'revoked',
-      });
-      await writeRevision(tx, {
-        nodeId: node.nodeId,
-        recordId: record.id,
-        version,
-        action: 'revoke',
-        user,
-        changes: [statusChange(record.status, 'revoked')],
-      });
-      await recordOperation(tx, {
-        user,
-        action: '撤回审核',
-        targetType: node.gnCoding,
-        targetId: record.id,
-        targetName: `${node.title} ${businessNameOf(record, instance.snapshot)}`,
-        ip,
-      });
-      await this.events.emit('flowDecided', { tx, user, node, recordId: record.id, outcome: 'revoked' });
-      return { id: record.id, version, status: 'revoked', auditState: 'revoked' };
-    });
+        await this.closePending(tx, instance.id);
+        const updated = await repo.updateInstance(tx, instance.id, instance.version, {
+          status: 'revoked',
+          finishedAt: new Date(),
+        });
+        if (!updated) throw conflict();
+        const version = await updateEnvelope(tx, node.tableName, record.id, record.version, {
+          status: 'revoked',
+          auditState: 'revoked',
+        });
+        await writeRevision(tx, {
+          nodeId: node.nodeId,
+          recordId: record.id,
+          version,
+          action: 'revoke',
+          user,
+          changes: [statusChange(record.status, 'revoked')],
+        });
+        await recordOperation(tx, {
+          user,
+          action: '撤回审核',
+          targetType: node.gnCoding,
+          targetId: record.id,
+          targetName: `${node.title} ${businessNameOf(record, instance.snapshot)}`,
+          ip,
+        });
+        await this.events.emit('flowDecided', { tx, user, node, recordId: record.id, outcome: 'revoked' });
+        return { id: record.id, version, status: 'revoked', auditState: 'revoked' };
+      }),
+    );
   }
 
   /** POST /ks/monitor/assign: an administrator moves a pending step (and its to-do) to another administrator. */

@@ -1,0 +1,251 @@
+import type { AuditLevel, NodeDefinitionInput } from '@ks/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addNode, newSystem, publish, saveDraft } from '../../test/builder-fixtures.ts';
+import {
+  DEPOSIT_JOB,
+  DEPOSIT_LOCKED_MESSAGE,
+  DEPOSIT_NEGATIVE_MESSAGE,
+  DEPOSIT_OVER_LIMIT_MESSAGE,
+  type DepositTrace,
+  depositModule,
+  FAIL_AFTER_SAVE,
+  FAIL_ON_DECISION,
+} from '../../test/example-module.ts';
+import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../test/helper.ts';
+import { auditInstances, operationLogs } from '../db/schema/index.ts';
+import { rowsOf } from './node-tables.ts';
+
+/**
+ * The record lifecycle seams (issue 17 §2, decision 0016) through the example module of
+ * test/example-module.ts: handlers run inside the action's transaction (a refusal or a failure
+ * rolls everything back and the operation log says why), values they change are stored, and
+ * side effects leave through the outbox only when the action commits.
+ */
+
+const SYSTEM = unique('dep');
+const trace: DepositTrace = [];
+const getApp = useTestApp(
+  { JOBS_POLL_SECONDS: '0.5' },
+  { modules: [depositModule(SYSTEM, trace)], startJobs: true },
+);
+
+type Actor = TestUser & { headers: Record<string, string> };
+async function actor(role: 'M' | 'D' | 'U'): Promise<Actor> {
+  const user = await createUser(getApp(), role);
+  return { ...user, headers: (await loginAs(getApp(), user)).headers };
+}
+
+const ITEMS: NonNullable<NonNullable<NodeDefinitionInput['form']>['items']> = [
+  { code: 'title', name: '项目名称', type: 'text', required: '1' },
+  { code: 'code', name: '保证金编号', type: 'text' },
+  { code: 'amount', name: '金额', type: 'number' },
+  // The example's computed field: the service fee, stored in its column.
+  { code: 'fee', name: '服务费', type: 'computed-number', formula: 'round(amount * 0.01, 2)' },
+];
+
+let systemReady: Promise<void> | undefined;
+/** A published node of the module's system, with the given audit levels. */
+async function depositNode(developer: Actor, levels: AuditLevel[]) {
+  const app = getApp();
+  systemReady ??= newSystem(app, developer.headers, SYSTEM).then(() => undefined);
+  await systemReady;
+  const node = await addNode(app, developer.headers, SYSTEM);
+  const definition: NodeDefinitionInput = {
+    form: { items: ITEMS },
+    functions: ['save', 'submit', 'audit', 'revoke', 'delete', 'view'],
+    audit: { levels },
+  };
+  expect((await saveDraft(app, developer.headers, node.id, definition)).json().code).toBe(200);
+  const published = await publish(app, developer.headers, node.id);
+  expect(published.json().code).toBe(200);
+  return {
+    systemCoding: SYSTEM,
+    gnCoding: node.gnCoding,
+    tableName: published.json().data.tableName as string,
+  };
+}
+type DepositNode = Awaited<ReturnType<typeof depositNode>>;
+
+const post = (url: string, who: Actor, payload: object) =>
+  getApp().inject({ method: 'POST', url, headers: who.headers, payload });
+const ref = (node: DepositNode) => ({ systemCoding: node.systemCoding, gnCoding: node.gnCoding });
+const save = (node: DepositNode, who: Actor, values: object, id?: { id: string; version: number }) =>
+  post('/ks/monitor/save', who, { ...ref(node), values, ...id });
+
+async function row(node: DepositNode, id: string) {
+  const result = await getApp().db.execute(
+    sql`select title, code, amount::float8 as amount, fee::float8 as fee, status, version
+      from ${sql.identifier('ks_data')}.${sql.identifier(node.tableName)} where id = ${id}::uuid and deleted_at is null`,
+  );
+  return rowsOf<{
+    title: string;
+    code: string | null;
+    amount: number;
+    fee: number;
+    status: string;
+    version: number;
+  }>(result)[0];
+}
+
+async function count(node: DepositNode) {
+  const result = await getApp().db.execute(
+    sql`select count(*)::int as n from ${sql.identifier('ks_data')}.${sql.identifier(node.tableName)}`,
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** The operation-log lines of a node's action whose result is not 'ok' (the failures). */
+function failures(node: DepositNode, action: string) {
+  return getApp()
+    .db.select({ result: operationLogs.result, targetId: operationLogs.targetId })
+    .from(operationLogs)
+    .where(and(eq(operationLogs.targetType, node.gnCoding), eq(operationLogs.action, action)))
+    .then((rows) => rows.filter((one) => one.result !== 'ok'));
+}
+
+async function queuedJobs(recordId: string) {
+  const result = await getApp().db.execute(
+    sql`select data->>'event' as event from pgboss.job where name = ${DEPOSIT_JOB} and data->>'recordId' = ${recordId}`,
+  );
+  return rowsOf<{ event: string }>(result).map((one) => one.event);
+}
+
+const traced = (recordId: string | null, event: string) =>
+  trace.filter((one) => one.recordId === recordId && one.event === event);
+
+describe('before save and after save', () => {
+  it('stores what a before-save handler changed, and the computed field with it', async () => {
+    const [developer, owner] = await Promise.all([actor('D'), actor('U')]);
+    const node = await depositNode(developer, []);
+    const saved = await save(node, owner, { title: '一标段', code: 'bz-001', amount: 20000 });
+    expect(saved.json().code).toBe(200);
+    const id = saved.json().data.id as string;
+    expect(await row(node, id)).toMatchObject({ code: 'BZ-001', amount: 20000, fee: 200 });
+    expect(traced(id, 'afterSave')).toEqual([{ event: 'afterSave', recordId: id, detail: '1' }]);
+    // The outbox's job is delivered after the commit, by the job system.
+    await expect.poll(() => traced(id, 'delivered:saved').length, { timeout: 20000 }).toBe(1);
+  });
+
+  it('refuses under the field, stores nothing, and logs the refusal', async () => {
+    const [developer, owner] = await Promise.all([actor('D'), actor('U')]);
+    const node = await depositNode(developer, []);
+    const refused = await save(node, owner, { title: '二标段', amount: -1 });
+    expect(refused.json()).toMatchObject({
+      code: 400,
+      message: DEPOSIT_NEGATIVE_MESSAGE,
+      data: { amount: DEPOSIT_NEGATIVE_MESSAGE },
+    });
+    expect(await count(node)).toBe(0);
+    expect(await failures(node, '新增数据')).toEqual([{ result: DEPOSIT_NEGATIVE_MESSAGE, targetId: '' }]);
+  });
+
+  it('rolls back the save and the job it enqueued when an after-save handler fails', async () => {
+    const [developer, owner] = await Promise.all([actor('D'), actor('U')]);
+    const node = await depositNode(developer, []);
+    const first = await save(node, owner, { title: '三标段', amount: 1 });
+    const id = first.json().data.id as string;
+    await expect.poll(() => traced(id, 'delivered:saved').length, { timeout: 20000 }).toBe(1);
+
+    const failed = await save(node, owner, { title: FAIL_AFTER_SAVE, amount: 2 }, { id, version: 1 });
+    expect(failed.json().code).toBe(500);
+    expect(await row(node, id)).toMatchObject({ title: '三标段', amount: 1, version: 1 });
+    // One job from the first save; the failed save's job vanished with its transaction.
+    expect(await queuedJobs(id)).toEqual(['saved']);
+    expect((await failures(node, '修改数据')).map((one) => one.targetId)).toEqual([id]);
+  });
+});
+
+describe('before submit and the flow decisions', () => {
+  it('refuses a submit as a dialog and leaves the record a draft with no flow', async () => {
+    const [developer, owner, reviewer] = await Promise.all([actor('D'), actor('U'), actor('M')]);
+    const node = await depositNode(developer, [single(reviewer)]);
+    const id = (await save(node, owner, { title: '超限', amount: 2_000_000 })).json().data.id as string;
+    const refused = await post('/ks/monitor/submit', owner, { ...ref(node), id });
+    expect(refused.json()).toMatchObject({ code: 400, message: DEPOSIT_OVER_LIMIT_MESSAGE, data: null });
+    expect(await row(node, id)).toMatchObject({ status: 'draft', version: 1 });
+    expect(await getApp().db.select().from(auditInstances).where(eq(auditInstances.recordId, id))).toEqual(
+      [],
+    );
+    expect(await failures(node, '提交审核')).toEqual([{ result: DEPOSIT_OVER_LIMIT_MESSAGE, targetId: id }]);
+  });
+
+  it('decides the flow on submit when the node has no audit level', async () => {
+    const [developer, owner] = await Promise.all([actor('D'), actor('U')]);
+    const node = await depositNode(developer, []);
+    const id = (await save(node, owner, { title: '免审', amount: 10 })).json().data.id as string;
+    expect((await post('/ks/monitor/submit', owner, { ...ref(node), id })).json().code).toBe(200);
+    expect(traced(id, 'beforeSubmit')).toHaveLength(1);
+    expect(traced(id, 'flowDecided').map((one) => one.detail)).toEqual(['passed']);
+    await expect.poll(() => traced(id, 'delivered:flow-passed').length, { timeout: 20000 }).toBe(1);
+  });
+
+  it('tells the level and the flow decided on a review, and revoked on a revoke', async () => {
+    const [developer, owner, reviewer] = await Promise.all([actor('D'), actor('U'), actor('M')]);
+    const node = await depositNode(developer, [single(reviewer)]);
+    const passed = (await save(node, owner, { title: '审核通过的', amount: 10 })).json().data.id as string;
+    expect((await post('/ks/monitor/submit', owner, { ...ref(node), id: passed })).json().code).toBe(200);
+    expect(traced(passed, 'flowDecided')).toEqual([]);
+    const decided = await post('/ks/monitor/audit', reviewer, {
+      ...ref(node),
+      id: passed,
+      result: 'pass',
+      advice: '',
+    });
+    expect(decided.json().code).toBe(200);
+    expect(traced(passed, 'auditLevelDecided').map((one) => one.detail)).toEqual(['1:passed']);
+    expect(traced(passed, 'flowDecided').map((one) => one.detail)).toEqual(['passed']);
+
+    const revoked = (await save(node, owner, { title: '撤回的', amount: 10 })).json().data.id as string;
+    expect((await post('/ks/monitor/submit', owner, { ...ref(node), id: revoked })).json().code).toBe(200);
+    expect((await post('/ks/monitor/revoke', owner, { ...ref(node), id: revoked })).json().code).toBe(200);
+    expect(traced(revoked, 'flowDecided').map((one) => one.detail)).toEqual(['revoked']);
+  });
+
+  it('rolls the review back when a flow-decided handler fails', async () => {
+    const [developer, owner, reviewer] = await Promise.all([actor('D'), actor('U'), actor('M')]);
+    const node = await depositNode(developer, [single(reviewer)]);
+    const id = (await save(node, owner, { title: FAIL_ON_DECISION, amount: 10 })).json().data.id as string;
+    expect((await post('/ks/monitor/submit', owner, { ...ref(node), id })).json().code).toBe(200);
+    const failed = await post('/ks/monitor/audit', reviewer, {
+      ...ref(node),
+      id,
+      result: 'pass',
+      advice: '',
+    });
+    expect(failed.json().code).toBe(500);
+    expect(await row(node, id)).toMatchObject({ status: 'submitted', version: 2 });
+    const [instance] = await getApp().db.select().from(auditInstances).where(eq(auditInstances.recordId, id));
+    expect(instance).toMatchObject({ status: 'running', currentLevel: 1 });
+    expect((await queuedJobs(id)).filter((event) => event.startsWith('flow-'))).toEqual([]);
+    expect((await failures(node, '审核通过')).map((one) => one.targetId)).toEqual([id]);
+  });
+});
+
+describe('before delete and after delete', () => {
+  it('refuses to delete what the module locked, and deletes the rest with a job after commit', async () => {
+    const [developer, owner] = await Promise.all([actor('D'), actor('U')]);
+    const node = await depositNode(developer, []);
+    const locked = (await save(node, owner, { title: '已锁定', amount: 1 })).json().data.id as string;
+    const free = (await save(node, owner, { title: '可删除', amount: 1 })).json().data.id as string;
+    const remove = (id: string) =>
+      getApp().inject({
+        method: 'DELETE',
+        url: '/ks/monitor/delete',
+        headers: owner.headers,
+        query: { ...ref(node), id, version: '1' },
+      });
+    expect((await remove(locked)).json()).toMatchObject({ code: 400, message: DEPOSIT_LOCKED_MESSAGE });
+    expect(await row(node, locked)).toBeDefined();
+    expect(await failures(node, '删除数据')).toEqual([{ result: DEPOSIT_LOCKED_MESSAGE, targetId: locked }]);
+
+    expect((await remove(free)).json().code).toBe(200);
+    expect(await row(node, free)).toBeUndefined();
+    expect(traced(free, 'afterDelete')).toHaveLength(1);
+    await expect.poll(() => traced(free, 'delivered:deleted').length, { timeout: 20000 }).toBe(1);
+  });
+});
+
+function single(reviewer: Actor): AuditLevel {
+  return { level: 1, name: '财务审核', way: 'single', reviewerUserId: reviewer.id, orgId: '' };
+}
