@@ -90,6 +90,8 @@ export const RECORD_NOT_EDITABLE_MESSAGE = '当前状态的数据不能修改';
 export const RECORD_NOT_DELETABLE_MESSAGE = '当前状态的数据不能删除';
 export const RECORD_INVALID_MESSAGE = '数据校验未通过，请检查标红的字段';
 export const NO_DATA_ACCESS_MESSAGE = '无权访问该功能的数据';
+/** A published node's definition asked for by a user with no function on it and no review of it. */
+export const NODE_ACCESS_DENIED_MESSAGE = '无权访问该功能';
 export const FUNCTION_DENIED_MESSAGE = (name: string) => `无权执行${name}操作`;
 export const PAGE_SIZE_MESSAGE = '每页条数只能为10、20、30或50';
 /** Deep offsets are capped (ARCHITECTURE §4): past this many rows a person narrows the query. */

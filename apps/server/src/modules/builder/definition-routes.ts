@@ -90,6 +90,7 @@ export const definitionRoutes: FastifyPluginAsyncZod<{ definitions: DefinitionSe
     async (request) =>
       ok(
         await definitions.published(
+          currentUser(request),
           request.query.systemCoding,
           request.query.gnCoding,
           request.query.version,

@@ -3,6 +3,7 @@ import {
   type DraftState,
   emptyNodeDefinition,
   type FormItem,
+  NODE_ACCESS_DENIED_MESSAGE,
   type NodeDefinition,
   type NodeDefinitionInput,
   NodeDefinitionSchema,
@@ -25,6 +26,7 @@ import {
 } from '../../db/schema/index.ts';
 import { recomputeComputedFields } from '../../engine/computed-fields.ts';
 import { lockLiveSources } from '../../engine/definition-usage.ts';
+import { functionsOf } from '../../engine/node-functions.ts';
 import {
   addColumnStatement,
   alterTypeStatement,
@@ -42,9 +44,9 @@ import {
   tableIndexNames,
   tableRef,
 } from '../../engine/node-tables.ts';
-import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../../engine/record-store.ts';
+import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE, resolveNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 
 export const DATA_TABLE_CLASH_MESSAGE = (tableName: string) =>
@@ -362,7 +364,16 @@ export class DefinitionService {
   }
 
   /** The published definition the runtime serves: the latest, or a given schema version. */
-  async published(systemCoding: string, gnCoding: string, schemaVersion?: number): Promise<PublishedNode> {
+  /**
+   * The published definition (columns, filters, form, audit levels with their reviewers): for the
+   * developers who build the node and for users who use it or review its records, no one else.
+   */
+  async published(
+    user: SessionUser,
+    systemCoding: string,
+    gnCoding: string,
+    schemaVersion?: number,
+  ): Promise<PublishedNode> {
     const [node] = await this.db
       .select({ id: menuNodes.id, title: menuNodes.title })
       .from(menuNodes)
@@ -388,6 +399,11 @@ export class DefinitionService {
       .orderBy(desc(nodeSchemaVersions.schemaVersion))
       .limit(1);
     if (!version) throw notFound(NOT_PUBLISHED_MESSAGE);
+    if (user.loginRoleType !== 'D') {
+      const resolved = await resolveNode(this.db, systemCoding, gnCoding, undefined, user);
+      const usable = await functionsOf(this.db, user, resolved);
+      if (usable.size === 0 && !resolved.reviews?.any) throw forbidden(NODE_ACCESS_DENIED_MESSAGE);
+    }
     return {
       nodeId: node.id,
       systemCoding,

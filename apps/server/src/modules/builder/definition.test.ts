@@ -10,6 +10,7 @@ import {
   type FormItemInput,
   filterFieldUnknownMessage,
   listColumnUnknownMessage,
+  NODE_ACCESS_DENIED_MESSAGE,
   type NodeDefinitionInput,
   sortFieldUnknownMessage,
 } from '@ks/contract';
@@ -287,7 +288,11 @@ describe('publishing: versions, indexes and columns', () => {
     const app = getApp();
     const headers = await developer();
     const reader = (await loginAs(app, await createUser(app, 'U'))).headers;
-    const { systemCoding, gnCoding, node } = await publishedNode(app, headers, { form: { items: ITEMS } });
+    // The reader views the node's records: the definition is served to the node's users only.
+    const { systemCoding, gnCoding, node } = await publishedNode(app, headers, {
+      form: { items: ITEMS },
+      functions: ['view'],
+    });
     const publishedDef = (version?: number) =>
       app.inject({
         method: 'GET',
@@ -298,6 +303,7 @@ describe('publishing: versions, indexes and columns', () => {
 
     await saveDraft(app, headers, node.id, {
       form: { items: [...ITEMS, { code: 'note', name: '备注', type: 'textarea' }] },
+      functions: ['view'],
     });
     const before = (await publishedDef()).json().data;
     expect(before.schemaVersion).toBe(1);
@@ -325,6 +331,78 @@ describe('publishing: versions, indexes and columns', () => {
     });
     expect(versions.json().data.map((row: { version: number }) => row.version)).toEqual([2, 1]);
     expect(versions.json().data[0].publisherName).not.toBe('');
+  });
+
+  it('serves the published definition to its developers, users and reviewers, refusing the rest', async () => {
+    const app = getApp();
+    const headers = await developer();
+    const [user, outsider, reviewer] = await Promise.all([
+      createUser(app, 'U'),
+      createUser(app, 'P'),
+      createUser(app, 'M'),
+    ]);
+    const { systemCoding, gnCoding, node } = await publishedNode(app, headers, {
+      form: { items: ITEMS },
+      functions: ['save', 'submit', 'audit', 'view'],
+      audit: { levels: [{ level: 1, name: '初审', way: 'single', reviewerUserId: reviewer.id, orgId: '' }] },
+    });
+    // Only enterprises may use the node: personnel and administrators get no function on it.
+    const admin = (await loginAs(app, await createUser(app, 'M'))).headers;
+    const grants = await app.inject({
+      method: 'PUT',
+      url: '/ks/authority/v1/node/save-functions',
+      headers: admin,
+      payload: {
+        nodeId: node.id,
+        version: 0,
+        grants: ['save', 'submit', 'view'].map((functionCode) => ({
+          functionCode,
+          roles: ['U'],
+          orgIds: [],
+        })),
+        visibleRoles: [],
+      },
+    });
+    expect(grants.json().code).toBe(200);
+    const headersOf = async (who: { account: string; password: string }) => (await loginAs(app, who)).headers;
+    const read = async (who: Record<string, string>) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/ks/config/node/published',
+          headers: who,
+          query: { systemCoding, gnCoding },
+        })
+      ).json();
+    const denied = { code: 403, message: NODE_ACCESS_DENIED_MESSAGE, data: null };
+
+    expect((await read(headers)).code).toBe(200);
+    const userHeaders = await headersOf(user);
+    expect((await read(userHeaders)).code).toBe(200);
+    expect(await read(await headersOf(outsider))).toMatchObject(denied);
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: '/ks/config/node/published',
+      query: { systemCoding, gnCoding },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // The level's reviewer has no grant: refused until a record of the node comes to them for review.
+    const reviewerHeaders = await headersOf(reviewer);
+    expect(await read(reviewerHeaders)).toMatchObject(denied);
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/ks/monitor/save',
+      headers: userHeaders,
+      payload: { systemCoding, gnCoding, values: { title: '送审的' } },
+    });
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/ks/monitor/submit',
+      headers: userHeaders,
+      payload: { systemCoding, gnCoding, id: saved.json().data.id },
+    });
+    expect(submitted.json().code).toBe(200);
+    expect((await read(reviewerHeaders)).code).toBe(200);
   });
 
   it('indexes searchable, sortable and filtered fields once, and records each index', async () => {

@@ -1,4 +1,11 @@
-import type { AnnexWithFiles, HelpGroup, MenuNode, NodeDefinition, RecordPage } from '@ks/contract';
+import type {
+  AnnexWithFiles,
+  HelpGroup,
+  MenuNode,
+  NodeDefinition,
+  PublishedNode,
+  RecordPage,
+} from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, useTestApp } from '../../../test/helper.ts';
@@ -35,7 +42,11 @@ const account = (name: (typeof DEMO_ACCOUNTS)[number]['account']) => {
   if (!demo) throw new Error(`no demo account ${name}`);
   return { account: demo.account, password: demo.password };
 };
-const headers: Record<'enterprise' | 'personnel' | 'admin' | 'reviewer', Record<string, string>> = {
+const headers: Record<
+  'enterprise' | 'personnel' | 'admin' | 'reviewer' | 'developer',
+  Record<string, string>
+> = {
+  developer: {},
   enterprise: {},
   personnel: {},
   admin: {},
@@ -89,7 +100,13 @@ describe('demo business systems seed', () => {
     const definitions = new DefinitionService(getApp().db);
     for (const system of DEMO_BUSINESS_SYSTEMS) {
       for (const node of leaves(system.nodes)) {
-        const published = await definitions.published(system.gnCoding, node.gnCoding);
+        const response = await getApp().inject({
+          method: 'GET',
+          url: '/ks/config/node/published',
+          headers: headers.developer,
+          query: { systemCoding: system.gnCoding, gnCoding: node.gnCoding },
+        });
+        const published = response.json().data as PublishedNode;
         expect(published.schemaVersion).toBeGreaterThanOrEqual(1);
         const table = await definitions.tableOf(published.nodeId);
         expect(table).not.toBeNull();

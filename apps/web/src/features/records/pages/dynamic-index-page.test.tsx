@@ -1,5 +1,5 @@
 import { FormItemSchema } from '@ks/contract/form-schema';
-import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
+import { DEEP_PAGE_MESSAGE, NODE_ACCESS_DENIED_MESSAGE } from '@ks/contract/records';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
@@ -614,6 +614,18 @@ describe('DynamicIndexPage: card list and charts', () => {
     expect(await screen.findByText('按等级统计')).toBeTruthy();
     expect((await screen.findByTestId('chart')).textContent).toBe('一级:3,二级:5');
     expect(calls.find((c) => c.key.includes('chart-data'))?.body).toEqual({ ...NODE, chartId: 'c1' });
+  });
+});
+
+describe('DynamicIndexPage: a node the caller may not use', () => {
+  it('says so in place, asks for no records and opens no dialog', async () => {
+    const { lists } = setup({
+      extra: { 'GET /ks/config/node/published': failure(403, 403, NODE_ACCESS_DENIED_MESSAGE) },
+    });
+    expect(await screen.findByText(NODE_ACCESS_DENIED_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText('该功能尚未发布')).toBeNull();
+    expect(document.querySelector('.ant-modal')).toBeNull();
+    expect(lists).toEqual([]);
   });
 });
 

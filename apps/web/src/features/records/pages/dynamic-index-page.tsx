@@ -1,8 +1,10 @@
 import { DownloadOutlined, FilterOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEEP_PAGE_MESSAGE } from '@ks/contract/records';
+import { ERROR_CODES } from '@ks/contract/errors';
+import { DEEP_PAGE_MESSAGE, NODE_ACCESS_DENIED_MESSAGE } from '@ks/contract/records';
 import { App, Button, Card, Result, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '@/lib/http.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { detailPath } from '../../../shared/record-paths.ts';
 import { useRecordCards, useRecords } from '../api/find-records.ts';
@@ -36,7 +38,14 @@ export function DynamicIndexPage() {
   const isDev = useSessionStore((state) => state.isDev);
   if (!node.systemCoding || !node.gnCoding) return <Result status="warning" title="缺少系统或功能编码" />;
   if (published.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (!published.data) return <Result status="info" title="该功能尚未发布" />;
+  if (!published.data) {
+    const refused = isApiError(published.error) && published.error.code === ERROR_CODES.FORBIDDEN;
+    return refused ? (
+      <Result status="403" title={NODE_ACCESS_DENIED_MESSAGE} />
+    ) : (
+      <Result status="info" title="该功能尚未发布" />
+    );
+  }
   // Developers read no records (the server refuses them): they see what they built instead.
   if (isDev) return <NodePreview node={node} definition={published.data.definition} />;
   return (
