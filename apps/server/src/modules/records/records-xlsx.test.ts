@@ -208,6 +208,20 @@ describe('POST /ks/monitor/export', () => {
     expect([...titles].some((title) => String(title).startsWith('乙'))).toBe(false);
   });
 
+  it('answers the error envelope, not a cut-off download, when the database refuses the query', async () => {
+    const table = tableRef(tableName);
+    // A fault of the database mid-request: the table no longer has a column the export reads.
+    await getApp().db.execute(sql`alter table ${table} rename column title to title_gone`);
+    try {
+      const { response } = await exportSheet(entA);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['content-disposition']).toBeUndefined();
+      expect(response.json()).toMatchObject({ code: 500, data: null });
+    } finally {
+      await getApp().db.execute(sql`alter table ${table} rename column title_gone to title`);
+    }
+  });
+
   it('applies the current filter', async () => {
     const { rows } = await exportSheet(entA, {
       filters: { category: 'fj' },

@@ -88,6 +88,16 @@ export class RecordSheets {
     );
     const order = listOrder(context, query);
     const columns = await this.exportColumns(context);
+    const stream = new PassThrough();
+    let opened = () => {};
+    const cursorOpen = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const writing = this.writeWorkbook(stream, context, { where, order }, columns, opened);
+    // The query runs before the reply's headers go out: one that fails answers the platform's error
+    // envelope instead of a 200 download cut off after its first bytes.
+    await Promise.race([cursorOpen, writing]);
+    writing.catch((error: unknown) => stream.destroy(error as Error));
     await recordOperation(this.db, {
       user,
       action: '导出数据',
@@ -96,12 +106,7 @@ export class RecordSheets {
       targetName: node.title,
       ip,
     });
-    const stream = new PassThrough();
-    const fileName = `${node.title}_${localStamp(new Date())}.xlsx`;
-    this.writeWorkbook(stream, context, { where, order }, columns).catch((error: unknown) =>
-      stream.destroy(error as Error),
-    );
-    return { fileName, stream };
+    return { fileName: `${node.title}_${localStamp(new Date())}.xlsx`, stream };
   }
 
   private async writeWorkbook(
@@ -109,6 +114,7 @@ export class RecordSheets {
     context: NodeContext,
     query: { where: SQL; order: ListOrder },
     columns: ExportColumn[],
+    opened: () => void,
   ) {
     const { node } = context;
     const items = node.schema.items;
@@ -132,6 +138,7 @@ export class RecordSheets {
         from ${tableRef(node.tableName)} ${R} left join users u on u.id = ${R}.owner_user_id
         where ${query.where}
         order by ${query.order.by}`);
+      opened();
       try {
         for (;;) {
           const rows = rowsOf<Record<string, unknown>>(
