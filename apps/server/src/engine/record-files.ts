@@ -1,7 +1,7 @@
 import type { UploadedFile } from '@ks/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { recordAttachments, storedFiles } from '../db/schema/index.ts';
+import { annexSlots, recordAttachments, storedFiles } from '../db/schema/index.ts';
 import type { SessionUser } from '../platform/access.ts';
 import { toUploadedFile } from '../platform/file-refs.ts';
 import { tableRef } from './node-tables.ts';
@@ -104,4 +104,40 @@ export async function readsAnyAttachedRecord(
     if (node && (await canReadRecord(db, user, node, link.recordId))) return true;
   }
   return false;
+}
+
+/**
+ * The names of the node's required annex slots (附件) that hold no file of the record, in the
+ * slots' order: a record is submitted with its required files, whatever the client checked.
+ */
+export async function missingRequiredAnnexes(
+  db: Db,
+  node: { systemCoding: string; gnCoding: string },
+  recordId: string,
+): Promise<string[]> {
+  const filled = db
+    .select({ one: sql`1` })
+    .from(recordAttachments)
+    .where(
+      and(
+        eq(recordAttachments.systemCoding, node.systemCoding),
+        eq(recordAttachments.gnCoding, annexSlots.gnCoding),
+        eq(recordAttachments.recordId, recordId),
+        eq(recordAttachments.annexNo, annexSlots.annexNo),
+        isNull(recordAttachments.deletedAt),
+      ),
+    );
+  const rows = await db
+    .select({ name: annexSlots.annexName })
+    .from(annexSlots)
+    .where(
+      and(
+        eq(annexSlots.gnCoding, node.gnCoding),
+        eq(annexSlots.isRequired, true),
+        isNull(annexSlots.deletedAt),
+        sql`not exists (${filled})`,
+      ),
+    )
+    .orderBy(annexSlots.sort, annexSlots.annexNo);
+  return rows.map((row) => row.name);
 }

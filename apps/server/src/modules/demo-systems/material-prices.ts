@@ -641,7 +641,9 @@ export const MATERIAL_PRICE_SYSTEM: DemoSystem = {
             {
               owner: 'enterprise',
               state: 'rejected',
-              advice: '价格来源未附询价记录，请补充询价单位后重新提交',
+              // Submitted with its enquiry record (the slot is required); the reviewer wants more sources.
+              attachments: enquiry('中砂'),
+              advice: '询价记录仅有一家询价单位，请补充至少三家后重新提交',
               values: price({
                 group: '砂石料',
                 name: '中砂',

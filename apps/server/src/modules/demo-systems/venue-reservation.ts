@@ -420,6 +420,7 @@ export const VENUE_RESERVATION_SYSTEM: DemoSystem = {
         {
           owner: 'enterprise',
           state: 'rejected',
+          attachments: agenda,
           advice: '该时段评标二室已安排远程异地评标，请改约评标一室或其他日期',
           values: reservation({
             project: '常州市保障性住房项目施工总承包招标',

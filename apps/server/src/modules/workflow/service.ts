@@ -30,6 +30,7 @@ import {
   type RevisionChange,
   recordToWire,
   statusName,
+  UPLOAD_MESSAGES,
   type WorkflowResult,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
@@ -38,6 +39,7 @@ import { findLatestInstance } from '../../engine/audit-instances.ts';
 import { membersOf } from '../../engine/grants.ts';
 import { type LifecycleEventName, type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
 import { requireNodeFunction } from '../../engine/node-functions.ts';
+import { missingRequiredAnnexes } from '../../engine/record-files.ts';
 import {
   loadRecord,
   NODE_NOT_FOUND_MESSAGE,
@@ -155,6 +157,8 @@ export class WorkflowService {
         // submitter would send values they never saw.
         if (!record || record.version !== head.version) throw conflict();
         const clean = await validateForSave(tx, schema.items, record.values);
+        const missing = await missingRequiredAnnexes(tx, node, record.id);
+        if (missing.length > 0) throw badRequest(UPLOAD_MESSAGES.required(missing));
         // A module's check of what is submitted (a refusal rolls the submit back, nothing changed).
         await this.events.emit('beforeSubmit', { tx, user, node, recordId: record.id, values: clean });
         const snapshot: AuditSnapshot = {

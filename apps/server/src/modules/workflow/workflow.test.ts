@@ -19,6 +19,7 @@ import {
   RECORD_NOT_EDITABLE_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
   REVOKE_REFUSED_MESSAGE,
+  UPLOAD_MESSAGES,
 } from '@ks/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -985,6 +986,60 @@ describe('schema versions and reviewer scope', () => {
     expect(await download(reviewer)).toBe(200);
     expect(await listOf(other)).toEqual([]);
     expect(await download(other)).toBe(404);
+  });
+
+  it('refuses to submit a record whose required annex slots hold no file, naming them, and changes nothing', async () => {
+    const app = getApp();
+    const [owner, reviewer] = await Promise.all([actor('U'), actor('M')]);
+    const node = await auditedNode([single(1, reviewer)]);
+    const record = await insertRecord(app, node.tableName, owner);
+    const slot = (annexNo: string, annexName: string, isRequired: boolean, sort: number) =>
+      post('/ks/config/annex-slots', node.developer.headers, {
+        gnCoding: node.gnCoding,
+        annexNo,
+        annexName,
+        annexFormat: ['pdf'],
+        annexSize: 1,
+        isRequired,
+        annexCount: 2,
+        sort,
+      });
+    for (const created of [
+      await slot('lic', '营业执照', true, 1),
+      await slot('cert', '资质证书', true, 2),
+      await slot('other', '其他材料', false, 3),
+    ])
+      expect(created.json().code).toBe(200);
+
+    const refused = await submit(node, owner, record.id);
+    expect(refused.json()).toMatchObject({
+      code: 400,
+      message: UPLOAD_MESSAGES.required(['营业执照', '资质证书']),
+    });
+    expect(await envelope(app, node.tableName, record.id)).toMatchObject({ status: 'draft', version: 1 });
+
+    // The attachments are saved together: a save that leaves a required slot empty is refused too.
+    const fileList = [];
+    for (const annexNo of ['lic', 'cert']) {
+      const form = multipart(
+        { gnCoding: node.gnCoding, systemCoding: node.systemCoding, fileType: 'pdf', fileNo: annexNo },
+        { name: `${annexNo}.pdf`, content: PDF },
+      );
+      const uploaded = await app.inject({
+        method: 'POST',
+        url: '/ks/common/common/upload/annex',
+        headers: { ...owner.headers, ...form.headers },
+        payload: form.payload,
+      });
+      fileList.push({ fileId: uploaded.json().data.fileId, fileNo: annexNo, fileOperationType: 'add' });
+    }
+    const saved = await post('/ks/common/common/attachment/save', owner.headers, {
+      ...node,
+      id: record.id,
+      fileList,
+    });
+    expect(saved.json().code).toBe(200);
+    expect((await submit(node, owner, record.id)).json().code).toBe(200);
   });
 
   it("changes a node record's attachments only on its owner side, and only while it is editable", async () => {
