@@ -110,8 +110,8 @@ export const GROUP_DEFINITION: NodeDefinitionInput = {
       titleFontStyle: 'bold',
       width: '33.3%',
       contents: [
-        { contentKey: 'group_code', fontSize: 13, color: '#8c8c8c' },
-        { contentKey: 'category', fontSize: 14, color: '#1677ff' },
+        { contentKey: 'group_code', fontSize: 13, color: '#666666' },
+        { contentKey: 'category', fontSize: 14, color: '#0958d9' },
         { contentKey: 'description', fontSize: 13, color: '#595959' },
       ],
     },
