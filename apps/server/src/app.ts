@@ -21,7 +21,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { LifecycleEvents } from './engine/lifecycle.ts';
+import { LifecycleEvents, type OutboxFactory } from './engine/lifecycle.ts';
+import { ModuleActions } from './engine/module-actions.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { authorityRoutes } from './modules/authority/routes.ts';
@@ -89,6 +90,11 @@ export interface AppDeps {
    * the outbox delivering through the job system.
    */
   events?: LifecycleEvents;
+  /**
+   * Modules beyond the app's own that register module actions (decision 0030): a test's module.
+   * The app's modules register theirs on the same registry while it is built.
+   */
+  actionModules?: ((actions: ModuleActions) => void)[];
 }
 
 /**
@@ -103,7 +109,15 @@ function answerBadUrl(_error: FastifyError, _request: FastifyRequest, reply: Fas
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, smsProvider, logger, extraJobs = [], events }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  smsProvider,
+  logger,
+  extraJobs = [],
+  events,
+  actionModules = [],
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -119,13 +133,15 @@ export async function buildApp({ config, database, smsProvider, logger, extraJob
   app.decorate('lifecycle', { draining: false });
   const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
   // The transactional outbox of lifecycle handlers: a job written in the action's transaction.
-  const lifecycle =
-    events ??
-    new LifecycleEvents((tx) => ({
-      enqueue: async (jobName, payload) => {
-        await jobs.sendInTransaction(tx, jobName, payload as never);
-      },
-    }));
+  const outbox: OutboxFactory = (tx) => ({
+    enqueue: async (jobName, payload) => {
+      await jobs.sendInTransaction(tx, jobName, payload as never);
+    },
+  });
+  const lifecycle = events ?? new LifecycleEvents(outbox);
+  // Module actions, registered before any route reads them; actions take the same outbox.
+  const moduleActions = new ModuleActions(outbox);
+  for (const registerActions of actionModules) registerActions(moduleActions);
   app.decorate('jobs', jobs);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
   app.addHook('onClose', async () => jobs.stop());
@@ -173,12 +189,13 @@ export async function buildApp({ config, database, smsProvider, logger, extraJob
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
   await app.register(builderRoutes, { builder: new BuilderService(db) });
-  await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
-  await registerBuilderExtras(app, { db });
-  await registerRecords(app, { database, config, events: lifecycle });
+  const definitions = new DefinitionService(db, moduleActions);
+  await app.register(definitionRoutes, { definitions });
+  await registerBuilderExtras(app, { db, definitions });
+  await registerRecords(app, { database, config, events: lifecycle, actions: moduleActions });
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, new TodoService(db), lifecycle) });
-  await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
-  await app.register(authorityRoutes, { authority: new AuthorityService(db) });
+  await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
+  await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {

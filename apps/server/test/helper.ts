@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { enterprises, smsOutbox, users } from '../src/db/schema/index.ts';
+import type { ModuleActions } from '../src/engine/module-actions.ts';
 import type { JobDefinition } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { adminQuery, databaseUrl } from './pg-admin.ts';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
    * their start and their stop). Set JOBS_POLL_SECONDS in `env` for quick pickup.
    */
   startJobs?: boolean;
+  /** Test modules registering module actions (decision 0030). */
+  actionModules?: ((actions: ModuleActions) => void)[];
 }
 
 /**
@@ -60,6 +63,7 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
       database,
       logger: process.env.TEST_LOG ? { level: 'error' } : false,
       extraJobs: options.jobs,
+      actionModules: options.actionModules,
     });
     await app.ready();
     if (options.startJobs) await app.jobs.start();

@@ -8,7 +8,7 @@ import {
   NodeDefinitionSchema,
   NodeDefinitionShapeSchema,
   type PublishedNode,
-  reservedFunctionsProblem,
+  unavailableFunctionsProblem,
   VALUE_RANGE_NOT_FOUND_MESSAGE,
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -25,6 +25,8 @@ import {
 } from '../../db/schema/index.ts';
 import { recomputeComputedFields } from '../../engine/computed-fields.ts';
 import { lockLiveSources } from '../../engine/definition-usage.ts';
+import { unwiredOutbox } from '../../engine/lifecycle.ts';
+import { ModuleActions } from '../../engine/module-actions.ts';
 import {
   addColumnStatement,
   alterTypeStatement,
@@ -62,7 +64,11 @@ export const typeChangeRefusedMessage = (item: FormItem, from: string, to: strin
  * same transaction that freezes the new schema version, so a refused step changes nothing.
  */
 export class DefinitionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The registered module actions: a draft may offer those and the built-in functions only (decision 0030). */
+    private readonly actions = new ModuleActions(unwiredOutbox),
+  ) {}
 
   async draft(nodeId: string, db: Db = this.db): Promise<DraftState> {
     const node = await this.liveNode(db, nodeId);
@@ -107,8 +113,8 @@ export class DefinitionService {
       for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
       throw badRequest(parsed.error.issues[0]?.message ?? '配置有误', fields);
     }
-    const reserved = reservedFunctionsProblem(parsed.data.functions);
-    if (reserved) throw badRequest(reserved, { functions: reserved });
+    const unavailable = unavailableFunctionsProblem(parsed.data.functions, (code) => this.actions.has(code));
+    if (unavailable) throw badRequest(unavailable, { functions: unavailable });
     await this.checkAuditReferences(tx, parsed.data);
     await this.lockOptionSources(tx, parsed.data);
     const node = await this.liveNode(tx, nodeId);

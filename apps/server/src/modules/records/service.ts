@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { LifecycleEvents, unwiredOutbox } from '../../engine/lifecycle.ts';
+import { ModuleActions } from '../../engine/module-actions.ts';
+import { RecordActions } from './action-service.ts';
 import { RecordForms } from './form-service.ts';
 import type { ListEstimates } from './list-estimates.ts';
 import { RecordLists } from './list-service.ts';
@@ -16,11 +18,18 @@ export class RecordService {
   readonly lists: RecordLists;
   readonly forms: RecordForms;
   readonly writes: RecordWrites;
+  readonly actions: RecordActions;
 
-  constructor(db: Db, estimates?: ListEstimates, events = new LifecycleEvents(unwiredOutbox)) {
-    this.options = new RecordOptions(db);
-    this.lists = new RecordLists(db, this.options, estimates);
-    this.forms = new RecordForms(db);
-    this.writes = new RecordWrites(db, events);
+  constructor(
+    db: Db,
+    estimates?: ListEstimates,
+    events = new LifecycleEvents(unwiredOutbox),
+    actions = new ModuleActions(unwiredOutbox),
+  ) {
+    this.options = new RecordOptions(db, actions);
+    this.lists = new RecordLists(db, this.options, actions, estimates);
+    this.forms = new RecordForms(db, actions);
+    this.writes = new RecordWrites(db, events, actions);
+    this.actions = new RecordActions(db, actions);
   }
 }
