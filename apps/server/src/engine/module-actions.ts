@@ -69,6 +69,7 @@ const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 /** The registered module actions, by code; the records runtime, the dictionary and the permissions page read them. */
 export class ModuleActions {
   private readonly byCode = new Map<string, ModuleAction>();
+  private readonly offered = new WeakMap<readonly string[], readonly ModuleAction[]>();
 
   constructor(readonly outboxFor: OutboxFactory) {}
 
@@ -99,9 +100,18 @@ export class ModuleActions {
     return [...this.byCode.values()];
   }
 
-  /** The registered actions a node offers, in the node's order. */
-  offeredBy(functions: readonly string[]): ModuleAction[] {
-    return functions.flatMap((code) => this.byCode.get(code) ?? []);
+  /**
+   * The registered actions a node offers, in the node's order. Lists ask once per row: the answer
+   * is kept per functions array, which a compiled node definition holds for its lifetime (modules
+   * register while the app is built, before any list).
+   */
+  offeredBy(functions: readonly string[]): readonly ModuleAction[] {
+    let offered = this.offered.get(functions);
+    if (!offered) {
+      offered = functions.flatMap((code) => this.byCode.get(code) ?? []);
+      this.offered.set(functions, offered);
+    }
+    return offered;
   }
 
   /** The label of a function: a registered action's, else its built-in or spec name, else its code. */
