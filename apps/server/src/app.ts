@@ -21,8 +21,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { LifecycleEvents } from './engine/lifecycle.ts';
-import type { EngineModule } from './engine/modules.ts';
+import { LifecycleEvents, type OutboxFactory } from './engine/lifecycle.ts';
+import { ModuleActions } from './engine/module-actions.ts';
+import type { EngineModule, EngineRegistry } from './engine/modules.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { authorityRoutes } from './modules/authority/routes.ts';
@@ -71,8 +72,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** Durable jobs: modules define them while the app is built; main.ts starts the workers. */
     jobs: Jobs;
-    /** The business modules' record lifecycle handlers; the demo seed saves through them too. */
-    recordEvents: LifecycleEvents;
+    /** What the business modules registered (handlers, actions); the demo seed saves through them too. */
+    engine: EngineRegistry;
   }
 }
 
@@ -128,17 +129,25 @@ export async function buildApp({
   app.decorate('caches', new CacheRegistry());
   app.decorate('lifecycle', { draining: false });
   const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
-  // The transactional outbox of lifecycle handlers: a job written in the action's transaction.
-  const recordEvents = new LifecycleEvents((tx) => ({
+  // The transactional outbox of lifecycle handlers and module actions: a job written in the action's transaction.
+  const outbox: OutboxFactory = (tx) => ({
     enqueue: async (jobName, payload) => {
       await jobs.sendInTransaction(tx, jobName, payload as never);
     },
-  }));
+  });
+  const recordEvents = new LifecycleEvents(outbox);
+  // Module actions take the same outbox; every module registers before any route reads them.
+  const moduleActions = new ModuleActions(outbox);
   for (const module of modules) {
-    module.register({ events: recordEvents, defineJob: (definition) => jobs.define(definition) });
+    module.register({
+      events: recordEvents,
+      actions: moduleActions,
+      defineJob: (definition) => jobs.define(definition),
+    });
   }
   app.decorate('jobs', jobs);
-  app.decorate('recordEvents', recordEvents);
+  const engine: EngineRegistry = { events: recordEvents, actions: moduleActions };
+  app.decorate('engine', engine);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
   app.addHook('onClose', async () => jobs.stop());
 
@@ -185,14 +194,15 @@ export async function buildApp({
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
   await app.register(builderRoutes, { builder: new BuilderService(db) });
-  await app.register(definitionRoutes, { definitions: new DefinitionService(db) });
-  await registerBuilderExtras(app, { db });
-  await registerRecords(app, { database, config, events: recordEvents });
+  const definitions = new DefinitionService(db, moduleActions);
+  await app.register(definitionRoutes, { definitions });
+  await registerBuilderExtras(app, { db, definitions });
+  await registerRecords(app, { database, config, events: recordEvents, actions: moduleActions });
   await app.register(workflowRoutes, {
     workflow: new WorkflowService(db, new TodoService(db), recordEvents),
   });
-  await app.register(catalogueRoutes, { catalogues: new CatalogueService(db) });
-  await app.register(authorityRoutes, { authority: new AuthorityService(db) });
+  await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
+  await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {

@@ -13,7 +13,7 @@ await database.migrate();
 const app = await buildApp({ config, database });
 // After the app is built: the demo's records are saved through the business modules' handlers.
 const seeded = config.SEED_DEMO
-  ? await seedDemoData(database.db, await createFileStorage(config), app.recordEvents)
+  ? await seedDemoData(database.db, await createFileStorage(config), app.engine)
   : false;
 
 let closing = false;

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { enterprises, users } from './db/schema/index.ts';
-import type { LifecycleEvents } from './engine/lifecycle.ts';
+import type { EngineRegistry } from './engine/modules.ts';
 import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
@@ -55,10 +55,10 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Seeds demo data into an empty database; a database with any user is left alone. `storage` is
- * where the demo's files (help, attachments) go: the server's own file storage. `events` are the app's
- * record lifecycle handlers: the demo records pass the business modules' checks like any other.
+ * where the demo's files (help, attachments) go: the server's own file storage. `engine` is what
+ * the business modules registered: the demo records pass their checks like any other.
  */
-export async function seedDemoData(db: Db, storage: FileStorage, events: LifecycleEvents): Promise<boolean> {
+export async function seedDemoData(db: Db, storage: FileStorage, engine: EngineRegistry): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return false;
   await db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, events: Lifecyc
     await seedShellDemo(tx);
     await seedDemoAnnexSlots(tx);
     // Bound to the seeding transaction: file rows commit (or vanish) with the rest of the demo.
-    await seedDemoSystems(tx, new FileService(tx, storage), events);
+    await seedDemoSystems(tx, new FileService(tx, storage), engine);
   });
   return true;
 }

@@ -9,8 +9,9 @@ import { defineJob } from '../src/platform/jobs.ts';
 /**
  * A small business module built only through the engine's seams, as the trading modules are: a
  * bid deposit (保证金) register on the records of one system. It normalises and checks what is
- * saved and submitted, refuses to delete a locked deposit, and hands what happened after commit to
- * a durable job through the transactional outbox. Its node (in the tests) has a computed field.
+ * saved and submitted, refuses to delete a locked deposit, confirms an approved deposit's arrival
+ * with its own action (到账确认), and hands what happened after commit to a durable job through the
+ * transactional outbox. Its node (in the tests) has a computed field: all four seams.
  */
 
 export const DEPOSIT_NEGATIVE_MESSAGE = '保证金金额不能为负数';
@@ -26,6 +27,9 @@ const LIMIT = 1_000_000;
 export type DepositTrace = { event: string; recordId: string | null; detail?: string }[];
 
 export const DEPOSIT_JOB = 'example.deliver-deposit-event';
+/** The module's action: an approved deposit's arrival, confirmed by the enterprise that paid it. */
+export const CONFIRM_ARRIVAL = { code: 'confirmArrival', label: '到账确认', color: '#389e0d' } as const;
+export const ARRIVAL_NOTE_MESSAGE = '请输入到账说明';
 
 /** The module for the records of system `systemCoding`; `trace` collects what ran. */
 export function depositModule(systemCoding: string, trace: DepositTrace): EngineModule {
@@ -42,8 +46,19 @@ export function depositModule(systemCoding: string, trace: DepositTrace): Engine
   });
   return {
     name: 'example-deposit',
-    register({ events, defineJob: define }) {
+    register({ events, actions, defineJob: define }) {
       define(deliver);
+      actions.register({
+        ...CONFIRM_ARRIVAL,
+        recordStates: ['approved'],
+        auditStates: ['passed'],
+        body: z.object({ note: z.string(ARRIVAL_NOTE_MESSAGE).trim().min(1, ARRIVAL_NOTE_MESSAGE).max(50) }),
+        handler: async ({ record, body, outbox }) => {
+          await outbox.enqueue(DEPOSIT_JOB, { event: 'arrived', recordId: record.id });
+          trace.push({ event: 'confirmArrival', recordId: record.id, detail: body.note });
+          return { changes: [{ field: 'arrival', name: '到账说明', oldValue: null, newValue: body.note }] };
+        },
+      });
       events.register(
         { systemCodings: [systemCoding] },
         {

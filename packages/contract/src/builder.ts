@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
-import { NODE_FUNCTIONS, NodeDefinitionShapeSchema } from './node-definition.ts';
+import { ACTION_CODE_PATTERN, NodeDefinitionShapeSchema } from './node-definition.ts';
 import { LoginRoleTypeSchema } from './session.ts';
 import { ItShowsSchema, NewSystemBodySchema, NodePropertySchema, SYSTEM_CODING_PATTERN } from './shell.ts';
 
@@ -286,7 +286,7 @@ export const documentParentMissingMessage = (code: string, parent: string) =>
 export const documentGroupNodeMissingMessage = (name: string, code: string) =>
   `导入文件中展示分组「${name}」引用了不存在的节点 ${code}`;
 
-const DocumentFunctionSchema = z.enum(NODE_FUNCTIONS, '导入文件中有不认识的功能');
+const DocumentFunctionSchema = z.string().regex(ACTION_CODE_PATTERN, '导入文件中有不认识的功能');
 /** A node of the document: menu fields, references by code, definitions, grants and data-source mode. */
 export const DocumentNodeSchema = z.object({
   gnCoding: NodeCodingSchema,

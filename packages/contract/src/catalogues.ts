@@ -110,7 +110,13 @@ export const DicPullDownEnvelopeSchema = envelopeOf(DicPullDownSchema);
 /** The button dictionary: the node functions with their Chinese labels. */
 export const LabelledOptionSchema = z.object({ label: z.string(), value: z.string() });
 export type LabelledOption = z.infer<typeof LabelledOptionSchema>;
-export const ButtonPullDownEnvelopeSchema = envelopeOf(z.array(LabelledOptionSchema));
+/** A button of the dictionary: a module action's carries its colour and `action: true`. */
+export const ButtonOptionSchema = LabelledOptionSchema.extend({
+  color: z.string().optional(),
+  action: z.boolean().optional(),
+});
+export type ButtonOption = z.infer<typeof ButtonOptionSchema>;
+export const ButtonPullDownEnvelopeSchema = envelopeOf(z.array(ButtonOptionSchema));
 
 // ————— value ranges —————
 export const VALUE_RANGE_MAX_DEPTH = 4;

@@ -135,8 +135,13 @@ export const ChartDefinitionSchema = z.object({
 export type ChartDefinition = z.infer<typeof ChartDefinitionSchema>;
 
 // ————— functions (buttons) —————
-/** The button dictionary (POST /ks/base/dictionary/config/button/pull-down). */
-export const NODE_FUNCTIONS = [
+/**
+ * The engine's own functions, in the button dictionary's order (POST
+ * /ks/base/dictionary/config/button/pull-down). Every other function is a module action: a module
+ * registers it with the engine (code, label, colour, the record states it applies to, its body and
+ * handler; decision 0030), and the dictionary lists it beside these only while one is registered.
+ */
+export const BUILTIN_FUNCTIONS = [
   'save',
   'submit',
   'audit',
@@ -146,27 +151,20 @@ export const NODE_FUNCTIONS = [
   'import',
   'assign',
   'publish',
-  'send',
-  'spread',
-  'margin',
   'view',
 ] as const;
-export const NodeFunctionSchema = z.enum(NODE_FUNCTIONS, '请从按钮字典中选择功能');
-export type NodeFunction = z.infer<typeof NodeFunctionSchema>;
-/**
- * Buttons spec 001 §7 names (/ks/monitor/send, spread, margin) without saying what they do: the
- * builder shows them but a draft may not offer them until their behaviour is decided (decision
- * 0012), so no node gets a button that does nothing.
- */
-export const RESERVED_FUNCTIONS = ['send', 'spread', 'margin'] as const satisfies readonly NodeFunction[];
-export const isReservedFunction = (code: string) => (RESERVED_FUNCTIONS as readonly string[]).includes(code);
-/** The message for a draft offering reserved functions, or null when it offers none. */
-export function reservedFunctionsProblem(functions: readonly NodeFunction[]): string | null {
-  const reserved = functions.filter(isReservedFunction);
-  if (reserved.length === 0) return null;
-  return `“${reserved.map((code) => NODE_FUNCTION_LABELS[code]).join('”“')}”功能尚未开放，请取消勾选`;
-}
-export const NODE_FUNCTION_LABELS: Record<NodeFunction, string> = {
+export type BuiltinFunction = (typeof BUILTIN_FUNCTIONS)[number];
+export const isBuiltinFunction = (code: string): code is BuiltinFunction =>
+  (BUILTIN_FUNCTIONS as readonly string[]).includes(code);
+/** A module action's code: a short identifier, also its operation-log and revision name. */
+export const ACTION_CODE_PATTERN = /^[a-z][a-zA-Z0-9]{1,39}$/;
+/** A function a node may offer: a built-in one or a module action's code (checked against the registry by the server). */
+export const NodeFunctionSchema = z
+  .string('请从按钮字典中选择功能')
+  .regex(ACTION_CODE_PATTERN, '请从按钮字典中选择功能');
+/** A built-in function, or a module action's code. */
+export type NodeFunction = BuiltinFunction | (string & {});
+export const NODE_FUNCTION_LABELS: Record<BuiltinFunction, string> = {
   save: '保存',
   submit: '提交',
   audit: '审核',
@@ -176,11 +174,29 @@ export const NODE_FUNCTION_LABELS: Record<NodeFunction, string> = {
   import: '导入',
   assign: '分配',
   publish: '发布',
-  send: '发送',
-  spread: '展开',
-  margin: '保证金',
   view: '查看',
 };
+/**
+ * Actions spec 001 §7 names (/ks/monitor/send, spread, margin) without saying what they do: the
+ * trading modules give them their behaviour by registering them; until one does, they are
+ * unavailable, and these names are what a refusal calls them.
+ */
+export const SPEC_ACTION_LABELS: Record<string, string> = { send: '发送', spread: '展开', margin: '保证金' };
+/** How a function is called where nothing better is known: its built-in or spec name, else its code. */
+export const functionName = (code: string): string =>
+  isBuiltinFunction(code) ? NODE_FUNCTION_LABELS[code] : (SPEC_ACTION_LABELS[code] ?? code);
+/**
+ * The message for a draft offering functions that are neither built in nor registered by a module
+ * (`isAvailable` answers for the latter), or null when it offers none.
+ */
+export function unavailableFunctionsProblem(
+  functions: readonly string[],
+  isAvailable: (code: string) => boolean,
+): string | null {
+  const unavailable = functions.filter((code) => !isBuiltinFunction(code) && !isAvailable(code));
+  if (unavailable.length === 0) return null;
+  return `“${unavailable.map(functionName).join('”“')}”功能尚未开放，请取消勾选`;
+}
 
 // ————— audit flow —————
 /** single: one named reviewer; any: any one member of the organisation (或签); all: every member (会签). */
@@ -230,7 +246,7 @@ export const NodeDefinitionShapeSchema = z.object({
     .default({ items: [], groups: [] }),
   list: ListSetupSchema.default(ListSetupSchema.parse({})),
   charts: z.array(ChartDefinitionSchema).max(20).default([]),
-  functions: z.array(NodeFunctionSchema).max(NODE_FUNCTIONS.length).default([]),
+  functions: z.array(NodeFunctionSchema).max(60, '一个节点最多60个功能').default([]),
   audit: AuditConfigSchema.default({ levels: [] }),
 });
 

@@ -435,6 +435,27 @@ export const RecordVersionBodySchema = NodeRefSchema.extend({
   version: z.number().int().min(1).optional(),
 });
 export type RecordVersionBody = z.infer<typeof RecordVersionBodySchema>;
+/**
+ * POST /ks/records/actions/:code: runs a module action (decision 0030) on one record, over the
+ * version the caller read; `body` is the action's own input, checked by the schema it registered.
+ */
+export const RunActionParamsSchema = z.object({
+  code: z.string().trim().min(1, '请选择操作').max(40, '请选择操作'),
+});
+export const RunActionBodySchema = NodeRefSchema.extend({
+  id: RecordIdSchema,
+  version: z.number({ error: '缺少数据版本' }).int().min(1, '缺少数据版本'),
+  body: z.record(z.string(), z.unknown()).default({}),
+});
+export type RunActionBody = z.infer<typeof RunActionBodySchema>;
+export const RunActionResultSchema = z.object({ id: z.string(), version: z.number().int() });
+export type RunActionResult = z.infer<typeof RunActionResultSchema>;
+export const RunActionEnvelopeSchema = envelopeOf(RunActionResultSchema);
+/** The refusal of an action no module registers (send, spread, margin until a trading module does). */
+export const actionUnavailableMessage = (name: string) => `“${name}”功能尚未开放`;
+/** The refusal of an action on a record whose status or audit state it does not apply to. */
+export const actionNotApplicableMessage = (label: string) => `当前状态的数据不能执行${label}操作`;
+export const ACTION_DONE_MESSAGE = '操作成功';
 export const AuditBodySchema = NodeRefSchema.extend({
   id: RecordIdSchema,
   result: z.enum(['pass', 'reject'], '请选择审核结果'),
@@ -531,12 +552,20 @@ export const CertCascadeBodySchema = NodeRefSchema.extend({
 export const CertCascadeSchema = z.object({ code: z.string(), data: z.array(FormOptionSchema) });
 export const CertCascadeEnvelopeSchema = envelopeOf(CertCascadeSchema);
 
-export const ButtonSchema = z.object({ code: NodeFunctionSchema, name: z.string() });
+/** A toolbar or form button; a module action's carries the colour it registered. */
+export const ButtonSchema = z.object({
+  code: NodeFunctionSchema,
+  name: z.string(),
+  color: z.string().optional(),
+});
 export type Button = z.infer<typeof ButtonSchema>;
 export const ButtonsEnvelopeSchema = envelopeOf(z.array(ButtonSchema));
-/** Functions shown in the table toolbar and in the form footer. */
-export const TABLE_BUTTONS = ['save', 'import', 'export', 'send', 'spread', 'margin'] as const;
-export const FORM_BUTTONS = ['save', 'submit', 'audit', 'revoke', 'assign', 'publish'] as const;
+/**
+ * Built-in functions shown in the table toolbar and in the form footer; the form footer also shows
+ * the node's module actions, which act on one record.
+ */
+export const TABLE_BUTTONS: readonly string[] = ['save', 'import', 'export'];
+export const FORM_BUTTONS: readonly string[] = ['save', 'submit', 'audit', 'revoke', 'assign', 'publish'];
 
 export const ChartDataBodySchema = NodeRefSchema.extend({
   chartId: z.string().min(1, CHART_NOT_FOUND_MESSAGE).max(40),
@@ -546,7 +575,7 @@ export type ChartData = z.infer<typeof ChartDataSchema>;
 export const ChartDataEnvelopeSchema = envelopeOf(ChartDataSchema);
 
 /** Colours of the per-row operations. */
-export const OPERATION_COLORS: Partial<Record<z.infer<typeof NodeFunctionSchema>, string>> = {
+export const OPERATION_COLORS: Partial<Record<string, string>> = {
   view: '#1677ff',
   save: '#1677ff',
   submit: '#52c41a',

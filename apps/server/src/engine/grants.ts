@@ -1,4 +1,4 @@
-import { type NodeFunction, roleMayUseFunction } from '@ks/contract';
+import { isBuiltinFunction, type NodeFunction, roleMayUseFunction } from '@ks/contract';
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../db/schema/index.ts';
@@ -11,10 +11,17 @@ import { rowsOf } from './node-tables.ts';
  * through the audit tasks assigned to them, not through a grant.
  */
 export const DEFAULT_GRANTS: Record<'M' | 'U' | 'P', readonly NodeFunction[]> = {
-  M: ['save', 'submit', 'audit', 'revoke', 'delete', 'export', 'import', 'assign', 'publish', 'send', 'view'],
+  M: ['save', 'submit', 'audit', 'revoke', 'delete', 'export', 'import', 'assign', 'publish', 'view'],
   U: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
   P: ['save', 'submit', 'revoke', 'delete', 'export', 'view'],
 };
+
+/**
+ * Whether a role has a function by default: the built-in ones by DEFAULT_GRANTS; module actions
+ * (decision 0030) administrators only, until the node's permissions give them to others.
+ */
+export const isDefaultGrant = (role: 'M' | 'U' | 'P', code: NodeFunction): boolean =>
+  isBuiltinFunction(code) ? DEFAULT_GRANTS[role].includes(code) : role === 'M';
 
 /** Live members of a reviewer organisation. */
 export async function membersOf(db: Db, orgId: string): Promise<string[]> {
@@ -67,8 +74,8 @@ export function functionsGranted(
   if (user.loginRoleType === 'D') return new Set();
   const usable = offered.filter((code) => roleMayUseFunction(user.loginRoleType, code));
   if (!summary.hasGrants && !summary.customised) {
-    const defaults = DEFAULT_GRANTS[user.loginRoleType];
-    return new Set(usable.filter((code) => defaults.includes(code)));
+    const role = user.loginRoleType;
+    return new Set(usable.filter((code) => isDefaultGrant(role, code)));
   }
   const granted = new Set(summary.granted);
   return new Set(usable.filter((code) => granted.has(code)));

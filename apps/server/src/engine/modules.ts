@@ -1,14 +1,17 @@
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
+import type { ModuleActions } from './module-actions.ts';
 
 /**
  * The seams a business module (credit change, cost-file check, the trading process…) builds
  * through: it registers what it adds while the app is built, and imports nothing of the records
- * runtime or the workflow (README, "Modules on the engine").
+ * runtime or the workflow (README, "How a module uses the engine's seams").
  */
 export interface EngineSeams {
   /** Record lifecycle handlers: before/after save, before submit, audit decisions, deletes (decision 0016). */
   events: Pick<LifecycleEvents, 'register'>;
+  /** Module actions: node functions beyond the built-in ones, with their buttons and grants (decision 0030). */
+  actions: Pick<ModuleActions, 'register'>;
   /** Durable job types (decision 0018): what the outbox and schedules deliver to. */
   defineJob(definition: JobDefinition): void;
 }
@@ -17,4 +20,13 @@ export interface EngineSeams {
 export interface EngineModule {
   name: string;
   register(seams: EngineSeams): void;
+}
+
+/**
+ * What the modules registered, as the services that run records read it: the records runtime,
+ * the workflow, the builder, the catalogues and the permissions page are built with it.
+ */
+export interface EngineRegistry {
+  events: LifecycleEvents;
+  actions: ModuleActions;
 }

@@ -1,4 +1,4 @@
-import { FUNCTION_DENIED_MESSAGE, NODE_FUNCTION_LABELS, type NodeFunction } from '@ks/contract';
+import { FUNCTION_DENIED_MESSAGE, functionName, type NodeFunction } from '@ks/contract';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../platform/access.ts';
 import { forbidden } from '../platform/errors.ts';
@@ -18,9 +18,16 @@ export async function functionsOf(db: Db, user: SessionUser, node: ResolvedNode)
     : allowedFunctions(db, user, node.nodeId, node.definition.functions);
 }
 
-/** Refuses a function the caller was not granted (403 '无权执行…操作'). */
-export function requireFunction(allowed: ReadonlySet<NodeFunction>, code: NodeFunction): void {
-  if (!allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(NODE_FUNCTION_LABELS[code]));
+/**
+ * Refuses a function the caller was not granted (403 '无权执行…操作'); a module action passes the
+ * label it registered.
+ */
+export function requireFunction(
+  allowed: ReadonlySet<NodeFunction>,
+  code: NodeFunction,
+  label = functionName(code),
+): void {
+  if (!allowed.has(code)) throw forbidden(FUNCTION_DENIED_MESSAGE(label));
 }
 
 /** functionsOf then requireFunction, for callers that hold no precomputed set. */

@@ -1,4 +1,5 @@
 import {
+  type BuiltinFunction,
   EDITABLE_STATUSES,
   NO_DATA_ACCESS_MESSAGE,
   NODE_FUNCTION_LABELS,
@@ -10,6 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../platform/access.ts';
 import { forbidden } from '../platform/errors.ts';
+import { appliesTo, type ModuleAction } from './module-actions.ts';
 import { col, R, type RecordEnvelope } from './record-store.ts';
 import type { ViewerReviews } from './viewer-reviews.ts';
 
@@ -115,7 +117,7 @@ export function isOwnerSide(
 }
 
 /** The per-row operations, in this order, of a node offering them. */
-const ROW_OPERATIONS: readonly NodeFunction[] = [
+const ROW_OPERATIONS: readonly BuiltinFunction[] = [
   'view',
   'save',
   'submit',
@@ -125,18 +127,21 @@ const ROW_OPERATIONS: readonly NodeFunction[] = [
   'publish',
   'delete',
 ];
-const OPERATION_NAMES: Partial<Record<NodeFunction, string>> = { save: '编辑' };
+const OPERATION_NAMES: Partial<Record<BuiltinFunction, string>> = { save: '编辑' };
 
 /**
  * The operations of one row: offered by the node, allowed to the user (reviewers audit through
  * their pending step, not a grant) and possible in the record's status. `canAudit` and `canRevoke`
  * come from the record's running flow (pendingReviewOf, revocableBy): an owner-side caller who did
  * not submit it, or a submission a reviewer has acted on, offers no revoke that would be refused.
+ * The node's module actions follow the built-in operations, shown to an owner-side caller granted
+ * them on a record in a status and audit state they apply to (what their route checks).
  */
 export function rowOperations(
-  record: { status: string; ownerSide: boolean; canAudit: boolean; canRevoke: boolean },
+  record: { status: string; auditState: string; ownerSide: boolean; canAudit: boolean; canRevoke: boolean },
   offered: readonly NodeFunction[],
   allowed: ReadonlySet<NodeFunction>,
+  actions: readonly ModuleAction[] = [],
 ): RowOperation[] {
   const editable = EDITABLE_STATUSES.includes(record.status as RecordStatus);
   const show: Partial<Record<NodeFunction, boolean>> = {
@@ -150,10 +155,20 @@ export function rowOperations(
     publish: allowed.has('publish') && record.status === 'approved',
     delete: allowed.has('delete') && record.ownerSide && editable,
   };
-  return ROW_OPERATIONS.filter((code) => code === 'view' || offered.includes(code)).map((code) => ({
-    code,
-    name: OPERATION_NAMES[code] ?? NODE_FUNCTION_LABELS[code],
-    color: OPERATION_COLORS[code] ?? '#1677ff',
-    show: show[code] ?? false,
-  }));
+  const operations = ROW_OPERATIONS.filter((code) => code === 'view' || offered.includes(code)).map(
+    (code): RowOperation => ({
+      code,
+      name: OPERATION_NAMES[code] ?? NODE_FUNCTION_LABELS[code],
+      color: OPERATION_COLORS[code] ?? '#1677ff',
+      show: show[code] ?? false,
+    }),
+  );
+  for (const action of actions)
+    operations.push({
+      code: action.code,
+      name: action.label,
+      color: action.color,
+      show: allowed.has(action.code) && record.ownerSide && appliesTo(action, record),
+    });
+  return operations;
 }

@@ -655,7 +655,9 @@ describe('node function authority', () => {
   });
 
   it.each([
-    [{ grants: [{ functionCode: 'fly', roles: [] }], visibleRoles: [] }, '请从按钮字典中选择功能'],
+    [{ grants: [{ functionCode: 'fly away', roles: [] }], visibleRoles: [] }, '请从按钮字典中选择功能'],
+    // A code shaped like a module action's (decision 0030) that the node does not offer.
+    [{ grants: [{ functionCode: 'fly', roles: [] }], visibleRoles: [] }, '功能「fly」不是该节点提供的功能'],
     [
       { grants: [{ functionCode: 'save', roles: ['D'] }], visibleRoles: [] },
       '角色只能为管理员、企业用户或个人用户',

@@ -10,7 +10,6 @@ import {
   GRANTABLE_ROLES,
   type GrantableRole,
   LOGIN_ROLE_TYPE_LABELS,
-  NODE_FUNCTION_LABELS,
   type NodeAuthority,
   type NodeFunction,
   type NodeFunctionOption,
@@ -22,7 +21,8 @@ import {
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { findNodesUsingAuditOrg, isUniqueViolation } from '../../engine/definition-usage.ts';
-import { DEFAULT_GRANTS, replaceGrants } from '../../engine/grants.ts';
+import { isDefaultGrant, replaceGrants } from '../../engine/grants.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import { NODE_NOT_FOUND_MESSAGE } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -37,17 +37,14 @@ const roleNames = (roles: readonly GrantableRole[]) =>
   roles.map((role) => LOGIN_ROLE_TYPE_LABELS[role]).join('、') || '无';
 
 /** The operation-log line of a permission save: each function's grantees, then the menu roles. */
-function describeSave(body: SaveFunctionsBody): string {
+function describeSave(body: SaveFunctionsBody, labelOf: (code: string) => string): string {
   const grants = body.grants.map((grant) => {
     const orgs = grant.orgIds.length ? [`${grant.orgIds.length}个审核机构`] : [];
     const who = [roleNames(grant.roles), ...orgs].filter((part) => part !== '无').join('、') || '无';
-    return `${NODE_FUNCTION_LABELS[grant.functionCode]}：${who}`;
+    return `${labelOf(grant.functionCode)}：${who}`;
   });
   return [...grants, `菜单可见：${roleNames(body.visibleRoles)}`].join('；');
 }
-
-const labelled = (codes: readonly NodeFunction[]): NodeFunctionOption[] =>
-  codes.map((code) => ({ code, label: NODE_FUNCTION_LABELS[code] }));
 
 /**
  * Reviewer organisations (审核机构) and node function authority: who may use which function of a
@@ -55,7 +52,15 @@ const labelled = (codes: readonly NodeFunction[]): NodeFunctionOption[] =>
  * audit flow names cannot be deleted.
  */
 export class AuthorityService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Module actions are granted like built-in functions, under the labels they registered (decision 0030). */
+    private readonly actions: ModuleActions,
+  ) {}
+
+  private labelled(codes: readonly NodeFunction[]): NodeFunctionOption[] {
+    return codes.map((code) => ({ code, label: this.actions.labelOf(code) }));
+  }
 
   // ————— reviewer organisations —————
   async findAuditOrgs(): Promise<AuditOrg[]> {
@@ -187,7 +192,7 @@ export class AuthorityService {
     if (!customised) {
       grants = offered.map((functionCode) => ({
         functionCode,
-        roles: GRANTABLE_ROLES.filter((role) => DEFAULT_GRANTS[role].includes(functionCode)),
+        roles: GRANTABLE_ROLES.filter((role) => isDefaultGrant(role, functionCode)),
         orgIds: [],
       }));
     } else {
@@ -210,7 +215,7 @@ export class AuthorityService {
         };
       });
     }
-    return { nodeId: node.id, offered: labelled(offered), grants, visibleRoles, customised, version };
+    return { nodeId: node.id, offered: this.labelled(offered), grants, visibleRoles, customised, version };
   }
 
   /** Replaces a node's grants and menu roles together, over the version the page loaded. */
@@ -220,7 +225,7 @@ export class AuthorityService {
       if (!node) throw notFound(NODE_NOT_FOUND_MESSAGE);
       const offered = await repo.findOfferedFunctions(tx, node.id);
       const stray = body.grants.find((grant) => !offered.includes(grant.functionCode));
-      if (stray) throw badRequest(functionNotOfferedMessage(NODE_FUNCTION_LABELS[stray.functionCode]));
+      if (stray) throw badRequest(functionNotOfferedMessage(this.actions.labelOf(stray.functionCode)));
       const orgIds = [...new Set(body.grants.flatMap((grant) => grant.orgIds))];
       const liveOrgs = await repo.lockLiveAuditOrgIds(tx, orgIds);
       if (liveOrgs.length !== orgIds.length) throw badRequest(AUDIT_ORG_NOT_FOUND_MESSAGE);
@@ -254,7 +259,7 @@ export class AuthorityService {
         targetType: 'node',
         targetId: node.gnCoding,
         targetName: node.title,
-        detail: describeSave(body),
+        detail: describeSave(body, (code) => this.actions.labelOf(code)),
         ip,
       });
       return this.getNodeAuthority(node.id, tx);
@@ -272,7 +277,7 @@ export class AuthorityService {
       title: row.title,
       gnCoding: row.gnCoding,
       nodeProperties: row.nodeProperties,
-      functions: labelled(repo.offeredOf(row.draft)),
+      functions: this.labelled(repo.offeredOf(row.draft)),
       customised: row.authorityVersion !== null,
     }));
   }
@@ -280,6 +285,6 @@ export class AuthorityService {
   async findFunctionList(nodeId: string): Promise<NodeFunctionOption[]> {
     const node = await repo.findLiveNode(this.db, nodeId);
     if (!node) throw notFound(NODE_NOT_FOUND_MESSAGE);
-    return labelled(await repo.findOfferedFunctions(this.db, node.id));
+    return this.labelled(await repo.findOfferedFunctions(this.db, node.id));
   }
 }

@@ -9,7 +9,7 @@ import {
   NodeDefinitionSchema,
   NodeDefinitionShapeSchema,
   type PublishedNode,
-  reservedFunctionsProblem,
+  unavailableFunctionsProblem,
   VALUE_RANGE_NOT_FOUND_MESSAGE,
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index.ts';
 import { recomputeComputedFields } from '../../engine/computed-fields.ts';
 import { lockLiveSources } from '../../engine/definition-usage.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import { functionsOf } from '../../engine/node-functions.ts';
 import {
   addColumnStatement,
@@ -64,7 +65,11 @@ export const typeChangeRefusedMessage = (item: FormItem, from: string, to: strin
  * same transaction that freezes the new schema version, so a refused step changes nothing.
  */
 export class DefinitionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The registered module actions: a draft may offer those and the built-in functions only (decision 0030). */
+    private readonly actions: ModuleActions,
+  ) {}
 
   async draft(nodeId: string, db: Db = this.db): Promise<DraftState> {
     const node = await this.liveNode(db, nodeId);
@@ -109,8 +114,8 @@ export class DefinitionService {
       for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
       throw badRequest(parsed.error.issues[0]?.message ?? '配置有误', fields);
     }
-    const reserved = reservedFunctionsProblem(parsed.data.functions);
-    if (reserved) throw badRequest(reserved, { functions: reserved });
+    const unavailable = unavailableFunctionsProblem(parsed.data.functions, (code) => this.actions.has(code));
+    if (unavailable) throw badRequest(unavailable, { functions: unavailable });
     await this.checkAuditReferences(tx, parsed.data);
     await this.lockOptionSources(tx, parsed.data);
     const node = await this.liveNode(tx, nodeId);

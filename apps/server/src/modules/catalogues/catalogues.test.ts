@@ -1,4 +1,4 @@
-import { NODE_FUNCTIONS } from '@ks/contract';
+import { BUILTIN_FUNCTIONS } from '@ks/contract';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -320,7 +320,7 @@ describe('POST /ks/base/dictionary/config/button/pull-down', () => {
     for (const role of ['D', 'M'] as const) {
       const response = await call(role, 'POST', '/ks/base/dictionary/config/button/pull-down');
       const data = response.json().data as { label: string; value: string }[];
-      expect(data.map((option) => option.value)).toEqual([...NODE_FUNCTIONS]);
+      expect(data.map((option) => option.value)).toEqual([...BUILTIN_FUNCTIONS]);
       expect(data[0]).toEqual({ label: '保存', value: 'save' });
       expect(data.find((option) => option.value === 'audit')?.label).toBe('审核');
     }

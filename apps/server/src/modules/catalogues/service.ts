@@ -1,4 +1,6 @@
 import {
+  BUILTIN_FUNCTIONS,
+  type ButtonOption,
   type CreateDictionaryBody,
   type CreateStyleTemplateBody,
   type CreateValueRangeBody,
@@ -7,9 +9,7 @@ import {
   type DicPullDown,
   type Dictionary,
   dictionaryInUseMessage,
-  type LabelledOption,
   NODE_FUNCTION_LABELS,
-  NODE_FUNCTIONS,
   STYLE_TEMPLATE_NAME_TAKEN_MESSAGE,
   STYLE_TEMPLATE_NOT_FOUND_MESSAGE,
   type StyleTemplate,
@@ -24,6 +24,7 @@ import {
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { findNodesUsingSource, isUniqueViolation } from '../../engine/definition-usage.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
@@ -73,7 +74,10 @@ function normaliseTree(tree: ValueRangeOption[]): ValueRangeOption[] {
  * refer to them; an entry a node's draft or published form still uses cannot be deleted.
  */
 export class CatalogueService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly actions: ModuleActions,
+  ) {}
 
   // ————— dictionaries —————
   async findDictionaries(keyword: string): Promise<Dictionary[]> {
@@ -149,9 +153,21 @@ export class CatalogueService {
     return { list: toDictionary(row).items, labelKey: 'label', valueKey: 'value' };
   }
 
-  /** The button dictionary: every node function with its label. */
-  getButtonPullDown(): LabelledOption[] {
-    return NODE_FUNCTIONS.map((code) => ({ label: NODE_FUNCTION_LABELS[code], value: code }));
+  /**
+   * The button dictionary: every built-in function with its label, then the actions modules
+   * registered with their colours (decision 0030). An action no module registers (send, spread and
+   * margin until the trading modules do) is not offered.
+   */
+  getButtonPullDown(): ButtonOption[] {
+    return [
+      ...BUILTIN_FUNCTIONS.map((code) => ({ label: NODE_FUNCTION_LABELS[code], value: code })),
+      ...this.actions.list().map((action) => ({
+        label: action.label,
+        value: action.code,
+        color: action.color,
+        action: true,
+      })),
+    ];
   }
 
   // ————— value ranges —————

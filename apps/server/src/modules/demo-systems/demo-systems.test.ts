@@ -54,7 +54,7 @@ const headers: Record<
 };
 
 beforeAll(async () => {
-  expect(await seedDemoData(getApp().db, seedStorage(), getApp().recordEvents)).toBe(true);
+  expect(await seedDemoData(getApp().db, seedStorage(), getApp().engine)).toBe(true);
   for (const name of Object.keys(headers) as (keyof typeof headers)[]) {
     headers[name] = (await loginAs(getApp(), account(name))).headers;
   }
@@ -93,11 +93,11 @@ async function list(who: keyof typeof headers, systemCoding: string, gnCoding: s
 
 describe('demo business systems seed', () => {
   it('leaves a seeded database alone on the next start', async () => {
-    expect(await seedDemoData(getApp().db, seedStorage(), getApp().recordEvents)).toBe(false);
+    expect(await seedDemoData(getApp().db, seedStorage(), getApp().engine)).toBe(false);
   });
 
   it('publishes every node of both systems with a real table', async () => {
-    const definitions = new DefinitionService(getApp().db);
+    const definitions = new DefinitionService(getApp().db, getApp().engine.actions);
     for (const system of DEMO_BUSINESS_SYSTEMS) {
       for (const node of leaves(system.nodes)) {
         const response = await getApp().inject({

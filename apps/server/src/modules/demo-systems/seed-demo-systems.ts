@@ -2,7 +2,7 @@ import type { AuditLevel, FunctionGrant, GrantableRole, NodeFunction, NodeRef } 
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
-import type { LifecycleEvents } from '../../engine/lifecycle.ts';
+import type { EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { AuthorityService } from '../authority/service.ts';
@@ -67,14 +67,14 @@ function functionGrants(node: DemoNode): FunctionGrant[] {
  * transactions inside it, so an empty database gets all of the demo or (on any failure) none of it.
  * The platform information and the help panel's content are seeded here too, by the administrator.
  */
-export async function seedDemoSystems(db: Db, files: FileService, events: LifecycleEvents): Promise<void> {
+export async function seedDemoSystems(db: Db, files: FileService, engine: EngineRegistry): Promise<void> {
   const actors = await loadActors(db);
-  const catalogues = new CatalogueService(db);
-  const authority = new AuthorityService(db);
+  const catalogues = new CatalogueService(db, engine.actions);
+  const authority = new AuthorityService(db, engine.actions);
   const builder = new BuilderService(db);
-  const definitions = new DefinitionService(db);
-  const records = new RecordService(db, events);
-  const workflow = new WorkflowService(db, new TodoService(db), events);
+  const definitions = new DefinitionService(db, engine.actions);
+  const records = new RecordService(db, engine);
+  const workflow = new WorkflowService(db, new TodoService(db), engine.events);
   const annexSlots = new AnnexSlotService(db);
 
   // Catalogues first: the forms name them, and every record save checks its values against them.

@@ -1,6 +1,7 @@
 import { type RecordDetails, type RecordDetailsBody, recordToWire } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { findLatestInstance } from '../../engine/audit-instances.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import {
   envelopeOf,
   loadRecord,
@@ -18,7 +19,10 @@ import * as repo from './repository.ts';
 
 /** The form of a record (new or existing): its definition, values, operations and audit rounds. */
 export class RecordForms {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly actions: ModuleActions,
+  ) {}
 
   async details(user: SessionUser, body: RecordDetailsBody): Promise<RecordDetails> {
     if (!body.id) {
@@ -79,6 +83,7 @@ export class RecordForms {
         reviewState(user, record, row),
         latest.node.definition.functions,
         latest.allowed,
+        this.actions.offeredBy(latest.node.definition.functions),
       ),
       audit:
         definition.audit.levels.length || steps.length

@@ -18,6 +18,7 @@ import {
 } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import { tableRef } from '../../engine/node-tables.ts';
 import { findRecordFiles } from '../../engine/record-files.ts';
 import { col, recordNotFound, storedOf } from '../../engine/record-store.ts';
@@ -47,6 +48,7 @@ export class RecordLists {
   constructor(
     private readonly db: Db,
     private readonly options: RecordOptions,
+    private readonly actions: ModuleActions,
     readonly estimates = new ListEstimates(),
   ) {}
 
@@ -217,6 +219,7 @@ export class RecordLists {
         reviewState(user, record, row),
         context.node.definition.functions,
         context.allowed,
+        this.actions.offeredBy(context.node.definition.functions),
       ),
     }) as RecordRow;
   }

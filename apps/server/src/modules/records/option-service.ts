@@ -11,8 +11,7 @@ import {
   type FormItem,
   type FormOption,
   fromWire,
-  NODE_FUNCTION_LABELS,
-  type NodeFunction,
+  functionName,
   type NodeRef,
   optionsUnder,
   parentsOf,
@@ -23,6 +22,7 @@ import {
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import { resolveOptions } from '../../engine/option-sources.ts';
 import { col } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -34,7 +34,10 @@ import * as repo from './repository.ts';
 
 /** What a node's forms and lists offer: field options, filter cards, buttons and charts. */
 export class RecordOptions {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly actions: ModuleActions,
+  ) {}
 
   /** The options of a field: its own list, its source (dictionary, value range) or the platform's fixed set. */
   async optionsOf(item: FormItem): Promise<FormOption[]> {
@@ -123,13 +126,15 @@ export class RecordOptions {
 
   async buttons(user: SessionUser, ref: NodeRef, where: 'table' | 'form'): Promise<Button[]> {
     const context = await definitionContext(this.db, user, ref);
-    const place: readonly NodeFunction[] = where === 'table' ? TABLE_BUTTONS : FORM_BUTTONS;
-    return context.functions
+    const place = where === 'table' ? TABLE_BUTTONS : FORM_BUTTONS;
+    const buttons: Button[] = context.functions
       .filter((code) => place.includes(code))
-      .map((code) => ({
-        code,
-        name: where === 'table' && code === 'save' ? '新增' : NODE_FUNCTION_LABELS[code],
-      }));
+      .map((code) => ({ code, name: where === 'table' && code === 'save' ? '新增' : functionName(code) }));
+    // Module actions act on one record: the form shows them, the table toolbar does not.
+    if (where === 'form')
+      for (const action of this.actions.offeredBy(context.functions))
+        buttons.push({ code: action.code, name: action.label, color: action.color });
+    return buttons;
   }
 
   /** A chart's series aggregated on the server over the rows the caller may read. */

@@ -85,6 +85,7 @@ export const kindOf = (item: FormItem) => VALUE_KIND_OF[item.type];
 /** A row's review state as rowOperations takes it, from a row read with its review-state columns. */
 export const reviewState = (user: SessionUser, record: RecordEnvelope, row: Record<string, unknown>) => ({
   status: record.status,
+  auditState: record.auditState,
   ownerSide: isOwnerSide(user, record),
   canAudit: row._can_audit === true,
   canRevoke: row._can_revoke === true,

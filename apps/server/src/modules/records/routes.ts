@@ -1,4 +1,5 @@
 import {
+  ACTION_DONE_MESSAGE,
   ButtonsEnvelopeSchema,
   CertCascadeBodySchema,
   CertCascadeEnvelopeSchema,
@@ -25,6 +26,9 @@ import {
   RecordPageEnvelopeSchema,
   RecordRowEnvelopeSchema,
   RevisionsEnvelopeSchema,
+  RunActionBodySchema,
+  RunActionEnvelopeSchema,
+  RunActionParamsSchema,
   SAVED_MESSAGE,
   SaveRecordBodySchema,
   SaveResultEnvelopeSchema,
@@ -175,6 +179,28 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
       await records.writes.remove(currentUser(request), request.query, { ip: request.ip });
       return ok(null, DELETED_MESSAGE);
     },
+  );
+
+  app.post(
+    '/ks/records/actions/:code',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Run a module action on a record over the version loaded: the node offers it, the caller's role or organisation is granted it, the record is in a state it applies to",
+        params: RunActionParamsSchema,
+        body: RunActionBodySchema,
+        response: { 200: RunActionEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await records.actions.run(currentUser(request), request.params.code, request.body, {
+          ip: request.ip,
+        }),
+        ACTION_DONE_MESSAGE,
+      ),
   );
 
   app.post(

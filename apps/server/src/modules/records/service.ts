@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import type { LifecycleEvents } from '../../engine/lifecycle.ts';
+import type { EngineRegistry } from '../../engine/modules.ts';
+import { RecordActions } from './action-service.ts';
 import { RecordForms } from './form-service.ts';
 import type { ListEstimates } from './list-estimates.ts';
 import { RecordLists } from './list-service.ts';
@@ -16,12 +17,14 @@ export class RecordService {
   readonly lists: RecordLists;
   readonly forms: RecordForms;
   readonly writes: RecordWrites;
+  readonly actions: RecordActions;
 
-  /** `events`: the app's lifecycle handlers, so a save runs a module's checks however it is made. */
-  constructor(db: Db, events: LifecycleEvents, estimates?: ListEstimates) {
-    this.options = new RecordOptions(db);
-    this.lists = new RecordLists(db, this.options, estimates);
-    this.forms = new RecordForms(db);
-    this.writes = new RecordWrites(db, events);
+  /** The app's lifecycle handlers and module actions: a save runs a module's checks however it is made. */
+  constructor(db: Db, { events, actions }: EngineRegistry, estimates?: ListEstimates) {
+    this.options = new RecordOptions(db, actions);
+    this.lists = new RecordLists(db, this.options, actions, estimates);
+    this.forms = new RecordForms(db, actions);
+    this.writes = new RecordWrites(db, events, actions);
+    this.actions = new RecordActions(db, actions);
   }
 }

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { writeTogether } from '../../db/write-together.ts';
 import { type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
+import type { ModuleActions } from '../../engine/module-actions.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
 import {
   findRevisions,
@@ -48,6 +49,7 @@ export class RecordWrites {
   constructor(
     private readonly db: Db,
     private readonly events: LifecycleEvents,
+    private readonly actions: ModuleActions,
   ) {}
 
   /** The log entry of a records action on `node` (written on failure by withFailureLogged). */
@@ -232,7 +234,8 @@ export class RecordWrites {
     return rows.map((row) => ({
       version: row.version,
       action: row.action,
-      actionName: REVISION_ACTION_LABELS[row.action as RevisionAction] ?? row.action,
+      // A module action's revision is named by its code (decision 0030).
+      actionName: REVISION_ACTION_LABELS[row.action as RevisionAction] ?? this.actions.labelOf(row.action),
       userName: row.userName,
       time: row.createdAt.toISOString(),
       dataList: row.changes,

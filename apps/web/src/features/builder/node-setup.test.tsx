@@ -217,27 +217,35 @@ describe('node workspace: saving and publishing', () => {
 });
 
 describe('node workspace: other tabs', () => {
-  it('功能按钮: offers the button dictionary and saves the ticked functions', async () => {
-    const { callsTo } = renderSetup(PATH, draftOf(), {
+  it('功能按钮: offers the button dictionary with the module actions and saves the ticked functions', async () => {
+    const { callsTo } = renderSetup(PATH, draftOf({ functions: ['send'] }), {
       'POST /ks/base/dictionary/config/button/pull-down': ok([
         { label: '保存', value: 'save' },
         { label: '提交', value: 'submit' },
-        { label: '发送', value: 'send' },
+        { label: '核验', value: 'certify', color: '#fa8c16', action: true },
       ]),
-      'POST /ks/config/new/node/update-preview': ok(draftOf({ functions: ['submit'] }, { version: 4 })),
+      'POST /ks/config/new/node/update-preview': ok(
+        draftOf({ functions: ['submit', 'certify'] }, { version: 4 }),
+      ),
     });
     await openTab('功能按钮');
-    // A button the spec names without a behaviour shows, but cannot be ticked.
-    expect(
-      ((await screen.findByRole('checkbox', { name: '发送（暂未开放）' })) as HTMLInputElement).disabled,
-    ).toBe(true);
+    // A function the draft offers that no module registers shows ticked, to be unticked; the save
+    // is refused while it stays.
+    const send = (await screen.findByRole('checkbox', { name: '发送（暂未开放）' })) as HTMLInputElement;
+    expect(send.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
+    expect(await screen.findByText('功能按钮：“发送”功能尚未开放，请取消勾选')).toBeTruthy();
+    expect(callsTo('POST /ks/config/new/node/update-preview')).toHaveLength(0);
+    await toggleCheckbox(send);
+    expect(screen.queryByRole('checkbox', { name: '发送（暂未开放）' })).toBeNull();
+    await toggleCheckbox(await screen.findByRole('checkbox', { name: '核验' }));
     await toggleCheckbox(await screen.findByRole('checkbox', { name: '提交' }));
     fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
     await waitFor(() =>
       expect(
         (callsTo('POST /ks/config/new/node/update-preview')[0]?.body as { definition?: NodeDefinition })
           ?.definition?.functions,
-      ).toEqual(['submit']),
+      ).toEqual(['submit', 'certify']),
     );
   });
 

@@ -44,10 +44,14 @@ export const useReviewerChoices = (keyword: string) =>
     queryFn: () => http.get<Reviewer[]>('/ks/authority/audit/reviewers', { query: { keyword } }),
   });
 
-/** POST /ks/base/dictionary/config/button/pull-down: the button dictionary, as {code, name}. */
+export const BUTTON_CHOICES_KEY = ['catalogues', 'buttons'] as const;
+/**
+ * POST /ks/base/dictionary/config/button/pull-down: the button dictionary, as {code, name}: the
+ * built-in functions and the module actions registered (decision 0030).
+ */
 export const useButtonChoices = () =>
   useQuery({
-    queryKey: ['catalogues', 'buttons'],
+    queryKey: BUTTON_CHOICES_KEY,
     queryFn: async () =>
       (await http.post<LabelledOption[]>('/ks/base/dictionary/config/button/pull-down', {})).map(
         (option): ButtonChoice => ({ code: option.value, name: option.label }),

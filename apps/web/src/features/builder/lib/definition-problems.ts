@@ -1,7 +1,7 @@
 import {
   type NodeDefinition,
   NodeDefinitionSchema,
-  reservedFunctionsProblem,
+  unavailableFunctionsProblem,
 } from '@ks/contract/node-definition';
 
 /** Where a problem sits, in the words of the workspace's tabs. */
@@ -22,10 +22,14 @@ function placeOf(path: readonly PropertyKey[]): string {
 
 /**
  * Everything the contract refuses in a definition, each prefixed with where it is, so the developer
- * finds it before the server answers 400 (the server runs the same NodeDefinitionSchema and
- * reserved-function check).
+ * finds it before the server answers 400 (the server runs the same NodeDefinitionSchema and the
+ * same check of functions no module registers; `available`: the button dictionary's codes, when
+ * loaded).
  */
-export function describeDefinitionProblems(definition: NodeDefinition): string[] {
+export function describeDefinitionProblems(
+  definition: NodeDefinition,
+  available?: readonly string[],
+): string[] {
   const problems: string[] = [];
   const parsed = NodeDefinitionSchema.safeParse(definition);
   if (!parsed.success) {
@@ -34,7 +38,9 @@ export function describeDefinitionProblems(definition: NodeDefinition): string[]
       problems.push(place ? `${place}：${issue.message}` : issue.message);
     }
   }
-  const reserved = reservedFunctionsProblem(definition.functions);
-  if (reserved) problems.push(`${placeOf(['functions'])}：${reserved}`);
+  const unavailable = available
+    ? unavailableFunctionsProblem(definition.functions, (code) => available.includes(code))
+    : null;
+  if (unavailable) problems.push(`${placeOf(['functions'])}：${unavailable}`);
   return [...new Set(problems)];
 }

@@ -5,12 +5,14 @@ import {
   type NodeDefinition,
   PUBLISHED_MESSAGE,
 } from '@ks/contract/node-definition';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@/lib/constants.ts';
 import { getFeedback } from '@/lib/feedback.ts';
 import { isApiError } from '@/lib/http.ts';
+import { BUTTON_CHOICES_KEY, type ButtonChoice } from '../api/find-choices.ts';
 import { useDraft } from '../api/get-draft.ts';
 import { usePublishNode } from '../api/publish-node.ts';
 import { useSaveDraft } from '../api/save-draft.ts';
@@ -74,6 +76,7 @@ function Workspace({
   const [base, setBase] = useState<DraftState>(draft);
   const [definition, setDefinition] = useState<NodeDefinition>(draft.definition);
   const [problems, setProblems] = useState<string[]>([]);
+  const queryClient = useQueryClient();
   const { mutate: save, isPending: isSaving } = useSaveDraft();
   const { mutate: publish, isPending: isPublishing } = usePublishNode();
   // A new draft from the server (saved, reloaded) replaces what is edited.
@@ -112,7 +115,12 @@ function Workspace({
   }, [isDirty]);
 
   const onSave = () => {
-    const found = describeDefinitionProblems(definition);
+    // The dictionary as the functions tab loaded it (not loaded: the tab was not opened, nothing ticked there).
+    const dictionary = queryClient.getQueryData<ButtonChoice[]>(BUTTON_CHOICES_KEY);
+    const found = describeDefinitionProblems(
+      definition,
+      dictionary?.map((button) => button.code),
+    );
     setProblems(found);
     if (found.length) return;
     save(

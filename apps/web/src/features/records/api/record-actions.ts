@@ -33,13 +33,25 @@ export const assignRecord = (node: NodeRef, id: string, assignment: Assignment) 
 export const publishRecord = (node: NodeRef, id: string) =>
   http.post<null>('/ks/monitor/publish', { ...node, id }, quiet);
 
+/**
+ * POST /ks/records/actions/:code: runs a module action (decision 0030) over the version shown. The
+ * page sends no input: actions that need some are run from their module's own screens.
+ */
+export const runModuleAction = (node: NodeRef, code: string, { id, version }: Target) =>
+  http.post<{ id: string; version: number }>(
+    `/ks/records/actions/${encodeURIComponent(code)}`,
+    { ...node, id, version, body: {} },
+    quiet,
+  );
+
 export type RecordAction =
   | { kind: 'delete'; target: Target }
   | { kind: 'submit'; target: Target }
   | { kind: 'revoke'; target: Target }
   | { kind: 'audit'; target: Target; result: 'pass' | 'reject'; advice: string }
   | ({ kind: 'assign'; target: Target } & Assignment)
-  | { kind: 'publish'; target: Target };
+  | { kind: 'publish'; target: Target }
+  | { kind: 'module'; code: string; target: Target };
 
 /** What the platform says after each action succeeds (spec 001 §8 "Success messages"). */
 export const ACTION_SUCCESS: Record<RecordAction['kind'], string> = {
@@ -49,6 +61,7 @@ export const ACTION_SUCCESS: Record<RecordAction['kind'], string> = {
   audit: '操作成功',
   assign: '操作成功',
   publish: '操作成功',
+  module: '操作成功',
 };
 
 function runAction(node: NodeRef, action: RecordAction) {
@@ -69,6 +82,8 @@ function runAction(node: NodeRef, action: RecordAction) {
       });
     case 'publish':
       return publishRecord(node, action.target.id);
+    case 'module':
+      return runModuleAction(node, action.code, action.target);
   }
 }
 

@@ -1,4 +1,4 @@
-import { NODE_FUNCTION_LABELS, type PublishedNode } from '@ks/contract/node-definition';
+import { functionName, type PublishedNode } from '@ks/contract/node-definition';
 import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ export function NodePreview({
           <Space wrap>
             {definition.functions.map((code) => (
               <Button key={code} disabled>
-                {code === 'save' ? '新增' : NODE_FUNCTION_LABELS[code]}
+                {code === 'save' ? '新增' : functionName(code)}
               </Button>
             ))}
           </Space>

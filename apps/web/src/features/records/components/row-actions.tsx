@@ -1,4 +1,4 @@
-import type { NodeFunction } from '@ks/contract/node-definition';
+import { isBuiltinFunction, type NodeFunction } from '@ks/contract/node-definition';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
@@ -20,15 +20,23 @@ export const CONFIRM_TEXTS: Partial<Record<NodeFunction, string>> = {
 };
 
 type Confirmed = 'delete' | 'submit' | 'revoke' | 'publish';
+/** What the tip dialog confirms: a built-in action, or a module action with its label. */
+type Confirming =
+  | { kind: Confirmed; target: ActionTarget }
+  | { kind: 'module'; code: string; name: string; target: ActionTarget };
+
+/** The question a module action (decision 0030) asks first, in the words of the built-in ones. */
+export const moduleConfirmText = (name: string) => `确定${name}该条数据吗？`;
 
 /**
- * Runs a row's operation (查看/编辑 open the detail page; 删除, 提交, 撤回, 发布 ask in the tip
- * dialog; 审核 and 分配 open their dialogs) and shows the platform's success message.
+ * Runs a row's operation (查看/编辑 open the detail page; 删除, 提交, 撤回, 发布 and the node's
+ * module actions ask in the tip dialog; 审核 and 分配 open their dialogs) and shows the platform's
+ * success message.
  */
 export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind']) => void) {
   const navigate = useNavigate();
   const mutation = useRecordAction(node);
-  const [confirming, setConfirming] = useState<{ kind: Confirmed; target: ActionTarget } | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [auditing, setAuditing] = useState<ActionTarget | null>(null);
   const [assigning, setAssigning] = useState<ActionTarget | null>(null);
 
@@ -38,7 +46,12 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
     onDone?.(action.kind);
   };
 
-  const run = (code: string, target: ActionTarget) => {
+  /** `name`: the operation's label, which a module action's confirmation names. */
+  const run = (code: string, target: ActionTarget, name = code) => {
+    if (!isBuiltinFunction(code)) {
+      setConfirming({ kind: 'module', code, name, target });
+      return;
+    }
     switch (code) {
       case 'view':
         navigate(detailPath(node, target.id, true));
@@ -65,8 +78,14 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
     <>
       <TipDialog
         open={confirming !== null}
-        content={confirming ? CONFIRM_TEXTS[confirming.kind] : ''}
-        onConfirm={() => confirming && perform({ kind: confirming.kind, target: confirming.target })}
+        content={
+          confirming?.kind === 'module'
+            ? moduleConfirmText(confirming.name)
+            : confirming
+              ? CONFIRM_TEXTS[confirming.kind]
+              : ''
+        }
+        onConfirm={() => confirming && perform(confirming)}
         onClose={() => setConfirming(null)}
       />
       <AuditDialog

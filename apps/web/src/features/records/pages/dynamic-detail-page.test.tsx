@@ -235,6 +235,34 @@ describe('DynamicDetailPage', () => {
     expect(bodies('POST /ks/monitor/audit')[0]).toEqual({ ...NODE, id: ID, result: 'pass', advice: '' });
   });
 
+  it("offers the node's module actions in the footer, runs one after asking and reloads the record", async () => {
+    let version = 4;
+    const { user, bodies } = setup(EDIT_PATH, {
+      'POST /ks/info/v1/form/details': () =>
+        ok(
+          existing({
+            meta: { ...(existing().meta as NonNullable<FormDetails['meta']>), version },
+            operations: [
+              { code: 'certify', name: '核验', color: '#fa8c16', show: true },
+              { code: 'stamp', name: '盖章', color: '#13c2c2', show: false },
+            ],
+          }),
+        ),
+      'POST /ks/records/actions/certify': () => {
+        version = 5;
+        return ok({ id: ID, version: 5 });
+      },
+    });
+    await screen.findByDisplayValue('原名称');
+    expect(screen.queryByRole('button', { name: /盖\s*章/ })).toBeNull();
+    await user.click(button('核验'));
+    expect(await screen.findByText('确定核验该条数据吗？')).toBeTruthy();
+    await user.click(button('确定'));
+    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(bodies('POST /ks/records/actions/certify')[0]).toEqual({ ...NODE, id: ID, version: 4, body: {} });
+    await waitFor(() => expect(bodies('POST /ks/info/v1/form/details').length).toBeGreaterThan(1));
+  });
+
   it('opens read-only with ?view=1 even when the record could be edited', async () => {
     setup(`${EDIT_PATH}&view=1`, { 'POST /ks/info/v1/form/details': ok(existing()) });
     expect(await screen.findByText('原名称')).toBeTruthy();

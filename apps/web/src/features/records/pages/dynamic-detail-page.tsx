@@ -1,4 +1,5 @@
 import type { WireRecord } from '@ks/contract/form-schema';
+import { isBuiltinFunction } from '@ks/contract/node-definition';
 import {
   EDITABLE_STATUSES,
   RECORD_CONFLICT_MESSAGE,
@@ -10,6 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
 import { isApiError } from '@/lib/http.ts';
+import { readableColor } from '@/lib/readable-colors.ts';
 import { detailPath, indexPath } from '../../../shared/record-paths.ts';
 import { optionLoaderFor } from '../api/find-options.ts';
 import { useFormDetails } from '../api/get-form-details.ts';
@@ -28,8 +30,9 @@ const FIELD_ERRORS = (data: unknown): Record<string, string> | null =>
     ? (data as Record<string, string>)
     : null;
 
-/** Footer operations other than save/submit/view, which the page itself offers. */
+/** Footer operations other than save/submit/view, which the page itself offers; module actions follow them. */
 const FOOTER_OPERATIONS = ['audit', 'revoke', 'assign', 'publish', 'delete'];
+const isFooterOperation = (code: string) => FOOTER_OPERATIONS.includes(code) || !isBuiltinFunction(code);
 
 /**
  * /dynamicPage/dynamicDetail?systemCoding=&gnCoding=&id= (spec 001 §2): one record in the node's
@@ -188,7 +191,7 @@ function RecordDetail({
   });
 
   const footerOperations = details.operations.filter(
-    (operation) => operation.show && FOOTER_OPERATIONS.includes(operation.code),
+    (operation) => operation.show && isFooterOperation(operation.code),
   );
 
   return (
@@ -256,7 +259,12 @@ function RecordDetail({
               <Button
                 key={operation.code}
                 disabled={isCoolingDown}
-                onClick={guard(() => actions.run(operation.code, { id: meta.id, version: meta.version }))}
+                style={
+                  isBuiltinFunction(operation.code) ? undefined : { color: readableColor(operation.color) }
+                }
+                onClick={guard(() =>
+                  actions.run(operation.code, { id: meta.id, version: meta.version }, operation.name),
+                )}
               >
                 {operation.name}
               </Button>

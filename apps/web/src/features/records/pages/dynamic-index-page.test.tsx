@@ -338,6 +338,57 @@ describe('DynamicIndexPage: row operations', () => {
     expect(calls.find((c) => c.key === route)?.body).toMatchObject({ ...NODE, id: row.id });
   });
 
+  it('shows a module action (核验) in its colour on the rows the server allows it, runs it after asking and reloads', async () => {
+    const certify = (show: boolean) => ({ code: 'certify', name: '核验', color: '#fa8c16', show });
+    // The server decides `show` per row from the caller's grant and the record's state (decision 0030).
+    const allowed = makeRow({
+      id: '11111111-1111-4111-8111-111111111111',
+      version: 2,
+      name: '甲',
+      operations: [certify(true)],
+    });
+    const refused = makeRow({
+      id: '22222222-2222-4222-8222-222222222222',
+      name: '乙',
+      operations: [certify(false)],
+    });
+    const { user, calls, lists } = setup({
+      page: () => ({ total: 2, records: [allowed, refused] }),
+      extra: { 'POST /ks/records/actions/certify': ok({ id: allowed.id, version: 3 }) },
+    });
+    const buttons = await screen.findAllByRole('button', { name: /核\s*验/ });
+    expect(buttons).toHaveLength(1);
+    expect((buttons[0] as HTMLElement).style.color).not.toBe('');
+    expect(screen.getByRole('row', { name: /甲/ }).textContent).toContain('核验');
+    expect(screen.getByRole('row', { name: /乙/ }).textContent).not.toContain('核验');
+    const before = lists.length;
+    await user.click(buttons[0] as HTMLElement);
+    expect(await screen.findByText('确定核验该条数据吗？')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /ks/records/actions/certify')?.body).toEqual({
+      ...NODE,
+      id: allowed.id,
+      version: 2,
+      body: {},
+    });
+    await waitFor(() => expect(lists.length).toBeGreaterThan(before));
+  });
+
+  it("shows a module action's refusal in the server's words: 无权执行核验操作", async () => {
+    const row = makeRow({
+      name: '甲',
+      operations: [{ code: 'certify', name: '核验', color: '#fa8c16', show: true }],
+    });
+    const { user } = setup({
+      page: () => ({ total: 1, records: [row] }),
+      extra: { 'POST /ks/records/actions/certify': failure(403, 403, '无权执行核验操作') },
+    });
+    await user.click(await screen.findByRole('button', { name: /核\s*验/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('无权执行核验操作')).toBeTruthy();
+  });
+
   it('shows the server message when an action fails and keeps the dialog open', async () => {
     const row = makeRow({ name: '甲', operations: operations(['submit', '提交']) });
     const { user } = setup({

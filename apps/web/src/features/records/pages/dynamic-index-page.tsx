@@ -93,7 +93,11 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
   const cardStyle = cards.data?.pages[0]?.cardStyle ?? definition.list.cardStyle;
 
   const onOperation = guard((code: string, row: RecordRow) =>
-    actions.run(code, { id: row.id, version: row.version }),
+    actions.run(
+      code,
+      { id: row.id, version: row.version },
+      row.operations.find((operation) => operation.code === code)?.name,
+    ),
   );
   const toolbar = (
     <>

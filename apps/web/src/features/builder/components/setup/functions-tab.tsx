@@ -1,16 +1,11 @@
-import {
-  isReservedFunction,
-  NODE_FUNCTIONS,
-  type NodeDefinition,
-  type NodeFunction,
-} from '@ks/contract/node-definition';
+import { functionName, type NodeDefinition } from '@ks/contract/node-definition';
 import { Card, Checkbox, Spin } from 'antd';
 import { useButtonChoices } from '../../api/find-choices.ts';
 
-const isNodeFunction = (code: string): code is NodeFunction =>
-  (NODE_FUNCTIONS as readonly string[]).includes(code);
-
-/** 功能按钮: which functions (buttons) the node offers, picked from the button dictionary. */
+/**
+ * 功能按钮: which functions (buttons) the node offers, picked from the button dictionary: the
+ * built-in functions and the actions modules registered (decision 0030).
+ */
 export function FunctionsTab({
   definition,
   onChange,
@@ -19,33 +14,29 @@ export function FunctionsTab({
   onChange: (definition: NodeDefinition) => void;
 }) {
   const { data: buttons = [], isLoading } = useButtonChoices();
-  const offered = buttons.filter((button) => isNodeFunction(button.code));
+  const known = new Set(buttons.map((button) => button.code));
+  // A function the draft offers that no module registers any more (or not yet, like 发送) stays
+  // visible, ticked, so it can be unticked; the server refuses a draft that keeps it.
+  const unavailable = isLoading ? [] : definition.functions.filter((code) => !known.has(code));
+  const options = [
+    ...buttons.map((button) => ({ value: button.code, label: button.name })),
+    ...unavailable.map((code) => ({ value: code, label: `${functionName(code)}（暂未开放）` })),
+  ];
   return (
     <Card size="small" title="功能按钮">
       {isLoading ? <Spin /> : null}
       <Checkbox.Group
         aria-label="功能按钮"
         value={definition.functions}
-        options={offered.map((button) =>
-          // Reserved buttons stay visible, so the dictionary reads as the spec lists it, but cannot be
-          // ticked (a ticked one saved earlier can still be unticked).
-          isReservedFunction(button.code)
-            ? {
-                value: button.code,
-                label: `${button.name}（暂未开放）`,
-                disabled: !definition.functions.includes(button.code as NodeFunction),
-              }
-            : { value: button.code, label: button.name },
-        )}
+        options={options}
         onChange={(values) =>
           onChange({
             ...definition,
-            // Kept in the dictionary's order, whatever order they were ticked in.
-            functions: offered
+            // Kept in the dictionary's order, whatever order they were ticked in; an unavailable
+            // function cannot be ticked again once unticked.
+            functions: buttons
               .map((button) => button.code)
-              .filter(
-                (code): code is NodeFunction => isNodeFunction(code) && (values as string[]).includes(code),
-              ),
+              .filter((code) => (values as string[]).includes(code)),
           })
         }
       />

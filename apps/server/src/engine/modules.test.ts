@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addNode, newSystem, publish, saveDraft } from '../../test/builder-fixtures.ts';
 import {
+  ARRIVAL_NOTE_MESSAGE,
+  CONFIRM_ARRIVAL,
   DEPOSIT_JOB,
   DEPOSIT_LOCKED_MESSAGE,
   DEPOSIT_NEGATIVE_MESSAGE,
@@ -17,10 +19,11 @@ import { auditInstances, operationLogs } from '../db/schema/index.ts';
 import { rowsOf } from './node-tables.ts';
 
 /**
- * The record lifecycle seams (issue 17 §2, decision 0016) through the example module of
- * test/example-module.ts: handlers run inside the action's transaction (a refusal or a failure
- * rolls everything back and the operation log says why), values they change are stored, and
- * side effects leave through the outbox only when the action commits.
+ * The engine's seams (issue 17, decisions 0016 and 0030) through the example module of
+ * test/example-module.ts: lifecycle handlers run inside the action's transaction (a refusal or a
+ * failure rolls everything back and the operation log says why), values they change are stored,
+ * its action runs like a built-in function, and side effects leave through the outbox only when
+ * the action commits, delivered by the job system.
  */
 
 const SYSTEM = unique('dep');
@@ -53,7 +56,7 @@ async function depositNode(developer: Actor, levels: AuditLevel[]) {
   const node = await addNode(app, developer.headers, SYSTEM);
   const definition: NodeDefinitionInput = {
     form: { items: ITEMS },
-    functions: ['save', 'submit', 'audit', 'revoke', 'delete', 'view'],
+    functions: ['save', 'submit', 'audit', 'revoke', 'delete', 'view', CONFIRM_ARRIVAL.code],
     audit: { levels },
   };
   expect((await saveDraft(app, developer.headers, node.id, definition)).json().code).toBe(200);
@@ -249,3 +252,58 @@ describe('before delete and after delete', () => {
 function single(reviewer: Actor): AuditLevel {
   return { level: 1, name: '财务审核', way: 'single', reviewerUserId: reviewer.id, orgId: '' };
 }
+
+describe("the module's own action", () => {
+  it('confirms an approved deposit for the enterprise granted it, refusing drafts and bad input', async () => {
+    const [developer, owner, reviewer, admin] = await Promise.all([
+      actor('D'),
+      actor('U'),
+      actor('M'),
+      actor('M'),
+    ]);
+    const node = await depositNode(developer, [single(reviewer)]);
+    const [nodeId] = rowsOf<{ id: string }>(
+      await getApp().db.execute(
+        sql`select id::text as id from menu_nodes where gn_coding = ${node.gnCoding}`,
+      ),
+    ).map((one) => one.id);
+    const granted = await getApp().inject({
+      method: 'PUT',
+      url: '/ks/authority/v1/node/save-functions',
+      headers: admin.headers,
+      payload: {
+        nodeId,
+        version: 0,
+        grants: ['save', 'submit', 'revoke', 'view', CONFIRM_ARRIVAL.code].map((functionCode) => ({
+          functionCode,
+          roles: ['U'],
+          orgIds: [],
+        })),
+        visibleRoles: [],
+      },
+    });
+    expect(granted.json().code).toBe(200);
+    const run = (id: string, version: number, body: object) =>
+      post(`/ks/records/actions/${CONFIRM_ARRIVAL.code}`, owner, { ...ref(node), id, version, body });
+
+    const id = (await save(node, owner, { title: '到账的', amount: 5000 })).json().data.id as string;
+    expect((await run(id, 1, { note: '已到账' })).json()).toMatchObject({
+      code: 400,
+      message: `当前状态的数据不能执行${CONFIRM_ARRIVAL.label}操作`,
+    });
+    expect((await post('/ks/monitor/submit', owner, { ...ref(node), id })).json().code).toBe(200);
+    await post('/ks/monitor/audit', reviewer, { ...ref(node), id, result: 'pass', advice: '' });
+    const approved = await row(node, id);
+    expect(approved?.status).toBe('approved');
+
+    expect((await run(id, Number(approved?.version), { note: ' ' })).json()).toMatchObject({
+      code: 400,
+      message: ARRIVAL_NOTE_MESSAGE,
+    });
+    const confirmed = await run(id, Number(approved?.version), { note: '已于11月26日到账' });
+    expect(confirmed.json().code).toBe(200);
+    expect(traced(id, 'confirmArrival').map((one) => one.detail)).toEqual(['已于11月26日到账']);
+    expect((await row(node, id))?.version).toBe(Number(approved?.version) + 1);
+    await expect.poll(() => traced(id, 'delivered:arrived').length, { timeout: 20000 }).toBe(1);
+  });
+});
