@@ -21,7 +21,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 20000,
+    // Vitest's default leaves one of two cores idle (one worker); jsdom tests are CPU-bound, so two.
+    maxWorkers: 2,
+    testTimeout: 30000,
     // react-router ships CJS and ESM builds. Under the test runner the app's imports resolved to
     // one and `react-router/dom` to the other, giving two router contexts; pin both to ESM.
     alias: [

@@ -5,8 +5,9 @@ import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 
-// Lazy routes, antd's first render and RSA encryption take a moment under jsdom.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes, antd's first render and RSA encryption take a moment under jsdom, and seconds on a
+// loaded 2-core machine: a findBy* returns as soon as it finds, so a generous bound costs nothing.
+configure({ asyncUtilTimeout: 15000 });
 
 // antd's responsive components ask for matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

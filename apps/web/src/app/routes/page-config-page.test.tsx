@@ -1,5 +1,5 @@
 import type { MenuNode, System } from '@ks/contract/shell';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
@@ -8,7 +8,6 @@ import { renderWidget } from '@/test/render-widget.tsx';
 import { PageConfigPage } from './page-config-page.tsx';
 
 vi.setConfig({ testTimeout: 60000 });
-configure({ asyncUtilTimeout: 15000 });
 
 const system = (gnCoding: string, systemName: string): System => ({
   id: `sys-${gnCoding}`,

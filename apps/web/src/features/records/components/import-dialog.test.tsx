@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -7,7 +7,6 @@ import { NODE } from '../test-fixtures.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 
 vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
 
 describe('ImportDialog', () => {
   it('names each rejected field by its name, the code only for a field the form lacks', async () => {

@@ -1,5 +1,5 @@
 import { FormItemSchema, type NativeValue } from '@ks/contract/form-schema';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -9,7 +9,6 @@ import { column, makePage, makeRow } from '../test-fixtures.tsx';
 import { PickerField, pickerSourceOf } from './picker-field.tsx';
 
 vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
 
 describe('pickerSourceOf', () => {
   it.each([
