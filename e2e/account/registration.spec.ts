@@ -19,7 +19,7 @@ async function readOutbox(admin: Page, phone: string): Promise<string> {
   await admin.goto(`${baseUrl()}/system/platformSettings`);
   await admin.getByRole('tab', { name: '短信发件箱' }).click();
   const row = admin.locator('tr', { hasText: phone }).first();
-  await row.waitFor({ timeout: 20000 });
+  await row.waitFor();
   return row.innerText();
 }
 
@@ -55,7 +55,7 @@ describe('enterprise registration through the UI', () => {
     await page.getByLabel('密码', { exact: true }).fill('E2eRegist9');
     await page.getByLabel('确认密码').fill('E2eRegist9');
     await page.getByRole('button', { name: /注\s*册/ }).click();
-    await expect.poll(() => page.getByText('注册成功').first().isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => page.getByText('注册成功').first().isVisible()).toBe(true);
 
     const activationMessage = await readOutbox(admin, phone);
     const link = /(http\S+activationCode=[0-9a-f]{32})/.exec(activationMessage)?.[1];

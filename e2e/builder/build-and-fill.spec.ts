@@ -115,9 +115,7 @@ async function addTopNode(page: Page, title: string, gnCoding: string) {
   await page.locator('.ant-select-item-option[title="动态列表"]').filter({ visible: true }).first().click();
   await button(modal, '确定').click();
   await waitForNoModal(page);
-  await expect
-    .poll(() => page.locator('.ks-builder-node', { hasText: title }).count(), { timeout: 20000 })
-    .toBe(1);
+  await expect.poll(() => page.locator('.ks-builder-node', { hasText: title }).count()).toBe(1);
 }
 
 /** Fills the option editor of the item dialog: top-level options, each with its children. */
@@ -162,9 +160,7 @@ async function addFormItem(page: Page, item: ItemSpec) {
   }
   await button(dialog, '确定').click();
   await waitForNoModal(page);
-  await expect
-    .poll(() => page.getByRole('cell', { name: item.code, exact: true }).count(), { timeout: 20000 })
-    .toBe(1);
+  await expect.poll(() => page.getByRole('cell', { name: item.code, exact: true }).count()).toBe(1);
 }
 
 /** Opens a tab of the node workspace. */
@@ -179,14 +175,11 @@ async function openTab(page: Page, name: string) {
 async function saveDraft(page: Page) {
   await page.getByRole('button', { name: '保存草稿' }).click();
   await expect
-    .poll(
-      async () => {
-        if (await page.getByText('配置已保存').first().isVisible()) return 'saved';
-        const alert = page.locator('.ant-alert-error').filter({ visible: true });
-        return (await alert.count()) > 0 ? await alert.first().innerText() : 'waiting';
-      },
-      { timeout: 20000 },
-    )
+    .poll(async () => {
+      if (await page.getByText('配置已保存').first().isVisible()) return 'saved';
+      const alert = page.locator('.ant-alert-error').filter({ visible: true });
+      return (await alert.count()) > 0 ? await alert.first().innerText() : 'waiting';
+    })
     .toBe('saved');
 }
 
@@ -231,10 +224,10 @@ describe('building a system from nothing and using it', () => {
       await button(dialog, '确定').click();
       await waitForText(dev, '系统已生成');
       const row = dev.locator('tr', { hasText: systemCoding });
-      await expect.poll(() => row.isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => row.isVisible()).toBe(true);
 
       await row.getByRole('button', { name: '菜单设置' }).click();
-      await dev.waitForURL((url) => url.pathname === '/system/menuSetUp', { timeout: 20000 });
+      await dev.waitForURL((url) => url.pathname === '/system/menuSetUp');
       await addTopNode(dev, '报名登记', 'BMDJ');
       await addTopNode(dev, '报名统计', 'BMTJ');
 
@@ -330,11 +323,11 @@ describe('building a system from nothing and using it', () => {
       // ————— publish —————
       progress('publish');
       const publish = dev.locator('.ant-card-extra').getByRole('button', { name: /^发\s*布$/ });
-      await expect.poll(() => publish.isEnabled(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => publish.isEnabled()).toBe(true);
       await publish.click();
       await button(openPopconfirm(dev), '发布').click();
       await waitForText(dev, '发布成功', 30000);
-      await expect.poll(() => dev.getByText('已发布第1版').isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => dev.getByText('已发布第1版').isVisible()).toBe(true);
 
       // ————— the enterprise role's functions and menu visibility —————
       progress('permissions');
@@ -342,7 +335,7 @@ describe('building a system from nothing and using it', () => {
       await waitForPath(dev, `/system/permissionsSet?systemCoding=${systemCoding}&gnCoding=BMDJ`);
       for (const name of ['保存', '提交', '删除', '查看']) {
         const box = dev.getByRole('checkbox', { name: `${name}-企业用户`, exact: true });
-        await expect.poll(() => box.count(), { timeout: 20000 }).toBe(1);
+        await expect.poll(() => box.count()).toBe(1);
         await box.check();
       }
       await dev
@@ -365,30 +358,27 @@ describe('building a system from nothing and using it', () => {
       // The demo enterprise's seeded notices come first (their banner covers the header).
       const banner = ent.locator('.ks-notice-banner');
       await expect
-        .poll(
-          async () => {
-            if (await banner.isVisible()) {
-              await banner
-                .getByRole('button', { name: '我知道了' })
-                .click({ timeout: 5000 })
-                .catch(() => undefined);
-              return false;
-            }
-            return ent.getByLabel('切换系统').isVisible();
-          },
-          { timeout: 30000 },
-        )
+        .poll(async () => {
+          if (await banner.isVisible()) {
+            await banner
+              .getByRole('button', { name: '我知道了' })
+              .click({ timeout: 5000 })
+              .catch(() => undefined);
+            return false;
+          }
+          return ent.getByLabel('切换系统').isVisible();
+        })
         .toBe(true);
       // The new system is the last of several: the switcher's list is scrolled to it.
       await pickOption(ent, ent.getByLabel('切换系统'), systemName);
       const menu = ent.getByRole('menu', { name: '功能菜单' });
-      await expect.poll(() => menu.getByText('报名登记').isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => menu.getByText('报名登记').isVisible()).toBe(true);
       // Only the node granted to the role shows; the other one stays out of its menu.
       expect(await menu.getByText('报名统计').count()).toBe(0);
       await menu.getByText('报名登记').click();
       await waitForPath(ent, `/dynamicPage/dynamicIndex?systemCoding=${systemCoding}&gnCoding=BMDJ`);
       // The list has the filter and the designed columns, the status column among them.
-      await expect.poll(() => button(ent, '筛选').isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => button(ent, '筛选').isVisible()).toBe(true);
       for (const title of ['项目名称', '所在地区', '状态']) {
         await expect
           .poll(() => ent.getByRole('columnheader', { name: title, exact: true }).isVisible())
@@ -396,12 +386,12 @@ describe('building a system from nothing and using it', () => {
       }
 
       await button(ent, '新增').click();
-      await ent.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
+      await ent.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail');
       // Fields are looked up in the detail form: until the new page renders, the list's search bar
       // (项目名称 is searchable) is still on screen with an input of the same label, and typing
       // there was what once looked like text lost from the form.
       const detail = ent.locator('form.ks-schema-form');
-      await expect.poll(() => detail.getByLabel('项目名称').isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => detail.getByLabel('项目名称').isVisible()).toBe(true);
       await detail.getByLabel('项目名称').fill(projectName);
       await detail.getByLabel('合同金额').fill('1200.5');
       await detail.getByLabel('参建人数').fill('12');
@@ -427,16 +417,16 @@ describe('building a system from nothing and using it', () => {
 
       await button(ent, '保存').click();
       await waitForText(ent, '保存成功');
-      await ent.waitForURL((url) => url.searchParams.has('id'), { timeout: 20000 });
+      await ent.waitForURL((url) => url.searchParams.has('id'));
 
       await button(ent, '返回').click();
-      await ent.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
+      await ent.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex');
       // The list's table (the detail page's revision history has rows naming the project too).
       const list = ent
         .locator('.ant-table')
         .filter({ has: ent.getByRole('columnheader', { name: '所在地区', exact: true }) });
       const record = list.locator('tr', { hasText: projectName });
-      await expect.poll(() => record.isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => record.isVisible()).toBe(true);
       // Option fields show their labels, the cascade its path, the switch-1 child its saved value.
       const cells = await record.innerText();
       expect(cells).toContain('草稿');

@@ -116,19 +116,17 @@ describe('PostgreSQL restarted under load', () => {
       }
     };
     const clients = [loadClient(), loadClient()];
-    await expect.poll(() => outcomes.length, { timeout: 30000 }).toBeGreaterThan(10);
+    await expect.poll(() => outcomes.length).toBeGreaterThan(10);
 
     pgTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     const failedFrom = outcomes.length;
     // Down long enough for the load to meet it a few times.
-    await expect
-      .poll(() => outcomes.slice(failedFrom).filter((o) => !o.ok).length, { timeout: 30000 })
-      .toBeGreaterThanOrEqual(5);
+    await expect.poll(() => outcomes.slice(failedFrom).filter((o) => !o.ok).length).toBeGreaterThanOrEqual(5);
     pgTool('pg_ctl', ['-D', dataDir, '-o', pgCtlOptions, '-l', join(work, 'postgres.log'), '-w', 'start']);
 
     // The same process recovers by itself: answers succeed again.
     const restartedAt = outcomes.length;
-    await expect.poll(() => outcomes.slice(restartedAt).some((o) => o.ok), { timeout: 30000 }).toBe(true);
+    await expect.poll(() => outcomes.slice(restartedAt).some((o) => o.ok)).toBe(true);
     running = false;
     await Promise.all(clients);
     const failures = outcomes.filter((o): o is Extract<Outcome, { ok: false }> => !o.ok);
@@ -155,6 +153,6 @@ describe('PostgreSQL restarted under load', () => {
     form.set('audience', 'roles');
     form.set('roles', 'U');
     await admin.post('/ks/message/v1/publish/upload-notice', form);
-    await page.getByRole('alert').filter({ hasText: text }).waitFor({ timeout: 30000 });
+    await page.getByRole('alert').filter({ hasText: text }).waitFor();
   }, 300000);
 });

@@ -65,7 +65,7 @@ describe.skipIf(unavailable !== null)('two instances behind nginx on one Postgre
     await waitForPath(page, DEMO.enterprise.home);
     // Another page of the shell: more authenticated calls, spread by nginx's round robin.
     await page.goto(`${cluster.url}/userCenter/myAttachments`);
-    await page.getByText('营业执照（演示）').first().waitFor({ timeout: 30000 });
+    await page.getByText('营业执照（演示）').first().waitFor();
 
     const authenticatedBy = new Set(
       cluster
@@ -90,9 +90,9 @@ describe.skipIf(unavailable !== null)('two instances behind nginx on one Postgre
       const text = `集群横幅${instance}-${Date.now()}`;
       await publishBanner(admin.on(direct(instance)), text);
       const banner = page.getByRole('alert').filter({ hasText: text });
-      await banner.waitFor({ timeout: 30000 });
+      await banner.waitFor();
       await banner.getByRole('button', { name: '我知道了' }).click();
-      await banner.waitFor({ state: 'detached', timeout: 30000 });
+      await banner.waitFor({ state: 'detached' });
     }
   });
 

@@ -73,9 +73,7 @@ const progressOf = (page: Page) =>
   uploadingItem(page).getByRole('progressbar').getAttribute('aria-valuenow', { timeout: 1000 });
 
 async function waitForUploadTask(page: Page) {
-  const response = await page.waitForResponse((r) => r.url().includes('/ks/upload/v1/upload-task'), {
-    timeout: 30000,
-  });
+  const response = await page.waitForResponse((r) => r.url().includes('/ks/upload/v1/upload-task'), {});
   return ((await response.json()) as { data: { chunkCount: number; uploadedChunks: number[] } }).data;
 }
 
@@ -94,7 +92,7 @@ describe('chunked upload of a 20 MB file', () => {
     await chooseFiles(page, uploadButton, path);
     expect(await firstTask).toMatchObject({ chunkCount: 4, uploadedChunks: [] });
     // One chunk of four stored: the bar says 25 % and the upload waits on the held second chunk.
-    await expect.poll(() => progressOf(page), { timeout: 30000 }).toBe('25');
+    await expect.poll(() => progressOf(page)).toBe('25');
     expect(await uploadingItem(page).innerText()).toContain('正在上传');
     expect(await uploadingItem(page).getByRole('button', { name: '取消上传' }).isVisible()).toBe(true);
     await expect.poll(() => chunks, { timeout: 10000 }).toEqual([0, 1]);
@@ -117,7 +115,7 @@ describe('chunked upload of a 20 MB file', () => {
     // The stored file is the whole file: its preview holds every byte that was chosen.
     await row.getByRole('button', { name }).click();
     const frame = page.getByRole('dialog', { name }).locator('iframe');
-    await frame.waitFor({ timeout: 30000 });
+    await frame.waitFor();
     const stored = await frame.evaluate(async (element: HTMLIFrameElement) => {
       const blob = await (await fetch(element.src)).blob();
       return { size: blob.size, head: await blob.slice(0, 8).text() };
@@ -137,12 +135,12 @@ describe('chunked upload of a 20 MB file', () => {
     const uploadButton = row.getByRole('button', { name: `上传${SLOT}` });
 
     await chooseFiles(page, uploadButton, path);
-    await expect.poll(() => progressOf(page), { timeout: 30000 }).toBe('25');
+    await expect.poll(() => progressOf(page)).toBe('25');
     await expect.poll(() => chunks, { timeout: 10000 }).toEqual([0, 1]);
 
     await uploadingItem(page).getByRole('button', { name: '取消上传' }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: '确认取消上传吗?' });
-    await confirm.waitFor({ timeout: 20000 });
+    await confirm.waitFor();
     // The cancel call is held until the mark is seen: the entry goes 3 s after the answer, which a
     // busy machine could spend before a poll looked.
     let releaseCancel = () => {};

@@ -20,13 +20,13 @@ describe('simple uploader on 我的附件', () => {
     const card = simpleCard(page);
     const button = card.getByRole('button', { name: '上传附件' });
     await chooseFiles(page, button, { name: imageName, mimeType: 'image/png', buffer: png });
-    await expect.poll(() => card.getByText(imageName).isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => card.getByText(imageName).isVisible()).toBe(true);
     await chooseFiles(page, button, {
       name: pdfName,
       mimeType: 'application/pdf',
       buffer: buildPdf(`KS simple ${suffix}`),
     });
-    await expect.poll(() => card.getByText(pdfName).isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => card.getByText(pdfName).isVisible()).toBe(true);
     await expectMessage(page, '上传成功');
 
     // The image: the viewer shows the stored bytes, decoded at the size they were drawn.
@@ -35,11 +35,9 @@ describe('simple uploader on 我的附件', () => {
       .getByRole('button', { name: '预览' })
       .click();
     const viewerImage = page.locator('.ant-image-preview img');
-    await viewerImage.waitFor({ timeout: 20000 });
+    await viewerImage.waitFor();
     await expect
-      .poll(() => viewerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 20000,
-      })
+      .poll(() => viewerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {})
       .toBe(240);
     expect(await viewerImage.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(120);
     expect(await viewerImage.getAttribute('src')).toMatch(/^blob:/);
@@ -50,7 +48,7 @@ describe('simple uploader on 我的附件', () => {
     await card.locator('.ant-list-item', { hasText: pdfName }).getByRole('button', { name: '预览' }).click();
     const dialog = page.getByRole('dialog', { name: pdfName });
     const frame = dialog.locator(`iframe[title="${pdfName}"]`);
-    await frame.waitFor({ timeout: 20000 });
+    await frame.waitFor();
     // Measured on screen once the dialog's opening animation (a scale transform) has finished.
     await expect
       .poll(() => frame.evaluate((element: HTMLIFrameElement) => element.getBoundingClientRect().height))

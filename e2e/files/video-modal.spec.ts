@@ -27,11 +27,9 @@ describe('video in the modal player', () => {
     const dialog = page.getByRole('dialog', { name });
     // The player with a source: each uploader keeps its own (empty) player rendered in the page.
     const player = page.locator('video[data-testid="video-player"][src^="blob:"]');
-    await player.waitFor({ timeout: 20000 });
+    await player.waitFor();
     expect(await dialog.locator('video[src^="blob:"]').count()).toBe(1);
-    await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20000 })
-      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     const media = await player.evaluate((v: HTMLVideoElement) => ({
       src: v.currentSrc,
       controls: v.controls,
@@ -56,10 +54,8 @@ describe('video in the modal player', () => {
       v.muted = true;
       await v.play();
     });
-    await expect.poll(() => mediaState(player), { timeout: 20000 }).toMatchObject({ paused: false });
-    await expect
-      .poll(async () => (await mediaState(player)).currentTime, { timeout: 20000 })
-      .toBeGreaterThan(0.2);
+    await expect.poll(() => mediaState(player)).toMatchObject({ paused: false });
+    await expect.poll(async () => (await mediaState(player)).currentTime).toBeGreaterThan(0.2);
 
     await dialog.getByRole('button', { name: /^(Close|关闭)$/ }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -67,7 +63,7 @@ describe('video in the modal player', () => {
     expect(await mediaState(player)).toEqual({ paused: true, currentTime: 0 });
 
     await fileButton.click();
-    await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await mediaState(player)).toEqual({ paused: true, currentTime: 0 });
     await page.context().close();
   });

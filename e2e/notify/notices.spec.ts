@@ -50,9 +50,7 @@ async function logInAs(demo: (typeof DEMO)[keyof typeof DEMO]) {
 
 async function openNoticeConfig(admin: Page) {
   await admin.goto(`${baseUrl()}/system/jumpNoticeCfg`);
-  await expect
-    .poll(() => admin.getByRole('heading', { name: '通知配置' }).isVisible(), { timeout: 20000 })
-    .toBe(true);
+  await expect.poll(() => admin.getByRole('heading', { name: '通知配置' }).isVisible()).toBe(true);
 }
 
 /** Publishes through the administrator's page, to one role. */
@@ -80,7 +78,7 @@ async function publishThroughPage(
     });
   }
   await admin.getByRole('button', { name: '发布通知' }).click();
-  await expect.poll(() => admin.getByText('发布成功').isVisible(), { timeout: 20000 }).toBe(true);
+  await expect.poll(() => admin.getByText('发布成功').isVisible()).toBe(true);
 }
 
 describe('notices pushed over SSE', () => {
@@ -102,7 +100,7 @@ describe('notices pushed over SSE', () => {
     const bannerText = `E2E横幅通知${Date.now()}`;
     await publishThroughPage(admin, { type: '横幅通知', text: bannerText, role: '企业用户' });
     const banner = user.getByRole('alert').filter({ hasText: bannerText });
-    await expect.poll(() => banner.isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => banner.isVisible()).toBe(true);
     await banner.getByRole('button', { name: '我知道了' }).click();
     await expect.poll(() => banner.isVisible()).toBe(false);
     await expect
@@ -118,7 +116,7 @@ describe('notices pushed over SSE', () => {
       file: { name: '升级说明.txt', body: '升级说明正文' },
     });
     const dialog = user.getByRole('dialog').filter({ hasText: noticeText });
-    await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain('系统升级公告（E2E）');
     const download = user.waitForEvent('download');
     await dialog.getByRole('button', { name: /升级说明\.txt/ }).click();
@@ -142,7 +140,7 @@ describe('notices pushed over SSE', () => {
 
     const user = await logInAs(DEMO.personnel);
     const banner = user.getByRole('alert').filter({ hasText: text });
-    await expect.poll(() => banner.isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => banner.isVisible()).toBe(true);
     await banner.getByRole('button', { name: '我知道了' }).click();
     await expect.poll(() => banner.isVisible()).toBe(false);
     await user.context().close();

@@ -35,7 +35,7 @@ describe('the push stream of a signed-in tab', () => {
     await page.goto(`${baseUrl()}/`);
     await logIn(page, DEMO.admin.account, DEMO.admin.password);
     await waitForPath(page, DEMO.admin.home);
-    await expect.poll(() => streams.opened.length, { timeout: 20000 }).toBe(1);
+    await expect.poll(() => streams.opened.length).toBe(1);
 
     await openFromUserMenu(page, '个人中心', '/userCenter/uCenter');
     await openFromUserMenu(page, '我的附件', '/userCenter/myAttachments');

@@ -25,16 +25,16 @@ describe('the material-price list on a 1280 × 800 screen', () => {
     await logIn(page, DEMO.enterprise.account, DEMO.enterprise.password);
     await waitForPath(page, DEMO.enterprise.home);
     await page.goto(`${baseUrl()}${PRICE_LIST}`);
-    await firstRow(page).waitFor({ timeout: 30000 });
+    await firstRow(page).waitFor();
     await expect.poll(() => isFirstRowInView(page)).toBe(true);
     const charts = page.getByRole('region', { name: '图表' });
     expect(await charts.locator('canvas').count()).toBe(0);
 
     await charts.getByRole('button', { name: /展开图表/ }).click();
-    await expect.poll(() => charts.locator('canvas').count(), { timeout: 20000 }).toBe(2);
+    await expect.poll(() => charts.locator('canvas').count()).toBe(2);
     await page.reload();
-    await firstRow(page).waitFor({ timeout: 30000 });
-    await expect.poll(() => charts.locator('canvas').count(), { timeout: 20000 }).toBe(2);
+    await firstRow(page).waitFor();
+    await expect.poll(() => charts.locator('canvas').count()).toBe(2);
 
     await charts.getByRole('button', { name: /收起图表/ }).click();
     await expect.poll(() => charts.locator('canvas').count()).toBe(0);

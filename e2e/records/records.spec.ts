@@ -162,7 +162,7 @@ const openModal = (page: Page) => page.locator('.ant-modal').filter({ visible: t
 async function logInAs(page: Page, account: string, password: string) {
   await page.goto(`${baseUrl()}/`);
   await logIn(page, account, password);
-  await page.waitForURL((url) => url.pathname !== '/', { timeout: 30000 });
+  await page.waitForURL((url) => url.pathname !== '/');
 }
 
 const form = (page: Page) => page.locator('form.ks-schema-form');
@@ -221,10 +221,10 @@ async function sheetColumn(path: string, header: string): Promise<string[]> {
 async function openRecord(page: Page, businessId: string) {
   await page.goto(indexUrl());
   const row = rowOf(page, businessId);
-  await expect.poll(() => row.isVisible(), { timeout: 30000 }).toBe(true);
+  await expect.poll(() => row.isVisible()).toBe(true);
   await row.getByRole('button', { name: label('查看') }).click();
-  await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
-  await expect.poll(() => form(page).isVisible(), { timeout: 30000 }).toBe(true);
+  await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail');
+  await expect.poll(() => form(page).isVisible()).toBe(true);
 }
 
 const statusTag = (page: Page) => page.locator('.ant-card-head .ant-tag').first();
@@ -233,33 +233,30 @@ const statusTag = (page: Page) => page.locator('.ant-card-head .ant-tag').first(
 async function audit(page: Page, decision: { result: 'pass' } | { result: 'reject'; advice: string }) {
   await page.getByRole('button', { name: label('审核') }).click();
   const dialog = openModal(page);
-  await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+  await expect.poll(() => dialog.isVisible()).toBe(true);
   if (decision.result === 'reject') {
     // A click during antd's opening zoom can miss; 确定 would then pass the record. Check until it holds.
     const reject = dialog.getByRole('radio', { name: '退回' });
     await expect
-      .poll(
-        async () => {
-          await reject
-            .check({ timeout: 5000 })
-            .catch(() => dialog.getByText('退回', { exact: true }).click({ timeout: 5000 }))
-            .catch(() => undefined);
-          return reject.isChecked();
-        },
-        { timeout: 30000 },
-      )
+      .poll(async () => {
+        await reject
+          .check({ timeout: 5000 })
+          .catch(() => dialog.getByText('退回', { exact: true }).click({ timeout: 5000 }))
+          .catch(() => undefined);
+        return reject.isChecked();
+      })
       .toBe(true);
     // Rejecting without advice is refused by the dialog itself.
     await dialog.getByRole('button', { name: label('确定') }).click();
     await expect
-      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents(), { timeout: 20000 })
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
       .toContain('请填写审核意见');
     await dialog.getByLabel('审核意见').fill(decision.advice);
   }
   await expectMessageAfter(page, '操作成功', () =>
     dialog.getByRole('button', { name: label('确定') }).click(),
   );
-  await expect.poll(() => openModal(page).count(), { timeout: 20000 }).toBe(0);
+  await expect.poll(() => openModal(page).count()).toBe(0);
 }
 
 describe('records in a published node', () => {
@@ -310,8 +307,8 @@ describe('records in a published node', () => {
     await logInAs(page, DEMO.enterprise.account, DEMO.enterprise.password);
     await page.goto(indexUrl());
     await page.getByRole('button', { name: label('新增') }).click();
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
-    await expect.poll(() => form(page).isVisible(), { timeout: 30000 }).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail');
+    await expect.poll(() => form(page).isVisible()).toBe(true);
 
     // Saving the empty form: every required item says '{name}必填'.
     await page.getByRole('button', { name: label('保存') }).click();
@@ -366,12 +363,12 @@ describe('records in a published node', () => {
     await expectMessageAfter(page, '保存成功', () =>
       page.getByRole('button', { name: label('保存') }).click(),
     );
-    await page.waitForURL((url) => url.searchParams.has('id'), { timeout: 20000 });
+    await page.waitForURL((url) => url.searchParams.has('id'));
     for (const fieldCode of ['proj_code', 'proj_name', 'start_date', 'category', 'bond_type', 'period']) {
       expect(await errorText(page, fieldCode), fieldCode).toBe('');
     }
     const title = page.locator('.ant-card-head-title', { hasText: '数据详情' });
-    await expect.poll(() => title.isVisible(), { timeout: 30000 }).toBe(true);
+    await expect.poll(() => title.isVisible()).toBe(true);
     const businessId = /数据详情（(.+)）/.exec((await title.textContent()) ?? '')?.[1] ?? '';
     expect(businessId).not.toBe('');
     // What was saved comes back.
@@ -382,85 +379,81 @@ describe('records in a published node', () => {
     await expectMessageAfter(page, '提交成功', () =>
       page.getByRole('button', { name: label('提交') }).click(),
     );
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
-    await expect.poll(() => rowOf(page, businessId).textContent(), { timeout: 30000 }).toContain('审核中');
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex');
+    await expect.poll(() => rowOf(page, businessId).textContent()).toContain('审核中');
 
     // Reviewer A sees the to-do and rejects with advice.
     const reviewerPage = await newPage();
     await logInAs(reviewerPage, REVIEWER.account, REVIEWER.password);
     const todoButton = reviewerPage.getByRole('button', { name: '待办事项' });
     await expect
-      .poll(
-        async () =>
-          Number(
-            (await reviewerPage
-              .locator('.ant-badge', { has: todoButton })
-              .locator('.ant-scroll-number')
-              .getAttribute('title')
-              .catch(() => '0')) ?? '0',
-          ),
-        { timeout: 30000 },
+      .poll(async () =>
+        Number(
+          (await reviewerPage
+            .locator('.ant-badge', { has: todoButton })
+            .locator('.ant-scroll-number')
+            .getAttribute('title')
+            .catch(() => '0')) ?? '0',
+        ),
       )
       .toBeGreaterThan(0);
     await todoButton.click();
     const drawer = reviewerPage.locator('.ant-drawer-section', { hasText: '待办事项' });
     const systemSegment = drawer.locator('.ant-segmented-item', { hasText: SYSTEM_NAME });
-    await expect.poll(() => systemSegment.isVisible(), { timeout: 30000 }).toBe(true);
+    await expect.poll(() => systemSegment.isVisible()).toBe(true);
     expect(await systemSegment.textContent()).toContain(`${SYSTEM_NAME}（1）`);
     await systemSegment.click();
     const todo = drawer.locator('.ant-list-item', { hasText: NODE_TITLE });
-    await expect.poll(() => todo.count(), { timeout: 30000 }).toBe(1);
+    await expect.poll(() => todo.count()).toBe(1);
     expect(await todo.textContent()).toContain(businessId);
     await drawer.locator('.ant-drawer-close').click();
 
     // The grants hold: the reviewer may export but not add records.
     await reviewerPage.goto(indexUrl());
-    await expect.poll(() => rowOf(reviewerPage, businessId).isVisible(), { timeout: 30000 }).toBe(true);
+    await expect.poll(() => rowOf(reviewerPage, businessId).isVisible()).toBe(true);
     expect(await reviewerPage.getByRole('button', { name: label('导出') }).count()).toBe(1);
     expect(await reviewerPage.getByRole('button', { name: label('新增') }).count()).toBe(0);
 
     await openRecord(reviewerPage, businessId);
     await audit(reviewerPage, { result: 'reject', advice: '项目名称与批复不一致' });
-    await expect.poll(() => statusTag(reviewerPage).textContent(), { timeout: 30000 }).toBe('已退回');
+    await expect.poll(() => statusTag(reviewerPage).textContent()).toBe('已退回');
 
     // The enterprise user sees the rejection, fixes the name and submits again.
     await page.goto(indexUrl());
-    await expect.poll(() => rowOf(page, businessId).textContent(), { timeout: 30000 }).toContain('已退回');
+    await expect.poll(() => rowOf(page, businessId).textContent()).toContain('已退回');
     await rowOf(page, businessId)
       .getByRole('button', { name: label('编辑') })
       .click();
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail');
     const auditCard = page.locator('.ant-card', { hasText: '审核流程' });
-    await expect.poll(() => auditCard.textContent(), { timeout: 30000 }).toContain('项目名称与批复不一致');
+    await expect.poll(() => auditCard.textContent()).toContain('项目名称与批复不一致');
     expect(await auditCard.textContent()).toContain(reviewerName);
     const nameInput = field(page, 'proj_name').getByRole('textbox');
-    await expect.poll(() => nameInput.inputValue(), { timeout: 30000 }).toBe('滨江大道改造工程');
+    await expect.poll(() => nameInput.inputValue()).toBe('滨江大道改造工程');
     await nameInput.fill('滨江大道综合改造工程');
     await expectMessageAfter(page, '提交成功', () =>
       page.getByRole('button', { name: label('提交') }).click(),
     );
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
-    await expect
-      .poll(() => rowOf(page, businessId).textContent(), { timeout: 30000 })
-      .toContain('滨江大道综合改造工程');
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex');
+    await expect.poll(() => rowOf(page, businessId).textContent()).toContain('滨江大道综合改造工程');
 
     // A passes level 1; B (a member of the 或签 organisation) passes level 2.
     await openRecord(reviewerPage, businessId);
     await audit(reviewerPage, { result: 'pass' });
-    await expect.poll(() => statusTag(reviewerPage).textContent(), { timeout: 30000 }).toBe('审核中');
+    await expect.poll(() => statusTag(reviewerPage).textContent()).toBe('审核中');
     await reviewerPage.context().close();
 
     const approverPage = await newPage();
     await logInAs(approverPage, DEMO.admin.account, DEMO.admin.password);
     await openRecord(approverPage, businessId);
     await audit(approverPage, { result: 'pass' });
-    await expect.poll(() => statusTag(approverPage).textContent(), { timeout: 30000 }).toBe('已通过');
+    await expect.poll(() => statusTag(approverPage).textContent()).toBe('已通过');
     const flow = approverPage.locator('.ant-card', { hasText: '审核流程' });
-    await expect.poll(() => flow.textContent(), { timeout: 30000 }).toContain(approverName);
+    await expect.poll(() => flow.textContent()).toContain(approverName);
     await approverPage.context().close();
 
     await page.goto(indexUrl());
-    await expect.poll(() => rowOf(page, businessId).textContent(), { timeout: 30000 }).toContain('已通过');
+    await expect.poll(() => rowOf(page, businessId).textContent()).toContain('已通过');
     await page.context().close();
   });
 
@@ -502,18 +495,18 @@ describe('records in a published node', () => {
     await logInAs(page, DEMO.enterprise.account, DEMO.enterprise.password);
     await page.goto(indexUrl());
     const totalText = page.locator('.ant-pagination-total-text');
-    await expect.poll(() => totalText.textContent(), { timeout: 30000 }).toBe(`共 ${total} 条`);
+    await expect.poll(() => totalText.textContent()).toBe(`共 ${total} 条`);
 
     // Filter card: 工程类别 = 市政工程.
     await page.getByRole('button', { name: label('筛选') }).click();
     const card = page.getByTestId('filter-card-main');
     // Open, the card leaves inert (closed, its fields are out of the tab order).
-    await expect.poll(() => card.getAttribute('inert'), { timeout: 20000 }).toBeNull();
+    await expect.poll(() => card.getAttribute('inert')).toBeNull();
     const categoryFilter = card.locator('.ant-form-item', { hasText: '工程类别' });
-    await expect.poll(() => categoryFilter.locator('.ant-select').isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => categoryFilter.locator('.ant-select').isVisible()).toBe(true);
     await chooseSelect(page, categoryFilter, '市政工程');
     await card.getByRole('button', { name: label('查询') }).click();
-    await expect.poll(() => totalText.textContent(), { timeout: 30000 }).toBe(`共 ${municipal} 条`);
+    await expect.poll(() => totalText.textContent()).toBe(`共 ${municipal} 条`);
     // Every municipal record made above shows, and none of the others.
     const shownNames = await columnTexts(page, '项目名称');
     made.forEach((record, index) => {
@@ -522,60 +515,48 @@ describe('records in a published node', () => {
       );
     });
     await card.getByRole('button', { name: label('重置') }).click();
-    await expect.poll(() => totalText.textContent(), { timeout: 30000 }).toBe(`共 ${total} 条`);
+    await expect.poll(() => totalText.textContent()).toBe(`共 ${total} 条`);
 
     // Search bar: a project name.
     await page.getByLabel('项目名称').fill('批量项目12');
     await page.getByRole('button', { name: label('搜索') }).click();
-    await expect.poll(() => totalText.textContent(), { timeout: 30000 }).toBe('共 1 条');
+    await expect.poll(() => totalText.textContent()).toBe('共 1 条');
     expect(await columnTexts(page, '项目名称')).toEqual(['批量项目12']);
     await page
       .getByRole('button', { name: label('重置') })
       .first()
       .click();
-    await expect.poll(() => totalText.textContent(), { timeout: 30000 }).toBe(`共 ${total} 条`);
+    await expect.poll(() => totalText.textContent()).toBe(`共 ${total} 条`);
 
     // Page size 10, then page 2.
     await page.locator('.ant-pagination-options .ant-select').click();
     await pickOption(page, '10 条/页');
-    await expect
-      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 30000 })
-      .toBe(10);
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(10);
     await page.locator('.ant-pagination-item-2').click();
-    await expect
-      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 30000 })
-      .toBe(total - 10);
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(total - 10);
     await page.locator('.ant-pagination-options .ant-select').click();
     await pickOption(page, '20 条/页');
-    await expect
-      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 30000 })
-      .toBe(total);
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(total);
 
     // Sort by 标段数量: ascending, then descending, on the server.
     const amounts = async () => (await columnTexts(page, '标段数量')).map(Number);
     const header = page.locator('.ant-table-thead th', { hasText: '标段数量' });
     await header.click();
     await expect
-      .poll(
-        async () => {
-          const values = await amounts();
-          return values.every((value, index) => index === 0 || (values[index - 1] ?? 0) <= value);
-        },
-        { timeout: 30000 },
-      )
+      .poll(async () => {
+        const values = await amounts();
+        return values.every((value, index) => index === 0 || (values[index - 1] ?? 0) <= value);
+      })
       .toBe(true);
     await header.click();
     await expect
-      .poll(
-        async () => {
-          const values = await amounts();
-          return (
-            values.length === total &&
-            values.every((value, index) => index === 0 || (values[index - 1] ?? 0) >= value)
-          );
-        },
-        { timeout: 30000 },
-      )
+      .poll(async () => {
+        const values = await amounts();
+        return (
+          values.length === total &&
+          values.every((value, index) => index === 0 || (values[index - 1] ?? 0) >= value)
+        );
+      })
       .toBe(true);
     expect((await amounts())[0]).toBe(Math.max(...made.map((record) => record.amount)));
 

@@ -34,15 +34,15 @@ describe('the web app under its content security policy', () => {
     const response = await page.goto(`${baseUrl()}/login`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(response?.headers()['x-content-type-options']).toBe('nosniff');
-    await expect.poll(() => page.getByLabel('账号').isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => page.getByLabel('账号').isVisible()).toBe(true);
     expect(await violations()).toEqual([]);
 
     await logIn(page, DEMO.enterprise.account, DEMO.enterprise.password);
     await waitForPath(page, DEMO.enterprise.home);
     // The material price list of the demo system: filters, a table and ECharts charts.
     await page.goto(`${baseUrl()}/dynamicPage/dynamicIndex?systemCoding=DEMO_CLJG&gnCoding=CLJG_CLJG`);
-    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('canvas').count(), { timeout: 20000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
     await page.context().close();
   });

@@ -33,7 +33,7 @@ describe('login through the real login page', () => {
     // The demo personnel account has a practice warning: the practice status dialog opens first.
     if (demo === DEMO.personnel) {
       const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
-      await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+      await expect.poll(() => dialog.isVisible()).toBe(true);
       await clickUntilClosed(
         dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }),
         dialog,
@@ -43,7 +43,7 @@ describe('login through the real login page', () => {
     await logOut(page, userName);
     // The token is gone: a protected page sends the visitor back to the login page.
     await page.goto(`${baseUrl()}${demo.home}`);
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByLabel('账号').isVisible()).toBe(true);
     await page.context().close();
   });
@@ -52,7 +52,7 @@ describe('login through the real login page', () => {
     const page = await newPage();
     await page.goto(`${baseUrl()}/login`);
     await logIn(page, 'developer', 'Wrong2026x');
-    await expect.poll(() => page.getByText(/账号或密码错误/).isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => page.getByText(/账号或密码错误/).isVisible()).toBe(true);
     expect(pathOf(page)).toBe('/login');
     await page.context().close();
   });
@@ -60,7 +60,7 @@ describe('login through the real login page', () => {
   it('comes back to a deep link after logging in', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl()}/userCenter/uCenter`);
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/userCenter/uCenter');
     await logIn(page, DEMO.admin.account, DEMO.admin.password);
     await waitForPath(page, '/userCenter/uCenter');
@@ -70,9 +70,9 @@ describe('login through the real login page', () => {
   it('shows the 404 page on an unknown path, with a button back home', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl()}/no/such/page`);
-    await expect.poll(() => page.getByText('404').first().isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => page.getByText('404').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: '返回首页' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });
 
@@ -87,8 +87,8 @@ describe('login through the real login page', () => {
     // The shell's own calls (menus, header items, theme) meet the ended session on reload.
     await page.reload();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText(/其他地方登录/).isVisible(), { timeout: 20000 }).toBe(true);
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20000 });
+    await expect.poll(() => dialog.getByText(/其他地方登录/).isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/login');
     const token = await page.evaluate(() => JSON.stringify(sessionStorage));
     expect(token).not.toContain('"token":"');
     await page.context().close();

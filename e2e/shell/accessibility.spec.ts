@@ -39,12 +39,12 @@ describe('no serious or critical axe-core violation', () => {
     await expectNoSeriousViolations(page);
 
     await page.goto(`${baseUrl()}/dynamicPage/dynamicIndex?${PRICE_NODE}`);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 30000 });
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await expectNoSeriousViolations(page);
 
     await page.getByRole('button', { name: /新\s*增/ }).click();
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail', { timeout: 20000 });
-    await page.locator('form').first().waitFor({ timeout: 30000 });
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicDetail');
+    await page.locator('form').first().waitFor();
     await expectNoSeriousViolations(page);
     await page.context().close();
   });
@@ -53,7 +53,7 @@ describe('no serious or critical axe-core violation', () => {
     const page = await newPage();
     await logInAs(page, DEMO.developer);
     await page.goto(`${baseUrl()}/system/setUpList?${PRICE_NODE}`);
-    await page.getByRole('tab').first().waitFor({ timeout: 30000 });
+    await page.getByRole('tab').first().waitFor();
     await expectNoSeriousViolations(page);
     await page.context().close();
   });

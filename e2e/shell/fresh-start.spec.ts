@@ -24,7 +24,7 @@ describe('a fresh start with the demo data', () => {
     const page = await newPage();
     await logInAs(page, DEMO.enterprise);
     const footer = page.locator('footer .ks-footer');
-    await expect.poll(() => footer.innerText(), { timeout: 30000 }).toContain('技术支持：400-800-2026');
+    await expect.poll(() => footer.innerText()).toContain('技术支持：400-800-2026');
     expect(await footer.innerText()).toMatch(/版本：\d+\.\d+\.\d+/);
     const filing = footer.getByRole('link', { name: '苏ICP备2026000000号-1（演示）' });
     expect(await filing.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
@@ -33,9 +33,7 @@ describe('a fresh start with the demo data', () => {
     // The customer-service widget names the same phone instead of pointing at the page bottom.
     await page.getByRole('button', { name: '在线客服' }).click();
     const widget = page.getByRole('dialog', { name: '在线客服' });
-    await expect
-      .poll(() => widget.innerText(), { timeout: 20000 })
-      .toContain('请拨打技术支持电话：400-800-2026');
+    await expect.poll(() => widget.innerText()).toContain('请拨打技术支持电话：400-800-2026');
     await page.context().close();
   });
 
@@ -46,7 +44,7 @@ describe('a fresh start with the demo data', () => {
     const panel = page.getByRole('dialog', { name: '帮助中心' });
     // The first file is selected on opening: the demo guide, shown in a frame.
     const pdfFrame = panel.locator('iframe[title="帮助文档：KS平台演示使用说明.pdf"]');
-    await pdfFrame.waitFor({ timeout: 30000 });
+    await pdfFrame.waitFor();
     expect(await panel.getByText('平台使用指南（演示）').isVisible()).toBe(true);
     expect(await panel.getByText('KS平台演示视频.webm').isVisible()).toBe(true);
     const head = await pdfFrame.evaluate(async (frame: HTMLIFrameElement) =>
@@ -57,7 +55,7 @@ describe('a fresh start with the demo data', () => {
 
     await panel.getByRole('tab', { name: '常见问题' }).click();
     const card = panel.locator('.ks-help-qa .ant-card', { hasText: '问：忘记密码怎么办？' });
-    await card.waitFor({ timeout: 20000 });
+    await card.waitFor();
     await page.context().close();
   });
 
@@ -67,15 +65,13 @@ describe('a fresh start with the demo data', () => {
     await page.goto(`${baseUrl()}${PRICE_LIST}`);
     const totalText = page.locator('.ant-pagination-total-text');
     await expect
-      .poll(async () => Number(/共 (\d+) 条/.exec((await totalText.textContent()) ?? '')?.[1] ?? 0), {
-        timeout: 30000,
-      })
+      .poll(async () => Number(/共 (\d+) 条/.exec((await totalText.textContent()) ?? '')?.[1] ?? 0), {})
       .toBeGreaterThanOrEqual(35);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     const firstPage = await rows.first().innerText();
     await page.locator('.ant-pagination-item-2').click();
     await expect.poll(() => page.locator('.ant-pagination-item-active').innerText()).toBe('2');
-    await expect.poll(() => rows.first().innerText(), { timeout: 30000 }).not.toBe(firstPage);
+    await expect.poll(() => rows.first().innerText()).not.toBe(firstPage);
     expect(await rows.count()).toBeGreaterThan(0);
     await page.context().close();
   });
@@ -86,7 +82,7 @@ describe('a fresh start with the demo data', () => {
     // A new report: the slots with their formats, limits and required mark, ready to upload.
     await page.goto(`${baseUrl()}/dynamicPage/dynamicDetail?systemCoding=DEMO_CLJG&gnCoding=CLJG_CLJG`);
     const annexes = page.locator('.ks-record-annexes');
-    await annexes.waitFor({ timeout: 30000 });
+    await annexes.waitFor();
     expect(await annexes.getByText('询价记录', { exact: true }).isVisible()).toBe(true);
     expect(await annexes.getByText('厂家报价单', { exact: true }).isVisible()).toBe(true);
     expect(await annexes.getByText('pdf、jpg、jpeg、png').isVisible()).toBe(true);
@@ -95,22 +91,20 @@ describe('a fresh start with the demo data', () => {
 
     // 提交 without the required annex is refused before anything is sent.
     await page.getByRole('button', { name: /提\s*交/ }).click();
-    await page.getByText('请上传【询价记录】').waitFor({ timeout: 20000 });
+    await page.getByText('请上传【询价记录】').waitFor();
 
     // A report under review lists its enquiry record, read-only.
     await page.goto(`${baseUrl()}${PRICE_LIST}`);
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '商品混凝土' }).filter({
       hasText: 'C30',
     });
-    await row.waitFor({ timeout: 30000 });
+    await row.waitFor();
     await row
       .getByRole('button', { name: /查\s*看/ })
       .first()
       .click();
     await expect
-      .poll(() => page.locator('.ks-record-annexes').getByText('商品混凝土询价记录（演示）.pdf').count(), {
-        timeout: 30000,
-      })
+      .poll(() => page.locator('.ks-record-annexes').getByText('商品混凝土询价记录（演示）.pdf').count(), {})
       .toBe(1);
     expect(await page.locator('.ks-record-annexes').getByRole('button', { name: /上传/ }).count()).toBe(0);
     await page.context().close();

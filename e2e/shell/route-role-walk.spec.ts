@@ -65,7 +65,7 @@ async function settle(page: Page, calls: Calls) {
         calls.inFlight === 0 &&
         Date.now() - calls.lastActivity > 500 &&
         (await page.locator('.ks-shell-content .ant-spin-spinning').count()) === 0,
-      { timeout: 30000, interval: 200 },
+      { interval: 200 },
     )
     .toBe(true);
 }
@@ -117,7 +117,7 @@ async function startSession(role: Role) {
   await settle(page, calls);
   if (role === 'personnel') {
     const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
-    await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
   }
@@ -205,7 +205,6 @@ describe("every entry of every demo role's menu", () => {
             .click();
           await page.waitForURL(
             (url) => url.searchParams.get('gnCoding') === leaf.node.gnCoding || !url.search,
-            { timeout: 20000 },
           );
           await settle(page, calls);
           clicked += 1;

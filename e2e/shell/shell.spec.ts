@@ -28,14 +28,14 @@ describe('the shell of each demo role', () => {
   it('shows an administrator every demo menu, and the venue-reserve node opens the meeting calendar', async () => {
     const page = await newPage();
     await logInAs(page, DEMO.admin);
-    await expect.poll(() => menu(page).getByText('锁管理').isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => menu(page).getByText('锁管理').isVisible()).toBe(true);
     await expect.poll(() => menu(page).getByText('评审概览').isVisible()).toBe(true);
     expect(await menu(page).getByText('待配置节点（隐藏）').count()).toBe(0);
     await menu(page).getByText('场地预约').click();
-    await page.waitForURL((url) => url.pathname === '/meetingVenue/meeting', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/meetingVenue/meeting');
     expect(pathOf(page)).toBe('/meetingVenue/meeting?systemCoding=DEMO_JYGL&gnCoding=JYGL_CDYY');
     await menu(page).getByText('技术标评审').click();
-    await page.waitForURL((url) => url.pathname === '/bidEvaluationSys/JSbidEvaluation', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/bidEvaluationSys/JSbidEvaluation');
     // Administrators get their header items, and no developer controls.
     await page.getByRole('button', { name: /系统管理员/ }).click();
     await expect.poll(() => page.getByRole('menuitem', { name: '管理信息' }).isVisible()).toBe(true);
@@ -47,17 +47,17 @@ describe('the shell of each demo role', () => {
   it('shows an enterprise user only its nodes, none of them unpublished, each opening a page', async () => {
     const page = await newPage();
     await logInAs(page, DEMO.enterprise);
-    await expect.poll(() => menu(page).getByText('五位一体').isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => menu(page).getByText('五位一体').isVisible()).toBe(true);
     expect(await menu(page).getByText('锁管理').count()).toBe(0);
     expect(await menu(page).getByText('评标评审').count()).toBe(0);
     // 场地预约 would open its runtime list, and the demo never published it: not offered.
     expect(await menu(page).getByText('场地预约').count()).toBe(0);
     await menu(page).getByText('保函管理').click();
-    await page.waitForURL((url) => url.pathname === '/custom/guarantee', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/custom/guarantee');
     await expect.poll(() => page.getByText('此页面尚未开放').isVisible()).toBe(true);
 
     await chooseSystem(page, '信用评价系统（演示）');
-    await expect.poll(() => menu(page).getByText('信用承诺书').isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => menu(page).getByText('信用承诺书').isVisible()).toBe(true);
     // 企业信息 (the detail page) and 通知公告 (the list) wait for their nodes to be published.
     expect(await menu(page).getByText('企业信息').count()).toBe(0);
     expect(await menu(page).getByText('通知公告').count()).toBe(0);
@@ -66,8 +66,8 @@ describe('the shell of each demo role', () => {
     // A published node of the demo business systems opens its working list.
     await chooseSystem(page, '场地预约系统（演示）');
     await menu(page).getByText('预约申请').click();
-    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex', { timeout: 20000 });
-    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 20000 }).toBeGreaterThan(0);
+    await page.waitForURL((url) => url.pathname === '/dynamicPage/dynamicIndex');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
     expect(await page.getByText('该功能尚未发布').count()).toBe(0);
     await page.context().close();
   });
@@ -76,7 +76,7 @@ describe('the shell of each demo role', () => {
     const page = await newPage();
     await logInAs(page, DEMO.personnel);
     const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
-    await expect.poll(() => dialog.getByText('预警').isVisible(), { timeout: 20000 }).toBe(true);
+    await expect.poll(() => dialog.getByText('预警').isVisible()).toBe(true);
     await clickUntilClosed(
       dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }),
       dialog,
@@ -93,9 +93,7 @@ describe('the shell of each demo role', () => {
   it('gives a developer the gears and the system buttons, and lets it see hidden nodes nowhere in the menu', async () => {
     const page = await newPage();
     await logInAs(page, DEMO.developer);
-    await expect
-      .poll(() => page.getByRole('button', { name: /新建系统/ }).isVisible(), { timeout: 20000 })
-      .toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /新建系统/ }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /全部系统/ }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: '收起菜单' }).count()).toBe(0);
     await expect.poll(() => menu(page).getByText('锁管理').isVisible()).toBe(true);
@@ -103,9 +101,9 @@ describe('the shell of each demo role', () => {
     // Developers build unpublished nodes, so they keep seeing them.
     await expect.poll(() => menu(page).getByText('场地预约').isVisible()).toBe(true);
     await page.getByRole('button', { name: '节点设置：锁管理' }).click();
-    await page.waitForURL((url) => url.pathname === '/system/setUpList', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/system/setUpList');
     await page.getByRole('button', { name: '系统设置' }).click();
-    await page.waitForURL((url) => url.pathname === '/system/menuSetUp', { timeout: 20000 });
+    await page.waitForURL((url) => url.pathname === '/system/menuSetUp');
     await page.context().close();
   });
 });
@@ -131,9 +129,7 @@ describe('theme', () => {
 
     const second = await newPage();
     await logInAs(second, DEMO.developer);
-    await expect
-      .poll(() => second.locator('html').getAttribute('data-theme'), { timeout: 20000 })
-      .toBe('dark');
+    await expect.poll(() => second.locator('html').getAttribute('data-theme')).toBe('dark');
     // Leave the shared demo account as it was for other scenarios.
     await setTheme(second, '亮色');
     expect(await second.locator('html').getAttribute('data-theme')).toBeNull();

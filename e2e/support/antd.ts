@@ -17,18 +17,15 @@ export async function waitForNoModal(page: Page) {
  */
 export async function clickUntilClosed(button: Locator, dialog: Locator) {
   await expect
-    .poll(
-      async () => {
-        if ((await dialog.count()) === 0) return 0;
-        await button.click({ timeout: 5000 }).catch(() => undefined);
-        await expect
-          .poll(() => dialog.count(), { timeout: 3000 })
-          .toBe(0)
-          .catch(() => undefined);
-        return dialog.count();
-      },
-      { timeout: 30000 },
-    )
+    .poll(async () => {
+      if ((await dialog.count()) === 0) return 0;
+      await button.click({ timeout: 5000 }).catch(() => undefined);
+      await expect
+        .poll(() => dialog.count(), { timeout: 3000 })
+        .toBe(0)
+        .catch(() => undefined);
+      return dialog.count();
+    })
     .toBe(0);
 }
 
@@ -65,15 +62,12 @@ export async function pickOption(page: Page, trigger: Locator, title: string, se
     await trigger.click();
     if (search !== undefined) await trigger.fill(search);
     await expect
-      .poll(
-        async () => {
-          if ((await option.count()) > 0) return true;
-          // Moving the active option down scrolls the virtual list; the focus stays in the select.
-          for (let step = 0; step < 4; step += 1) await trigger.press('ArrowDown');
-          return false;
-        },
-        { timeout: 20000 },
-      )
+      .poll(async () => {
+        if ((await option.count()) > 0) return true;
+        // Moving the active option down scrolls the virtual list; the focus stays in the select.
+        for (let step = 0; step < 4; step += 1) await trigger.press('ArrowDown');
+        return false;
+      })
       .toBe(true);
     try {
       // Short on the first tries: an overlay handled meanwhile (a notice banner) closes the dropdown.

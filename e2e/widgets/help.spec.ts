@@ -21,7 +21,7 @@ async function createGroup(admin: Page, groupName: string) {
   const dialog = admin.getByRole('dialog', { name: '新增分组' });
   await dialog.getByLabel('分组名称').fill(groupName);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect.poll(() => dialog.isVisible(), { timeout: 20000 }).toBe(false);
+  await expect.poll(() => dialog.isVisible()).toBe(false);
   await expect.poll(() => admin.locator('.ks-help-admin-tree').getByText(groupName).isVisible()).toBe(true);
 }
 
@@ -47,13 +47,10 @@ async function uploadFile(
     .locator('.ant-tree-treenode', { hasText: groupName })
     .locator('.ant-tree-switcher_close');
   await expect
-    .poll(
-      async () => {
-        if ((await closed.count()) > 0) await closed.click();
-        return tree.getByText(file.name, { exact: true }).isVisible();
-      },
-      { timeout: 20000 },
-    )
+    .poll(async () => {
+      if ((await closed.count()) > 0) await closed.click();
+      return tree.getByText(file.name, { exact: true }).isVisible();
+    })
     .toBe(true);
 }
 
@@ -105,7 +102,7 @@ describe('help panel with a real PDF and a real video', () => {
     await editDialog.getByLabel('问题').fill(question);
     await editDialog.getByLabel('答案').fill(answer);
     await editDialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => editDialog.isVisible(), { timeout: 20000 }).toBe(false);
+    await expect.poll(() => editDialog.isVisible()).toBe(false);
 
     const page = await newPage();
     await logInAs(page, DEMO.enterprise);
@@ -118,7 +115,7 @@ describe('help panel with a real PDF and a real video', () => {
 
     // The first item is selected without a click: the PDF, shown in a frame.
     const pdfFrame = panel.locator(`iframe[title="帮助文档：${pdfName}"]`);
-    await pdfFrame.waitFor({ timeout: 20000 });
+    await pdfFrame.waitFor();
     expect(await selectedTitle(panel)).toBe(pdfName);
     const framed = await pdfFrame.evaluate(async (frame: HTMLIFrameElement) => {
       const response = await fetch(frame.src);
@@ -134,11 +131,9 @@ describe('help panel with a real PDF and a real video', () => {
     // The video plays in a player: metadata loaded, real frames, time moving.
     await panel.locator('.ant-tree-title', { hasText: videoName }).click();
     const player = panel.locator(`video[title="帮助视频：${videoName}"]`);
-    await player.waitFor({ timeout: 20000 });
+    await player.waitFor();
     expect(await selectedTitle(panel)).toBe(videoName);
-    await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20000 })
-      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     const media = await player.evaluate((v: HTMLVideoElement) => ({
       duration: v.duration,
       width: v.videoWidth,
@@ -152,21 +147,19 @@ describe('help panel with a real PDF and a real video', () => {
       v.muted = true;
       await v.play();
     });
-    await expect
-      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
 
     // 常见问题: a new list, its first group selected, its Q&A card on the right.
     await panel.getByRole('tab', { name: '常见问题' }).click();
     const card = panel.locator('.ks-help-qa .ant-card', { hasText: `问：${question}` });
-    await card.waitFor({ timeout: 20000 });
+    await card.waitFor();
     expect(await card.innerText()).toContain(`答：${answer}`);
     expect(await selectedTitle(panel)).toBe(faqGroup);
     expect(await panel.getByText(pdfName).count()).toBe(0);
 
     // Back on 帮助说明 the list starts again: the first item, not the video picked before.
     await panel.getByRole('tab', { name: '帮助说明' }).click();
-    await pdfFrame.waitFor({ timeout: 20000 });
+    await pdfFrame.waitFor();
     expect(await selectedTitle(panel)).toBe(pdfName);
     expect(await panel.locator('video').count()).toBe(0);
 
