@@ -367,6 +367,33 @@ describe('GET /ks/monitor/import-template', () => {
     expect(workbook.worksheets[1]?.getRow(4).values).toContain('可选：房建、市政');
   });
 
+  it('leaves out computed fields, which the server computes on every save', async () => {
+    const app = getApp();
+    const developer = (await loginAs(app, await createUser(app, 'D'))).headers;
+    const priced = await publishedNode(app, developer, {
+      form: {
+        items: [
+          { code: 'price', name: '单价', type: 'number' },
+          { code: 'qty', name: '数量', type: 'number' },
+          { code: 'total', name: '合价', type: 'computed-number', formula: 'price * qty' },
+        ],
+      },
+      functions: ['save', 'import', 'view'],
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/ks/monitor/import-template',
+      headers: admin,
+      query: { systemCoding: priced.systemCoding, gnCoding: priced.gnCoding },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(((workbook.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1)).toEqual([
+      '单价',
+      '数量',
+    ]);
+  });
+
   it('is refused to users without the import function', async () => {
     const response = await getApp().inject({
       method: 'GET',

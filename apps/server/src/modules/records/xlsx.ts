@@ -10,6 +10,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_TOO_MANY_MESSAGE,
   type ImportReport,
+  isComputedType,
   type ListRecordsBody,
   ListRecordsBodySchema,
   MULTI_VALUE_JOINS,
@@ -360,7 +361,9 @@ function displayValue(item: FormItem, value: WireValue, labelOf: ItemLabeller): 
   return labelOf(item, value) ?? value;
 }
 
-const importableItems = (items: readonly FormItem[]) => items.filter((item) => item.type !== 'read-text');
+/** The fields a person fills in: no read-only text, and no computed field (the server computes it on save). */
+const importableItems = (items: readonly FormItem[]) =>
+  items.filter((item) => item.type !== 'read-text' && !isComputedType(item.type));
 
 /**
  * Whether a child's options follow its parent's value (optionsUnder): the parent's options have
