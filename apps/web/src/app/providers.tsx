@@ -1,14 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { readableTokens } from '@/lib/readable-colors.ts';
 import { FeedbackBridge } from './feedback-bridge.tsx';
-
-dayjs.locale('zh-cn');
 
 /** Pages outside the shell (login, registration) and the shell's default: readable text colours. */
 const APP_THEME = { token: readableTokens() };

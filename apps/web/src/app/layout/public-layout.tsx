@@ -2,6 +2,7 @@ import { Layout } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
 import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
+import '../dayjs-locale.ts';
 import { HeaderNav, headerStyleOf } from './header-nav.tsx';
 
 const HEADER_CLASSES = {

@@ -15,6 +15,7 @@ import { useShellStore } from '@/features/shell/lib/shell-store.ts';
 import { useThemePanelStore } from '@/features/shell/lib/theme-store.ts';
 import { applyThemeAttribute, themeTokensOf } from '@/features/shell/lib/theme-tokens.ts';
 import { reloadPage } from '@/lib/navigation.ts';
+import '../dayjs-locale.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import { EnterpriseLink } from './enterprise-link.tsx';
