@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { FeedbackBridge } from './feedback-bridge.tsx';
 import { APP_THEME, type ProvidersProps } from './root-providers.tsx';
