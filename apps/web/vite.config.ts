@@ -7,6 +7,31 @@ const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import
 
 const API_TARGET = 'http://localhost:8080';
 
+/**
+ * The libraries every first page runs, /login included, as one chunk (decision 0035): React, the
+ * router, the query client, the session store and antd's core with its form, input, button and
+ * tooltip stack. Left to itself the bundler spread them over some twenty shared chunks, named after
+ * whichever page first used them, and merged unrelated components (collapse, colour picker) into
+ * them; one file compresses better and loads only what it lists.
+ */
+const FIRST_PAGE_LIBRARIES = new RegExp(
+  `/node_modules/(${[
+    'react',
+    'react-dom',
+    'react-is',
+    'scheduler',
+    'react-router',
+    '@tanstack/[^/]+',
+    'zustand',
+    'clsx',
+    'stylis',
+    '@emotion/[^/]+',
+    '@ant-design/(cssinjs|cssinjs-utils|colors|fast-color)',
+    '@rc-component/(form|async-validator|trigger|tooltip|input|motion|portal|resize-observer)',
+    'antd/es/(_util|style|theme|config-provider|locale|version|form|input|button|grid|row|col|space|tooltip|spin|alert)',
+  ].join('|')})/`,
+);
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -16,7 +41,13 @@ export default defineConfig({
       '/docs': { target: API_TARGET, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'first-page', test: FIRST_PAGE_LIBRARIES }] } },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

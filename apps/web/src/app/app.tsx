@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './providers.tsx';
+import { RootProviders } from './root-providers.tsx';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 export function AppRoot() {
   const [router] = useState(createAppRouter);
   return (
-    <AppProviders>
+    <RootProviders>
       <RouterProvider router={router} />
-    </AppProviders>
+    </RootProviders>
   );
 }

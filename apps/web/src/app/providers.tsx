@@ -1,25 +1,16 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import type { ReactNode } from 'react';
+import zhCN from 'antd/es/locale/zh_CN';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
-import { readableTokens } from '@/lib/readable-colors.ts';
 import { FeedbackBridge } from './feedback-bridge.tsx';
+import { APP_THEME, type ProvidersProps } from './root-providers.tsx';
 
-dayjs.locale('zh-cn');
-
-/** Pages outside the shell (login, registration) and the shell's default: readable text colours. */
-const APP_THEME = { token: readableTokens() };
-
-export function AppProviders({
-  children,
-  client = appQueryClient,
-}: {
-  children: ReactNode;
-  client?: QueryClient;
-}) {
+/**
+ * The root's providers with antd's App and its feedback bridge mounted at once, for widgets and
+ * routes rendered on their own (tests), whose messages must not wait for a chunk. The app itself
+ * uses RootProviders (root-providers.tsx): a module the entry does not import, so App stays off /login.
+ */
+export function AppProviders({ children, client = appQueryClient }: ProvidersProps) {
   return (
     <ConfigProvider locale={zhCN} theme={APP_THEME}>
       <App>

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// The layouts set dayjs's locale for their pages; widgets here render without them.
+import '@/app/dayjs-locale.ts';
 import { setFeedback } from '@/lib/feedback.ts';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';

@@ -15,11 +15,13 @@ import { useShellStore } from '@/features/shell/lib/shell-store.ts';
 import { useThemePanelStore } from '@/features/shell/lib/theme-store.ts';
 import { applyThemeAttribute, themeTokensOf } from '@/features/shell/lib/theme-tokens.ts';
 import { reloadPage } from '@/lib/navigation.ts';
+import '../dayjs-locale.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import { EnterpriseLink } from './enterprise-link.tsx';
 import { GlobalOverlays } from './global-overlays.tsx';
 import { HeaderExtras } from './header-extras.tsx';
+import { PageApp } from './page-app.tsx';
 import { UserDropdown } from './user-dropdown.tsx';
 
 const COLLAPSED_ASIDE_WIDTH = 64;
@@ -34,7 +36,11 @@ export function ShellLayout() {
   const hasSession = useSessionStore((state) => state.token !== null);
   // When a session ends the cache is cleared before the redirect to /login: shell queries rendered
   // in between would refetch without a token and show a second, misleading dialog.
-  return hasSession ? <SessionShell /> : null;
+  return hasSession ? (
+    <PageApp>
+      <SessionShell />
+    </PageApp>
+  ) : null;
 }
 
 function SessionShell() {
