@@ -4,7 +4,6 @@ import {
   EXACT_COUNT_LIMIT,
   FIXED_OPTIONS,
   type FormItem,
-  ListRecordsBodySchema,
   MAX_LIST_OFFSET,
   type NodeRef,
   OPTION_TYPES,
@@ -72,8 +71,8 @@ export class RecordLists {
     return sql`${col('deleted_at')} is null and ${viewScope(user, context)}${filter ? sql` and (${filter})` : sql``}`;
   }
 
-  async list(user: SessionUser, input: ListQuery, view: 'table' | 'card'): Promise<RecordPage> {
-    const query = ListRecordsBodySchema.parse(input);
+  /** A page of a list; `query` is the route's body, already checked and defaulted by ListRecordsBodySchema. */
+  async list(user: SessionUser, query: ListQuery, view: 'table' | 'card'): Promise<RecordPage> {
     const context = await nodeContext(this.db, user, query);
     const { node } = context;
     // A keyset page (after or before a record of the page the caller holds) has no offset, so the
