@@ -32,7 +32,7 @@ import {
   viewScope,
 } from './context.ts';
 import { compileListFilter, type SearchLabels } from './filter-compiler.ts';
-import { type EstimateKey, estimateKey, ListEstimates } from './list-estimates.ts';
+import { type EstimateKey, ListEstimates, renderWhere } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
 import type { RecordOptions } from './option-service.ts';
 import { columnsOf, labelMap, reviewState } from './record-views.ts';
@@ -80,7 +80,11 @@ export class RecordLists {
     const anchor = query.after ?? query.before;
     const offset = anchor ? null : (query.curPage - 1) * query.pageSize;
     if (offset !== null && offset >= MAX_LIST_OFFSET) throw badRequest(DEEP_PAGE_MESSAGE);
-    const where = this.listWhere(user, context, query, await this.searchLabels(context, query));
+    // Rendered once: the estimate's key, and a flat WHERE the page and count statements embed.
+    const { key, where } = renderWhere(
+      node.tableName,
+      this.listWhere(user, context, query, await this.searchLabels(context, query)),
+    );
     const order = listOrder(context, query);
     if (anchor) await this.requireAnchor(user, context, anchor);
     const backwards = Boolean(query.before);
@@ -88,7 +92,6 @@ export class RecordLists {
     const items = node.schema.items;
     // While an estimate is held for this WHERE, the last capped count found more rows than the
     // cap, and a new one would only answer that same estimate: the page is read without it.
-    const key = estimateKey(node.tableName, where);
     const held = this.estimates.held(key);
     const [rows, labelOf] = await Promise.all([
       repo.findPage(this.db, user, node, {
