@@ -59,6 +59,7 @@ import { accessPlugin } from './platform/access.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
+import { createInstanceBus } from './platform/instance-bus.ts';
 import { type JobDefinition, Jobs } from './platform/jobs.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
@@ -126,7 +127,13 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
-  app.decorate('caches', new CacheRegistry());
+  // One listening connection per instance carries pushes, session ends and cache refreshes
+  // (ARCHITECTURE §6); it starts once every module has subscribed, at the end of the build.
+  const bus = createInstanceBus(database, app.log);
+  app.addHook('onClose', async () => bus.close());
+  const caches = new CacheRegistry();
+  caches.listen(bus);
+  app.decorate('caches', caches);
   app.decorate('lifecycle', { draining: false });
   const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
   // The transactional outbox of lifecycle handlers and module actions: a job written in the action's transaction.
@@ -173,6 +180,8 @@ export async function buildApp({
   const db = database.db;
   const sealed = new SealedFields(db);
   const sessions = new SessionService(db, config, sealed);
+  sessions.cache.listen(bus);
+  caches.register('sessions', () => sessions.cache.clear());
   const provider =
     smsProvider ??
     (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
@@ -189,7 +198,7 @@ export async function buildApp({
   await app.register(smsRoutes, { sms, ratePerMinute });
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
   await registerFiles(app, { db, config, files, jobs });
-  await registerNotify(app, { database, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS, jobs });
+  await registerNotify(app, { database, bus, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS, jobs });
   await app.register(widgetRoutes, { db, config, files });
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
@@ -220,6 +229,7 @@ export async function buildApp({
   // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.
   await jobs.install();
   registerWebApp(app, config.WEB_DIST);
+  await bus.start();
   return app;
 }
 

@@ -1,7 +1,9 @@
 import { ERROR_CODES, type LoginRoleType } from '@ks/contract';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import { notifyInstances } from './instance-bus.ts';
 
 /**
  * Who may call a route. Every route under /ks declares one in `config.access`; a route without it
@@ -86,3 +88,18 @@ export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw new AppError(ERROR_CODES.TOKEN_INVALID);
   return request.sessionUser;
 }
+
+/**
+ * Instance-bus announcements that a cached session is stale (decision 0038), queued in the
+ * caller's transaction so every instance hears them on commit:
+ * - `x`: session `s` ended (logout, token refresh);
+ * - `u`: the sessions of user `u` ended, or the user changed (kick-out, password change, login
+ *   elsewhere under SESSION_SINGLE, a new name).
+ */
+export type SessionAnnouncement = { t: 'x'; s: string } | { t: 'u'; u: string };
+
+export const announceSessionEnded = (tx: Db, sessionId: string) =>
+  notifyInstances(tx, { t: 'x', s: sessionId } satisfies SessionAnnouncement);
+
+export const announceUserChanged = (tx: Db, userId: string) =>
+  notifyInstances(tx, { t: 'u', u: userId } satisfies SessionAnnouncement);

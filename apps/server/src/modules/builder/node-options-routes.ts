@@ -53,10 +53,10 @@ export const nodeOptionsRoutes: FastifyPluginAsyncZod<{ nodeOptions: NodeOptions
       config: { access: { roles: ['M', 'D'] } },
       schema: {
         tags,
-        summary: 'Empty every in-process cache; answers the names cleared',
+        summary: 'Empty every in-process cache of every instance; answers the names cleared',
         response: { 200: CacheRefreshEnvelopeSchema },
       },
     },
-    async () => ok(app.caches.clearAll(), CACHE_REFRESHED_MESSAGE),
+    async () => ok(await app.caches.clearAll(app.db), CACHE_REFRESHED_MESSAGE),
   );
 };

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { FileService } from '../../platform/file-store.ts';
+import type { InstanceBus } from '../../platform/instance-bus.ts';
 import { defineJob, type Jobs } from '../../platform/jobs.ts';
-import { createPushBus, notifyInstances } from './push-bus.ts';
+import { notifyInstances, pushBusOf } from './push-bus.ts';
 import { PushHub } from './push-hub.ts';
 import { notifyRoutes } from './routes.ts';
 import { NotifyService } from './service.ts';
@@ -13,13 +14,13 @@ import { TodoService } from './todo-service.ts';
 const SSE_RETRY_MS = 3000;
 
 /**
- * Builds the notify area (messages, push channel, to-dos), registers its routes and starts
- * listening for push events of every instance. On close, open streams are ended first: they never
- * finish on their own and would hold the server open.
+ * Builds the notify area (messages, push channel, to-dos), registers its routes and subscribes to
+ * the push events of every instance on the app's instance bus. On close, open streams are ended
+ * first: they never finish on their own and would hold the server open.
  */
 export async function registerNotify(
   app: FastifyInstance,
-  deps: { database: Database; files: FileService; heartbeatSeconds: number; jobs: Jobs },
+  deps: { database: Database; bus: InstanceBus; files: FileService; heartbeatSeconds: number; jobs: Jobs },
 ) {
   const notify = new NotifyService(
     deps.database.db,
@@ -29,13 +30,9 @@ export async function registerNotify(
   );
   const todos = new TodoService(deps.database.db);
   await app.register(notifyRoutes, { notify, todos, retryMs: SSE_RETRY_MS });
-  const bus = createPushBus(deps.database, app.log);
-  await notify.start(bus);
+  await notify.start(pushBusOf(deps.bus));
   deps.jobs.define(defineEndedSessionSweepJob(deps.database));
-  app.addHook('preClose', async () => {
-    notify.closeAllStreams();
-    await bus.close();
-  });
+  app.addHook('preClose', async () => notify.closeAllStreams());
   return { notify, todos };
 }
 

@@ -4,7 +4,6 @@ import {
   EXACT_COUNT_LIMIT,
   FIXED_OPTIONS,
   type FormItem,
-  ListRecordsBodySchema,
   MAX_LIST_OFFSET,
   type NodeRef,
   OPTION_TYPES,
@@ -34,7 +33,7 @@ import {
   viewScope,
 } from './context.ts';
 import { compileListFilter, type SearchLabels } from './filter-compiler.ts';
-import { type EstimateKey, estimateKey, ListEstimates } from './list-estimates.ts';
+import { type EstimateKey, ListEstimates, renderWhere } from './list-estimates.ts';
 import { type ItemLabeller, optionLabeller, rowLabels } from './option-labels.ts';
 import type { RecordOptions } from './option-service.ts';
 import { columnsOf, labelMap, reviewState } from './record-views.ts';
@@ -74,8 +73,8 @@ export class RecordLists {
     return sql`${col('deleted_at')} is null and ${viewScope(user, context)}${filter ? sql` and (${filter})` : sql``}`;
   }
 
-  async list(user: SessionUser, input: ListQuery, view: 'table' | 'card'): Promise<RecordPage> {
-    const query = ListRecordsBodySchema.parse(input);
+  /** A page of a list; `query` is the route's body, already checked and defaulted by ListRecordsBodySchema. */
+  async list(user: SessionUser, query: ListQuery, view: 'table' | 'card'): Promise<RecordPage> {
     const context = await nodeContext(this.db, user, query);
     const { node } = context;
     // A keyset page (after or before a record of the page the caller holds) has no offset, so the
@@ -83,7 +82,11 @@ export class RecordLists {
     const anchor = query.after ?? query.before;
     const offset = anchor ? null : (query.curPage - 1) * query.pageSize;
     if (offset !== null && offset >= MAX_LIST_OFFSET) throw badRequest(DEEP_PAGE_MESSAGE);
-    const where = this.listWhere(user, context, query, await this.searchLabels(context, query));
+    // Rendered once: the estimate's key, and a flat WHERE the page and count statements embed.
+    const { key, where } = renderWhere(
+      node.tableName,
+      this.listWhere(user, context, query, await this.searchLabels(context, query)),
+    );
     const order = listOrder(context, query);
     if (anchor) await this.requireAnchor(user, context, anchor);
     const backwards = Boolean(query.before);
@@ -91,7 +94,6 @@ export class RecordLists {
     const items = node.schema.items;
     // While an estimate is held for this WHERE, the last capped count found more rows than the
     // cap, and a new one would only answer that same estimate: the page is read without it.
-    const key = estimateKey(node.tableName, where);
     const held = this.estimates.held(key);
     const [rows, labelOf] = await Promise.all([
       repo.findPage(this.db, user, node, {

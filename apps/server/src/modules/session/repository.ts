@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { perDatabase } from '../../db/prepared.ts';
 import { enterprises, loginFailures, sessions, users } from '../../db/schema/index.ts';
+import { announceSessionEnded, announceUserChanged } from '../../platform/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -79,14 +80,20 @@ export async function touchSession(db: Db, id: string, lastSeenAt: Date, idleExp
   await db.update(sessions).set({ lastSeenAt, idleExpiresAt }).where(eq(sessions.id, id));
 }
 
+/** Ends a session; every instance drops it from its session cache when the caller's transaction commits. */
 export async function endSession(db: Db, id: string, reason: string): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: reason })
     .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+  await announceSessionEnded(db, id);
 }
 
-/** Ends every live session of a user, but `exceptId`; returns how many ended. */
+/**
+ * Ends every live session of a user, but `exceptId`; returns how many ended. Every instance drops
+ * the user's sessions from its session cache when the caller's transaction commits (the one kept
+ * is read again from the database).
+ */
 export async function endUserSessions(
   db: Db,
   userId: string,
@@ -104,6 +111,7 @@ export async function endUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  await announceUserChanged(db, userId);
   return ended.length;
 }
 

@@ -18,6 +18,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platfor
 import type { SealedFields } from '../../platform/sealed-fields.ts';
 import { consumeCaptcha } from './captcha.ts';
 import * as repo from './repository.ts';
+import { SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -41,7 +42,12 @@ const END_REASON_CODES: Record<string, number> = {
   kicked: ERROR_CODES.SESSION_ENDED,
 };
 
-/** Sliding expiry is written at most once a minute per session (sooner for short idle limits), not on every request. */
+/**
+ * Sliding expiry is written at most once a minute per session (sooner for short idle limits), not
+ * on every request; with the session cache each instance writes it from the last-seen time it
+ * knows (its own writes, or the database's when it read the session), so a session in use on two
+ * instances may be written twice an interval, never less often than on one (decision 0038).
+ */
 const MAX_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface RequestMeta {
@@ -58,6 +64,8 @@ export class SessionService {
     private readonly db: Db,
     private readonly config: Config,
     private readonly sealed: SealedFields,
+    /** Live sessions by token hash; the app makes it follow the instance bus. */
+    readonly cache = new SessionCache(),
   ) {}
 
   async login(body: LoginBody, meta: RequestMeta): Promise<LoginResult> {
@@ -105,6 +113,7 @@ export class SessionService {
       });
       return issued;
     });
+    if (this.config.SESSION_SINGLE) this.cache.dropUser(user.id);
     return {
       token,
       userCode: user.userCode,
@@ -150,33 +159,69 @@ export class SessionService {
     return { token, session };
   }
 
-  /** The session behind a token, or the code that says why there is none (10000, 10001, 10017). */
+  /**
+   * The session behind a token, or the code that says why there is none (10000, 10001, 10017).
+   * A live session is served from the session cache while its limits hold; a refusal is always
+   * the database's answer.
+   */
   async authenticate(token: string | null): Promise<SessionUser> {
     if (!token) throw new AppError(ERROR_CODES.TOKEN_INVALID);
-    const found = await repo.findSessionWithUser(this.db, hashToken(token));
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const cached = this.cache.get(tokenHash, now);
+    if (cached && cached.idleExpiresAt > now && cached.absoluteExpiresAt > now) {
+      await this.touch(cached, now);
+      return cached.user;
+    }
+    // Not cached, or past a limit it held when read: another instance may have slid it since.
+    if (cached) this.cache.drop(tokenHash);
+    const epoch = this.cache.begin();
+    const found = await repo.findSessionWithUser(this.db, tokenHash);
     if (!found) throw new AppError(ERROR_CODES.TOKEN_INVALID);
     const { session, user } = found;
     if (session.endReason) {
       throw new AppError((END_REASON_CODES[session.endReason] ?? ERROR_CODES.TOKEN_INVALID) as 10000);
     }
     if (user.deletedAt || user.status !== 'active') throw new AppError(ERROR_CODES.SESSION_ENDED);
-    const now = new Date();
-    if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+    if (session.idleExpiresAt.getTime() <= now || session.absoluteExpiresAt.getTime() <= now) {
       throw new AppError(ERROR_CODES.TOKEN_EXPIRED);
     }
-    const idleMs = this.config.SESSION_IDLE_MINUTES * 60 * 1000;
-    if (now.getTime() - session.lastSeenAt.getTime() > Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4)) {
-      const idle = new Date(now.getTime() + idleMs);
-      await repo.touchSession(this.db, session.id, now, idle);
-    }
-    return {
-      id: user.id,
-      userCode: user.userCode,
-      userName: user.userName,
-      loginRoleType: user.loginRoleType,
-      enterpriseId: user.enterpriseId,
-      sessionId: session.id,
+    const entry = {
+      user: {
+        id: user.id,
+        userCode: user.userCode,
+        userName: user.userName,
+        loginRoleType: user.loginRoleType,
+        enterpriseId: user.enterpriseId,
+        sessionId: session.id,
+      },
+      lastSeenAt: session.lastSeenAt.getTime(),
+      idleExpiresAt: session.idleExpiresAt.getTime(),
+      absoluteExpiresAt: session.absoluteExpiresAt.getTime(),
+      readAt: now,
     };
+    await this.touch(entry, now);
+    this.cache.put(tokenHash, entry, epoch);
+    return entry.user;
+  }
+
+  /** Slides the idle expiry when the last write is older than the touch interval (see MAX_TOUCH_INTERVAL_MS). */
+  private async touch(
+    entry: { user: SessionUser; lastSeenAt: number; idleExpiresAt: number },
+    now: number,
+  ): Promise<void> {
+    const idleMs = this.config.SESSION_IDLE_MINUTES * 60 * 1000;
+    if (now - entry.lastSeenAt <= Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4)) return;
+    // Set first: the requests of this session that arrive while the write runs do not write again.
+    const before = { lastSeenAt: entry.lastSeenAt, idleExpiresAt: entry.idleExpiresAt };
+    entry.lastSeenAt = now;
+    entry.idleExpiresAt = now + idleMs;
+    try {
+      await repo.touchSession(this.db, entry.user.sessionId, new Date(now), new Date(now + idleMs));
+    } catch (error) {
+      Object.assign(entry, before);
+      throw error;
+    }
   }
 
   async expiresAt(sessionId: string, token: string): Promise<string> {
@@ -188,11 +233,14 @@ export class SessionService {
 
   /** Swaps the token for a new one with fresh limits; the old token answers 10000 from now on. */
   async refresh(user: SessionUser, meta: RequestMeta) {
-    return this.db.transaction(async (tx) => {
+    const refreshed = await this.db.transaction(async (tx) => {
       await repo.endSession(tx, user.sessionId, 'refreshed');
       const { token, session } = await this.issueSession(tx, user.id, meta);
       return { token, expiresAt: session.idleExpiresAt.toISOString() };
     });
+    // Here at once; the other instances when the bus brings the announcement (repo.endSession).
+    this.cache.dropSession(user.sessionId);
+    return refreshed;
   }
 
   async logout(user: SessionUser, meta: RequestMeta): Promise<void> {
@@ -206,6 +254,7 @@ export class SessionService {
         ip: meta.ip,
       });
     });
+    this.cache.dropSession(user.sessionId);
   }
 
   async userInfo(sessionUser: SessionUser): Promise<UserInfo> {
@@ -268,11 +317,12 @@ export class SessionService {
         ip: meta.ip,
       });
     });
+    this.cache.dropUser(user.id);
   }
 
   /** An administrator ends every session of a user: their next request gets 10017. */
   async kickUser(admin: SessionUser, userCode: string, meta: RequestMeta): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    const { userId, ended } = await this.db.transaction(async (tx) => {
       const target = await repo.findUserByCode(tx, userCode);
       if (!target) throw new AppError(ERROR_CODES.NOT_FOUND, '用户不存在');
       const ended = await repo.endUserSessions(tx, target.id, 'kicked');
@@ -285,8 +335,10 @@ export class SessionService {
         detail: `结束会话${ended}个`,
         ip: meta.ip,
       });
-      return ended;
+      return { userId: target.id, ended };
     });
+    this.cache.dropUser(userId);
+    return ended;
   }
 }
 

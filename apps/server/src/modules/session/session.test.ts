@@ -260,6 +260,41 @@ describe('session codes', () => {
     expect(row?.idleExpiresAt.getTime()).toBeGreaterThan(soon.getTime() + 60 * 60 * 1000);
   });
 
+  it('reads a cached session again once its cached idle limit passes: another instance may have slid it', async () => {
+    const app = getApp();
+    const user = await createUser(app, 'P');
+    const { headers } = await loginAs(app, user);
+    const userInfo = async () =>
+      (await app.inject({ method: 'GET', url: '/ks/individual/user-info', headers })).json().code;
+    await app.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() + 1500), lastSeenAt: new Date() })
+      .where(eq(sessions.userId, user.id));
+    expect(await userInfo()).toBe(200); // cached with that idle limit
+    // Another instance slides it (no announcement: a slide ends nothing).
+    await app.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(sessions.userId, user.id));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await userInfo()).toBe(200);
+  });
+
+  it('answers 10001 once a cached session passes its idle limit unused', async () => {
+    const app = getApp();
+    const user = await createUser(app, 'P');
+    const { headers } = await loginAs(app, user);
+    await app.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() + 1500), lastSeenAt: new Date() })
+      .where(eq(sessions.userId, user.id));
+    const userInfo = async () =>
+      (await app.inject({ method: 'GET', url: '/ks/individual/user-info', headers })).json();
+    expect((await userInfo()).code).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await userInfo()).toMatchObject({ code: 10001, message: '登录已过期，请重新登录' });
+  });
+
   it('answers 10017 after an administrator ends the sessions, and only administrators may', async () => {
     const app = getApp();
     const admin = await loginAs(app, await createUser(app, 'M'));

@@ -17,7 +17,7 @@ import {
   type UserTheme,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../../platform/access.ts';
+import { announceUserChanged, type SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { fileUrl } from '../../platform/file-refs.ts';
 import type { FileService } from '../../platform/file-store.ts';
@@ -215,6 +215,8 @@ export class ShellService {
     return this.db.transaction(async (tx) => {
       const row = await repo.updateProfile(tx, user.id, body.version, { userName: body.userName });
       if (!row) throw conflict();
+      // Sessions carry the user's name (revisions, the operation log): cached ones are read again.
+      await announceUserChanged(tx, user.id);
       await recordOperation(tx, {
         user: { ...user, userName: row.userName },
         action: '修改个人信息',
