@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     // One browser scenario at a time: two cores are shared by the server, Chromium and the runner.
     fileParallelism: false,
+    // Tests a spec marks concurrent (the role walks: mostly waiting for pages to settle) run two at a time.
+    maxConcurrency: 2,
     testTimeout: 4 * UI_WAIT_MS,
     // A browser on a shared 2-core machine can take seconds to finish an animation or a request:
     // polls wait as long as any UI wait (the default 1 s made closing dialogs flaky under load).

@@ -19,6 +19,8 @@ describe('readableColor', () => {
     for (const color of [
       tokens.colorPrimary,
       tokens.colorLink,
+      tokens.colorLinkHover,
+      tokens.colorLinkActive,
       tokens.colorTextDescription,
       tokens.colorTextPlaceholder,
     ]) {
