@@ -215,12 +215,26 @@ export class UploadService {
       .orderBy(asc(uploadChunks.chunkIndex));
     let file = null;
     if (task.fileId) file = toUploadedFile(await this.files.get(task.fileId), task.fileNo);
+    return this.answer(
+      task,
+      task.status as UploadTaskStatus,
+      chunks.map((c) => c.index),
+      file,
+    );
+  }
+
+  private answer(
+    task: Task,
+    status: UploadTaskStatus,
+    uploadedChunks: number[],
+    file: UploadTask['file'],
+  ): UploadTask {
     return {
       uploadId: task.id,
       chunkSize: task.chunkSize,
       chunkCount: task.chunkCount,
-      uploadedChunks: chunks.map((c) => c.index),
-      status: task.status as UploadTaskStatus,
+      uploadedChunks,
+      status,
       file,
     };
   }
@@ -248,23 +262,32 @@ export class UploadService {
     if (input.chunk >= task.chunkCount) throw badRequest(UPLOAD_MESSAGES.chunkMissing);
     const size = this.expectedSize(task, input.chunk);
     const bytes = await readChunk(input.body, size, input.md5);
-    let outcome: 'stored' | 'cleared' | 'gone' = 'cleared';
+    type Outcome = { kind: 'stored'; held: number[] } | { kind: 'cleared' } | { kind: 'gone' };
+    let outcome: Outcome = { kind: 'cleared' };
     // Twice at most: once to clear other bytes held for this chunk, once to write these.
-    for (let attempt = 0; attempt < 3 && outcome === 'cleared'; attempt += 1) {
-      outcome = await this.db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ status: uploadTasks.status })
-          .from(uploadTasks)
-          .where(eq(uploadTasks.id, task.id))
-          .for('update');
-        if (locked?.status !== 'uploading') throw badRequest(UPLOAD_MESSAGES.taskGone);
-        const thisChunk = and(eq(uploadChunks.uploadId, task.id), eq(uploadChunks.chunkIndex, input.chunk));
-        const [held] = await tx.select({ md5: uploadChunks.md5 }).from(uploadChunks).where(thisChunk);
-        await tx.update(uploadTasks).set({ touchedAt: new Date() }).where(eq(uploadTasks.id, task.id));
-        if (held?.md5 === input.md5) return 'stored';
+    for (let attempt = 0; attempt < 3 && outcome.kind === 'cleared'; attempt += 1) {
+      outcome = await this.db.transaction(async (tx): Promise<Outcome> => {
+        // Takes the task row's lock (the merge's) and marks it touched, while it is open: an
+        // update waiting on a merge sees the row the merge committed.
+        const [open] = await tx
+          .update(uploadTasks)
+          .set({ touchedAt: new Date() })
+          .where(and(eq(uploadTasks.id, task.id), eq(uploadTasks.status, 'uploading')))
+          .returning({ id: uploadTasks.id });
+        if (!open) throw badRequest(UPLOAD_MESSAGES.taskGone);
+        // Every chunk held: this one's md5, and the answer's list without another query.
+        const chunks = await tx
+          .select({ index: uploadChunks.chunkIndex, md5: uploadChunks.md5 })
+          .from(uploadChunks)
+          .where(eq(uploadChunks.uploadId, task.id))
+          .orderBy(asc(uploadChunks.chunkIndex));
+        const held = chunks.find((c) => c.index === input.chunk);
+        if (held?.md5 === input.md5) return { kind: 'stored', held: chunks.map((c) => c.index) };
         if (held) {
-          await tx.delete(uploadChunks).where(thisChunk);
-          return 'cleared';
+          await tx
+            .delete(uploadChunks)
+            .where(and(eq(uploadChunks.uploadId, task.id), eq(uploadChunks.chunkIndex, input.chunk)));
+          return { kind: 'cleared' };
         }
         let etag: string;
         try {
@@ -284,7 +307,7 @@ export class UploadService {
           // begun before the layout of decision 0041): it cannot finish, so it ends here.
           await tx.update(uploadTasks).set({ status: 'cancelled' }).where(eq(uploadTasks.id, task.id));
           await tx.delete(uploadChunks).where(eq(uploadChunks.uploadId, task.id));
-          return 'gone';
+          return { kind: 'gone' };
         }
         await tx.insert(uploadChunks).values({
           uploadId: task.id,
@@ -293,19 +316,18 @@ export class UploadService {
           size,
           etag,
         });
-        return 'stored';
+        return { kind: 'stored', held: [...chunks.map((c) => c.index), input.chunk].sort((a, b) => a - b) };
       });
     }
-    if (outcome === 'gone') {
+    if (outcome.kind === 'gone') {
       await this.storage.abortParts(task.storageKey, task.storageUploadId);
       throw badRequest(UPLOAD_MESSAGES.taskGone);
     }
-    if (outcome !== 'stored') throw badRequest(UPLOAD_MESSAGES.chunkMd5);
-    const answer = await this.describe(task);
+    if (outcome.kind !== 'stored') throw badRequest(UPLOAD_MESSAGES.chunkMd5);
     // Hashed for the whole-file md5 after the answer has gone out, while the client prepares the
     // next chunk: the merge then need not read the file back.
     setImmediate(() => this.digests.add(task.id, input.chunk, input.md5, bytes));
-    return answer;
+    return this.answer(task, 'uploading', outcome.held, null);
   }
 
   async getProgress(user: SessionUser, uploadId: string): Promise<UploadTask> {
