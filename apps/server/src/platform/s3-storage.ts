@@ -11,13 +11,7 @@ import {
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import {
-  createDigestStream,
-  type FileStorage,
-  PartChecksumError,
-  type PartInput,
-  StorageNotFoundError,
-} from './storage.ts';
+import { type FileStorage, PartChecksumError, type PartInput, StorageNotFoundError } from './storage.ts';
 
 export interface S3StorageOptions {
   endpoint?: string;
@@ -37,10 +31,13 @@ const SINGLE_PUT_MAX = 5 * 1024 * 1024;
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+/** The multipart upload is over (completed or aborted), or never was. */
+const isNoUpload = (error: unknown) =>
+  (error instanceof S3ServiceException && error.name === 'NoSuchUpload') || isMissing(error);
 
 /**
  * An S3-compatible store (AWS S3, MinIO, Ceph, OSS/COS in S3 mode): what several instances share.
- * Chunked uploads map one chunk onto one multipart part; S3 checks each part's Content-MD5 itself.
+ * Chunked uploads map one chunk onto one multipart part; S3 checks each part's Content-MD5.
  */
 export class S3Storage implements FileStorage {
   readonly name = 's3';
@@ -163,25 +160,27 @@ export class S3Storage implements FileStorage {
   }
 
   async putPart(part: PartInput): Promise<{ etag: string }> {
-    // A 5 MB chunk is read whole (the SDK needs a known length) and its md5 checked here as well as
-    // by the store through Content-MD5: a compatible store that ignores the header is still caught.
-    const digest = createDigestStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.body.pipe(digest.stream)) chunks.push(chunk as Buffer);
-    const { md5, size } = digest.digest();
-    if (md5 !== part.md5 || size !== part.size) throw new PartChecksumError(part.key, part.partNumber);
-    const response = await this.client.send(
-      new UploadPartCommand({
-        Bucket: this.bucket,
-        Key: this.keyOf(part.key),
-        UploadId: part.uploadId,
-        PartNumber: part.partNumber,
-        Body: Buffer.concat(chunks),
-        ContentLength: size,
-        ContentMD5: Buffer.from(md5, 'hex').toString('base64'),
-      }),
-    );
-    return { etag: response.ETag ?? '' };
+    try {
+      const response = await this.client.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: this.keyOf(part.key),
+          UploadId: part.uploadId,
+          PartNumber: part.partNumber,
+          // The SDK needs one body of known length: a 5 MiB chunk, joined once.
+          Body: part.bytes.length === 1 ? part.bytes[0] : Buffer.concat(part.bytes),
+          ContentLength: part.size,
+          // The store checks the part against the md5 the caller checked: nothing is lost between.
+          ContentMD5: Buffer.from(part.md5, 'hex').toString('base64'),
+        }),
+      );
+      return { etag: response.ETag ?? '' };
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.name === 'BadDigest')
+        throw new PartChecksumError(part.key, part.partNumber);
+      if (isNoUpload(error)) throw new StorageNotFoundError(part.key);
+      throw error;
+    }
   }
 
   async completeParts(
@@ -189,18 +188,26 @@ export class S3Storage implements FileStorage {
     uploadId: string,
     parts: readonly { partNumber: number; etag: string }[],
   ): Promise<void> {
-    await this.client.send(
-      new CompleteMultipartUploadCommand({
-        Bucket: this.bucket,
-        Key: this.keyOf(key),
-        UploadId: uploadId,
-        MultipartUpload: {
-          Parts: [...parts]
-            .sort((a, b) => a.partNumber - b.partNumber)
-            .map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
-        },
-      }),
-    );
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: this.keyOf(key),
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: [...parts]
+              .sort((a, b) => a.partNumber - b.partNumber)
+              .map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+          },
+        }),
+      );
+    } catch (error) {
+      // Completed by an earlier merge that died before recording the file: the key is this
+      // upload's alone, so an object under it is that completion's.
+      if (!(error instanceof S3ServiceException) || !(await this.exists(key))) {
+        throw isNoUpload(error) ? new StorageNotFoundError(key) : error;
+      }
+    }
   }
 
   async abortParts(key: string, uploadId: string): Promise<void> {
@@ -210,9 +217,11 @@ export class S3Storage implements FileStorage {
       );
     } catch (error) {
       // Already aborted or completed: nothing left to drop.
-      if (!(error instanceof S3ServiceException && error.name === 'NoSuchUpload') && !isMissing(error))
-        throw error;
+      if (!isNoUpload(error)) throw error;
     }
+    // What a completion left before its merge was refused or died: no stored file names the key
+    // of an upload that is not done.
+    await this.delete(key);
   }
 
   /** Releases the client's sockets. */

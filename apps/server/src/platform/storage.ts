@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { type FileHandle, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -21,22 +20,32 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
 
   /**
-   * Multipart writing, for chunked uploads: parts may arrive in any order and on any instance that
-   * shares this store; `completeParts` joins them under `key` in part-number order. Returns the
-   * store's own id of the multipart upload ('' where it needs none).
+   * Multipart writing, for chunked uploads: parts may arrive in any order, more than once, and on
+   * any instance that shares this store; `completeParts` makes them the object under `key`.
+   * Returns the store's own id of the multipart upload ('' where it needs none).
    */
   beginParts(key: string): Promise<string>;
   /**
-   * Stores one part (numbered from 1). `md5` is the hex digest the client announced: a part whose
-   * bytes do not match is refused with PartChecksumError and not kept. Answers the part's receipt.
+   * Stores one part (numbered from 1) whose bytes the caller has already checked against `md5`,
+   * replacing the part's earlier bytes. A store that checks again and disagrees rejects with
+   * PartChecksumError; an upload the store no longer has (completed, aborted) with
+   * StorageNotFoundError. Answers the part's receipt.
    */
   putPart(part: PartInput): Promise<{ etag: string }>;
+  /**
+   * Makes the parts the object under `key`, in part-number order. Completing an upload that an
+   * earlier call completed (a merge cut short after this step, then retried) is not an error;
+   * rejects with StorageNotFoundError when neither the parts nor the object are there.
+   */
   completeParts(
     key: string,
     uploadId: string,
     parts: readonly { partNumber: number; etag: string }[],
   ): Promise<void>;
-  /** Drops every part of an unfinished multipart upload; doing it twice is harmless. */
+  /**
+   * Drops every part of an unfinished multipart upload, and what an interrupted completion left
+   * under `key`; doing it twice is harmless.
+   */
   abortParts(key: string, uploadId: string): Promise<void>;
 }
 
@@ -44,9 +53,13 @@ export interface PartInput {
   key: string;
   uploadId: string;
   partNumber: number;
-  body: Readable;
-  /** Bytes the part must have (S3 needs the length up front). */
+  /** Where the part starts in the whole file: (partNumber - 1) × the upload's chunk size. */
+  offset: number;
+  /** The part's bytes, in order (as they came off the request, not joined into one buffer). */
+  bytes: readonly Buffer[];
+  /** Their total length. */
   size: number;
+  /** Hex md5 of the bytes, already checked by the caller; sent on where the store checks it too. */
   md5: string;
 }
 
@@ -117,65 +130,59 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  async beginParts(_key: string): Promise<string> {
+  /**
+   * A chunked upload is written in place: `<key>.partial` holds the whole file, each part written
+   * at its offset when it arrives (by whichever instance shares this disk), and completing renames
+   * it to `<key>`. Every byte is written once, and nothing is joined or copied at the end.
+   */
+  async beginParts(key: string): Promise<string> {
+    const partial = this.partialOf(key);
+    await mkdir(dirname(partial), { recursive: true });
+    await writeFile(partial, '', { flag: 'wx' });
     return '';
   }
 
   async putPart(part: PartInput): Promise<{ etag: string }> {
-    const dir = this.partsDir(part.key);
-    await mkdir(dir, { recursive: true });
-    const target = join(dir, String(part.partNumber));
-    const partial = `${target}.${process.pid}.${Date.now()}.part`;
-    const digest = createDigestStream();
-    part.body.on('error', (error) => digest.stream.destroy(error));
+    let handle: FileHandle;
     try {
-      await pipeline(part.body, digest.stream, createWriteStream(partial));
-      const { md5, size } = digest.digest();
-      if (md5 !== part.md5 || size !== part.size) throw new PartChecksumError(part.key, part.partNumber);
-      await rename(partial, target);
-      return { etag: md5 };
+      // Opened, never created, here: the file is there from beginParts until the upload is
+      // completed or aborted, so a part that comes late cannot bring an upload back.
+      handle = await open(this.partialOf(part.key), 'r+');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(part.key);
+      throw error;
+    }
+    try {
+      const { bytesWritten } = await handle.writev(part.bytes as Buffer[], part.offset);
+      if (bytesWritten !== part.size)
+        throw new Error(`short write of part ${part.partNumber} of ${part.key}`);
     } finally {
-      await rm(partial, { force: true });
+      await handle.close();
     }
+    return { etag: part.md5 };
   }
 
-  async completeParts(
-    key: string,
-    _uploadId: string,
-    parts: readonly { partNumber: number; etag: string }[],
-  ): Promise<void> {
-    const dir = this.partsDir(key);
-    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
-    const joined = new PassThrough();
-    // Parts are streamed one after another into one write: a 1 GB file never sits in memory.
-    const feed = (async () => {
-      for (const part of ordered) {
-        for await (const chunk of createReadStream(join(dir, String(part.partNumber)))) {
-          if (!joined.write(chunk)) await once(joined, 'drain');
-        }
-      }
-      joined.end();
-    })();
-    feed.catch((error: Error) => joined.destroy(error));
-    await Promise.all([this.put(key, joined), feed]);
-    await rm(dir, { recursive: true, force: true });
-  }
-
-  async abortParts(key: string, _uploadId: string): Promise<void> {
-    await rm(this.partsDir(key), { recursive: true, force: true });
-  }
-
-  /** Part numbers currently held for a key (tests look here to prove a cancel removed them). */
-  async listParts(key: string): Promise<number[]> {
+  async completeParts(key: string): Promise<void> {
     try {
-      return (await readdir(this.partsDir(key))).filter((n) => /^\d+$/.test(n)).map(Number);
-    } catch {
-      return [];
+      await rename(this.partialOf(key), this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // Renamed by an earlier completion whose merge died before recording the file.
+      if (!(await this.exists(key))) throw new StorageNotFoundError(key);
     }
   }
 
-  private partsDir(key: string): string {
-    return this.pathOf(`${key}.parts`);
+  async abortParts(key: string): Promise<void> {
+    await rm(this.partialOf(key), { force: true });
+    // What a completion left before its merge was refused or died: no stored file names the key
+    // of an upload that is not done.
+    await rm(this.pathOf(key), { force: true });
+    // The layout before decision 0041 kept one file per part in `<key>.parts/`.
+    await rm(this.pathOf(`${key}.parts`), { recursive: true, force: true });
+  }
+
+  private partialOf(key: string): string {
+    return this.pathOf(`${key}.partial`);
   }
 
   /** Keys are ours, but a key that would leave the root is refused all the same. */

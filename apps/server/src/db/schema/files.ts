@@ -80,7 +80,7 @@ export const recordAttachments = pgTable(
 );
 
 /**
- * A chunked upload in progress. The state lives here and the parts in the file storage, so chunks
+ * A chunked upload in progress. The state lives here and the bytes in the file storage, so chunks
  * may reach any instance in any order, and a reload resumes from what the server holds.
  */
 export const uploadTasks = pgTable(
@@ -93,7 +93,7 @@ export const uploadTasks = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     chunkSize: integer('chunk_size').notNull(),
     chunkCount: integer('chunk_count').notNull(),
-    /** Where the merged file will live; parts are kept beside it by the storage. */
+    /** Where the file will live; the storage writes the chunks beside it until then (decision 0041). */
     storageKey: text('storage_key').notNull(),
     /** The storage's own multipart id (S3 UploadId); '' for the local disk. */
     storageUploadId: text('storage_upload_id').notNull().default(''),

@@ -389,7 +389,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'session' },
       // Fastify's 1 MiB default would refuse a 5 MiB chunk: this route alone allows one chunk plus
-      // its fields; the chunk is streamed to storage, never held whole (except by the S3 adapter).
+      // its fields. The chunk is held whole (5 MiB at most) until its md5 is checked, then written.
       bodyLimit: uploads.chunkSize + 64 * 1024,
       schema: {
         tags,
@@ -435,7 +435,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
       config: { access: 'session' },
       schema: {
         tags,
-        summary: 'Join the chunks and check the md5 of the whole file',
+        summary: 'Complete the file from its chunks and check the md5 of the whole file',
         body: MergeUploadBodySchema,
         response: { 200: UploadTaskEnvelopeSchema },
       },
@@ -453,7 +453,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{
       config: { access: 'session' },
       schema: {
         tags,
-        summary: 'Cancel an upload and drop its parts',
+        summary: 'Cancel an upload and drop what it stored',
         body: CancelUploadBodySchema,
         response: { 200: EmptyEnvelopeSchema },
       },
