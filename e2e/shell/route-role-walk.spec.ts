@@ -1,6 +1,6 @@
 import type { MenuNode, System } from '@ks/contract/shell';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, type ExpectStatic, it } from 'vitest';
 import { shellPagePaths } from '../../apps/web/src/app/route-table.ts';
 import { loginWithApi } from '../support/api.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
@@ -58,7 +58,7 @@ function watchCalls(page: Page) {
 type Calls = ReturnType<typeof watchCalls>;
 
 /** Waits until the page's calls are answered, nothing has moved for a moment and no spinner turns. */
-async function settle(page: Page, calls: Calls) {
+async function settle(page: Page, calls: Calls, expect: ExpectStatic) {
   await expect
     .poll(
       async () =>
@@ -71,7 +71,11 @@ async function settle(page: Page, calls: Calls) {
 }
 
 /** What is wrong with the page on screen now, if anything. */
-async function findingsOnScreen(page: Page, options: { unpublishedIsFinding: boolean }): Promise<string[]> {
+async function findingsOnScreen(
+  page: Page,
+  options: { unpublishedIsFinding: boolean },
+  expect: ExpectStatic,
+): Promise<string[]> {
   const findings: string[] = [];
   const content = page.locator('.ks-shell-content');
   const shownText = async () => (await content.innerText().catch(() => '')).trim();
@@ -110,11 +114,11 @@ async function logInAs(page: Page, role: Role) {
 }
 
 /** The demo role's session: practice-status dialog of personnel closed, so it hides nothing. */
-async function startSession(role: Role) {
+async function startSession(role: Role, expect: ExpectStatic) {
   const page = await newPage();
   const calls = watchCalls(page);
   await logInAs(page, role);
-  await settle(page, calls);
+  await settle(page, calls, expect);
   if (role === 'personnel') {
     const dialog = page.getByRole('dialog', { name: '执业状态提醒' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -127,25 +131,28 @@ async function startSession(role: Role) {
 describe('every page of the route table as every demo role', () => {
   const paths = shellPagePaths().map((path) => path.replace(':bianma', 'B001'));
 
-  it.concurrent.each(ROLES)(
+  it.concurrent.for(ROLES)(
     'opens every page as %s without a denial above content, a refused call or a blank page',
-    async (role) => {
-      const { page, calls } = await startSession(role);
+    { timeout: 600000 },
+    async (role, { expect }) => {
+      const { page, calls } = await startSession(role, expect);
       const findings: string[] = [];
       for (const path of paths) {
         calls.refused = [];
         // A fresh load per page: what is judged is that page alone, never the one before it
         // still on screen while the next renders.
         await page.goto(`${baseUrl()}${path}`);
-        await settle(page, calls);
-        const found = [...(await findingsOnScreen(page, { unpublishedIsFinding: false })), ...calls.refused];
+        await settle(page, calls, expect);
+        const found = [
+          ...(await findingsOnScreen(page, { unpublishedIsFinding: false }, expect)),
+          ...calls.refused,
+        ];
         if (found.length === 0) continue;
         findings.push(`${path}: ${found.join('; ')}`);
       }
       expect(findings).toEqual([]);
       await page.context().close();
     },
-    600000,
   );
 });
 
@@ -171,12 +178,13 @@ const leavesOf = (nodes: MenuNode[], above: string[] = []): Leaf[] =>
     );
 
 describe("every entry of every demo role's menu", () => {
-  it.concurrent.each(ROLES)(
+  it.concurrent.for(ROLES)(
     'opens a working page for every menu entry %s sees',
-    async (role) => {
+    { timeout: 600000 },
+    async (role, { expect }) => {
       const token = await loginWithApi(baseUrl(), DEMO[role].account, DEMO[role].password);
       const systems = await apiGet<System[]>(token, 'POST', '/ks/menu/v1/menus/main-menus');
-      const { page, calls } = await startSession(role);
+      const { page, calls } = await startSession(role, expect);
       const menu = page.getByRole('menu', { name: '功能菜单' });
       const findings: string[] = [];
       let clicked = 0;
@@ -188,7 +196,7 @@ describe("every entry of every demo role's menu", () => {
         );
         await page.getByLabel('切换系统').click();
         await page.locator('.ant-select-item-option', { hasText: system.systemName }).click();
-        await settle(page, calls);
+        await settle(page, calls, expect);
         // The menu is the chosen system's before its entries are looked for.
         const firstEntry = tree.find((node) => node.itShows === '是' && !node.disabled);
         if (firstEntry)
@@ -221,11 +229,11 @@ describe("every entry of every demo role's menu", () => {
           await page.waitForURL(
             (url) => url.searchParams.get('gnCoding') === leaf.node.gnCoding || !url.search,
           );
-          await settle(page, calls);
+          await settle(page, calls, expect);
           clicked += 1;
           const found = [
             // Developers build unpublished nodes; everyone else must never meet one.
-            ...(await findingsOnScreen(page, { unpublishedIsFinding: role !== 'developer' })),
+            ...(await findingsOnScreen(page, { unpublishedIsFinding: role !== 'developer' }, expect)),
             ...calls.refused,
           ];
           if (found.length > 0) findings.push(`${system.systemName} › ${leaf.titles.join(' › ')}: ${found}`);
@@ -235,6 +243,5 @@ describe("every entry of every demo role's menu", () => {
       expect(findings).toEqual([]);
       await page.context().close();
     },
-    600000,
   );
 });
