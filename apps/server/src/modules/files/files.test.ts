@@ -142,6 +142,25 @@ describe('POST /ks/common/common/upload/attachment', () => {
     }
   });
 
+  it('refuses a multipart field with a control character, as the JSON routes do, and keeps nothing', async () => {
+    const app = getApp();
+    const { headers } = await loginAs(app, await createUser(app, 'U'));
+    const before = storedPaths().length;
+    const body = multipart(
+      { gnCoding: 'g1\u0000', systemCoding: 's1' },
+      { name: '承诺书.pdf', content: PDF },
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/ks/common/common/upload/attachment',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 400, data: { gnCoding: expect.any(String) } });
+    expect(storedPaths()).toHaveLength(before);
+  });
+
   it.each([
     ['a gif', 'a.gif', PNG, UPLOAD_MESSAGES.simpleFormat],
     ['an executable', 'setup.exe', EXE, UPLOAD_MESSAGES.simpleFormat],

@@ -14,6 +14,7 @@ import {
   EditorUploadEnvelopeSchema,
   EmptyEnvelopeSchema,
   FindAnnexSlotsQuerySchema,
+  findHostileValue,
   MergeUploadBodySchema,
   RecordRefSchema,
   SaveAnnexSlotBodySchema,
@@ -59,7 +60,12 @@ function fieldsOf(part: MultipartFile): Record<string, string> {
 }
 
 function parseFields<T extends z.ZodType>(schema: T, part: MultipartFile): z.infer<T> {
-  const parsed = schema.safeParse(fieldsOf(part));
+  const fields = fieldsOf(part);
+  // The input guard (decision 0023) sees JSON bodies only: a multipart field is checked here, the
+  // same way and with the same answer, before any of it is used.
+  const hostile = findHostileValue(fields);
+  if (hostile) throw badRequest(hostile.message, { [hostile.path]: hostile.message });
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badRequest(issue?.message ?? '请求参数错误', {
