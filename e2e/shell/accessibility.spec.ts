@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
+import { animationsSettled } from '../support/waits.ts';
 
 const newPage = useBrowser();
 
@@ -19,7 +20,7 @@ async function expectNoSeriousViolations(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
   // antd's enter animations fade colours in: measure the settled page.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await animationsSettled(page);
   expect.soft(await seriousAxeViolations(page), new URL(page.url()).pathname).toEqual([]);
 }
 

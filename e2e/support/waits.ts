@@ -34,9 +34,13 @@ export async function expectCount(locator: Locator, count: number) {
 }
 
 /**
- * Waits until the page's running CSS animations have ended (an antd dialog zooming in, a drawer
+ * Waits until the page's running CSS animations have ended or were cancelled (an antd dialog zooming in, a drawer
  * sliding): a click aimed at a button that is still moving can land beside it on a loaded machine.
  */
 export async function animationsSettled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // An animation cancelled meanwhile (its element gone, a newer one in its place) rejects its
+  // `finished` with AbortError: it has settled too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 }
