@@ -3,9 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
-import { animationsSettled } from '../support/waits.ts';
+import { animationsSettled, trackRequests } from '../support/waits.ts';
 
-const newPage = useBrowser();
+const openPage = useBrowser();
+const trackers = new WeakMap<Page, ReturnType<typeof trackRequests>>();
+/** A fresh page whose requests are counted from its first navigation. */
+async function newPage() {
+  const page = await openPage();
+  trackers.set(page, trackRequests(page));
+  return page;
+}
+const requestsOf = (page: Page) => {
+  const tracker = trackers.get(page);
+  if (!tracker) throw new Error('page not opened by newPage');
+  return tracker;
+};
 
 const PRICE_NODE = 'systemCoding=DEMO_CLJG&gnCoding=CLJG_CLJG';
 
@@ -17,7 +29,7 @@ async function logInAs(page: Page, demo: (typeof DEMO)[keyof typeof DEMO]) {
 
 /** Waits until nothing is loading or animating, then asks axe-core. */
 async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await requestsOf(page).idle();
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
   // antd's enter animations fade colours in: measure the settled page.
   await animationsSettled(page);

@@ -44,3 +44,30 @@ export async function animationsSettled(page: Page) {
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );
 }
+
+/**
+ * Counts the page's requests in flight, the push stream left out (it never ends, so Playwright's
+ * 'networkidle' never comes while one is open). `idle()` waits until none has been in flight
+ * for half a second. Attach before the page navigates.
+ */
+export function trackRequests(page: Page) {
+  const isStream = (url: string) => url.includes('/ks/message/v1/subscribe');
+  const state = { inFlight: 0, lastActivity: Date.now() };
+  const moved = (delta: number) => (request: { url(): string }) => {
+    if (isStream(request.url())) return;
+    state.inFlight = Math.max(0, state.inFlight + delta);
+    state.lastActivity = Date.now();
+  };
+  page.on('request', moved(1));
+  page.on('requestfinished', moved(-1));
+  page.on('requestfailed', moved(-1));
+  return {
+    idle: () =>
+      expect
+        .poll(() => state.inFlight === 0 && Date.now() - state.lastActivity > 500, {
+          timeout: UI_WAIT_MS,
+          interval: 100,
+        })
+        .toBe(true),
+  };
+}
