@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
+import { trackRequests } from '../support/waits.ts';
 
 const newPage = useBrowser();
 
@@ -32,6 +33,7 @@ describe('the push stream of a signed-in tab', () => {
   it('stays one stream across route changes and closes on logout', async () => {
     const page = await newPage();
     const streams = watchStreams(page);
+    const requests = trackRequests(page);
     await page.goto(`${baseUrl()}/`);
     await logIn(page, DEMO.admin.account, DEMO.admin.password);
     await waitForPath(page, DEMO.admin.home);
@@ -51,7 +53,7 @@ describe('the push stream of a signed-in tab', () => {
     await page.getByRole('button', { name: '返回首页' }).click();
     await waitForPath(page, DEMO.admin.home);
     // Every route above has rendered and its calls are done: a reopened stream would show by now.
-    await page.waitForLoadState('networkidle').catch(() => {});
+    await requests.idle();
     expect(streams.opened).toHaveLength(1);
     expect(streams.ended).toHaveLength(0);
 
