@@ -6,6 +6,7 @@ import {
   type RunActionResult,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { withFailureLogged } from '../../engine/lifecycle.ts';
 import { appliesTo, type ModuleActions } from '../../engine/module-actions.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
 import { loadRecord, recordNotFound, updateEnvelope, writeRevision } from '../../engine/record-store.ts';
@@ -65,8 +66,9 @@ export class RecordActions {
       targetName: node.title,
       ip: meta.ip,
     };
-    try {
-      return await this.db.transaction(async (tx) => {
+    // A refusal or a failure rolls the action back; its log line then says why (decision 0016).
+    return withFailureLogged(this.db, entry, () =>
+      this.db.transaction(async (tx) => {
         const outcome =
           (await action.handler({
             tx,
@@ -92,14 +94,7 @@ export class RecordActions {
         });
         await recordOperation(tx, entry);
         return { id: record.id, version };
-      });
-    } catch (error) {
-      // The action rolled back; its operation-log line says why, as a refused lifecycle handler's does (decision 0016).
-      await recordOperation(this.db, {
-        ...entry,
-        result: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    }
+      }),
+    );
   }
 }
