@@ -35,11 +35,6 @@ const MODULE_EXCEPTIONS = [
   },
 ];
 
-// The record detail page's annex card (issue 16 item 7) embeds the files feature's detail-list
-// uploader, which with its upload machinery (chunks, md5 worker, progress) is not yet in shared/:
-// moving that machinery to shared/files/ removes this exception.
-const WEB_EXCEPTED_FROM = '^apps/web/src/features/records/components/record-annexes\\.tsx$';
-
 const SERVER = '^apps/server/src/';
 const moduleFolder = (area) => `${SERVER}modules/${area}/`;
 const excepted = MODULE_EXCEPTIONS.map((exception) => moduleFolder(exception.from));
@@ -82,15 +77,8 @@ module.exports = {
       name: 'feature-imports-no-other-feature',
       comment: 'A web feature reaches another only through lib/, components/ or shared/.',
       severity: 'error',
-      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: WEB_EXCEPTED_FROM },
+      from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
-    },
-    {
-      name: 'feature-imports-no-other-feature (record annexes)',
-      comment: 'The record annex card may use the files feature, and no other.',
-      severity: 'error',
-      from: { path: WEB_EXCEPTED_FROM },
-      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/(records|files)/' },
     },
     {
       name: 'shared-imports-no-feature',

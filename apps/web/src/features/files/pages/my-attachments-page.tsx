@@ -8,12 +8,12 @@ import {
 import { App, Button, Card, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { useAnnexes } from '../api/get-annexes.ts';
-import { useAttachments } from '../api/get-attachments.ts';
-import { useSaveAttachments } from '../api/save-attachments.ts';
-import { AnnexUploader } from '../components/annex-uploader.tsx';
-import { SimpleUploader } from '../components/simple-uploader.tsx';
-import { attachmentChanges, filesOfAnnexes } from '../lib/attachment-changes.ts';
+import { useAnnexes } from '../../../shared/files/api/get-annexes.ts';
+import { useAttachments } from '../../../shared/files/api/get-attachments.ts';
+import { useSaveAttachments } from '../../../shared/files/api/save-attachments.ts';
+import { AnnexUploader } from '../../../shared/files/components/annex-uploader.tsx';
+import { SimpleUploader } from '../../../shared/files/components/simple-uploader.tsx';
+import { attachmentChanges, filesOfAnnexes } from '../../../shared/files/lib/attachment-changes.ts';
 
 /** Demo node whose annex slots the server seeds (演示); the records runtime brings real nodes later. */
 const DEMO_NODE = { systemCoding: 'demo', gnCoding: 'demo_attachments' };

@@ -2,10 +2,10 @@ import { type AnnexWithFiles, findMissingRequired, UPLOAD_MESSAGES } from '@ks/c
 import { useQueryClient } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAnnexes } from '@/features/files/api/get-annexes.ts';
-import { saveAttachments } from '@/features/files/api/save-attachments.ts';
-import { AnnexUploader } from '@/features/files/components/annex-uploader.tsx';
-import { attachmentChanges, filesOfAnnexes } from '@/features/files/lib/attachment-changes.ts';
+import { useAnnexes } from '@/shared/files/api/get-annexes.ts';
+import { saveAttachments } from '@/shared/files/api/save-attachments.ts';
+import { AnnexUploader } from '@/shared/files/components/annex-uploader.tsx';
+import { attachmentChanges, filesOfAnnexes } from '@/shared/files/lib/attachment-changes.ts';
 import type { NodeRef } from '../api/types.ts';
 
 /** fj-list answers the slots without files for an id no record has: a new record's form. */
