@@ -14,9 +14,6 @@ const MODULE_EXCEPTIONS = [
   { from: 'account', to: ['session', 'sms'] },
   // The builder's node options edit the shell's menu tree (the same tree the shell serves).
   { from: 'builder', to: ['shell'] },
-  // The audit workflow opens and closes reviewers' to-dos and sends the result messages in the
-  // review's own transaction; to move onto flow-decided handlers (decision 0016).
-  { from: 'workflow', to: ['notify'] },
   // The demo systems are seed data built through the builder's, records' and workflow's own
   // services, like seed.ts: a composition root.
   {

@@ -40,6 +40,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
+import { reviewNotices } from './modules/notify/review-notices.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
@@ -208,7 +209,7 @@ export async function buildApp({
   await registerBuilderExtras(app, { db, definitions });
   await registerRecords(app, { database, config, events: recordEvents, actions: moduleActions });
   await app.register(workflowRoutes, {
-    workflow: new WorkflowService(db, new TodoService(db), recordEvents),
+    workflow: new WorkflowService(db, reviewNotices(new TodoService(db)), recordEvents),
   });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });

@@ -11,6 +11,7 @@ import { BuilderService } from '../builder/service.ts';
 import { CatalogueService } from '../catalogues/service.ts';
 import { AnnexSlotService } from '../files/annex-slot-service.ts';
 import { confirmDelivery } from '../notify/repository.ts';
+import { reviewNotices } from '../notify/review-notices.ts';
 import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';
 import { WorkflowService } from '../workflow/service.ts';
@@ -74,7 +75,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   const builder = new BuilderService(db);
   const definitions = new DefinitionService(db, engine.actions);
   const records = new RecordService(db, engine);
-  const workflow = new WorkflowService(db, new TodoService(db), engine.events);
+  const workflow = new WorkflowService(db, reviewNotices(new TodoService(db)), engine.events);
   const annexSlots = new AnnexSlotService(db);
 
   // Catalogues first: the forms name them, and every record save checks its values against them.

@@ -51,13 +51,12 @@ import {
   updateEnvelope,
   writeRevision,
 } from '../../engine/record-store.ts';
+import type { ReviewNotices } from '../../engine/review-notices.ts';
 import { isOwnerSide, readScope } from '../../engine/row-scope.ts';
 import { validateForSave } from '../../engine/validate-for-save.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { createApprovedMessage, createRejectedMessage } from '../notify/service.ts';
-import type { TodoService } from '../notify/todo-service.ts';
 import * as repo from './repository.ts';
 
 /** A record's latest flow: its levels and steps. */
@@ -101,7 +100,7 @@ function statusChange(from: string, to: RecordStatus): RevisionChange {
 export class WorkflowService {
   constructor(
     private readonly db: Db,
-    private readonly todos: TodoService,
+    private readonly notices: ReviewNotices,
     private readonly events: LifecycleEvents,
   ) {}
 
@@ -216,8 +215,9 @@ export class WorkflowService {
         if (!first) {
           // No level to pass: the flow is decided by the submit itself.
           await this.events.emit('flowDecided', { tx, user, node, recordId: record.id, outcome: 'passed' });
-          await createApprovedMessage(tx, {
+          await this.notices.sendResult(tx, {
             userId: user.id,
+            outcome: 'approved',
             title: '审核通过',
             messages: auditApprovedText(node.title, businessName),
           });
@@ -260,7 +260,7 @@ export class WorkflowService {
           advice,
         );
         if (!decided) throw conflict();
-        if (mine.todoId) await this.todos.completeTodo({ id: mine.todoId }, tx);
+        if (mine.todoId) await this.notices.closeTodo(tx, mine.todoId);
 
         const levels = ordered(instance.levels);
         const level = levels.find((one) => one.level === instance.currentLevel);
@@ -347,14 +347,16 @@ export class WorkflowService {
             outcome: outcome === 'passed' ? 'passed' : 'returned',
           });
         if (outcome === 'rejected') {
-          await createRejectedMessage(tx, {
+          await this.notices.sendResult(tx, {
             userId: instance.submitterUserId,
+            outcome: 'rejected',
             title: '审核退回',
             messages: auditRejectedText(node.title, businessName, advice),
           });
         } else if (outcome === 'passed') {
-          await createApprovedMessage(tx, {
+          await this.notices.sendResult(tx, {
             userId: instance.submitterUserId,
+            outcome: 'approved',
             title: '审核通过',
             messages: auditApprovedText(node.title, businessName),
           });
@@ -447,7 +449,7 @@ export class WorkflowService {
       const record = await loadRecord(tx, node.tableName, body.id);
       if (!record) throw recordNotFound();
 
-      if (step.todoId) await this.todos.completeTodo({ id: step.todoId }, tx);
+      if (step.todoId) await this.notices.closeTodo(tx, step.todoId);
       const businessName = businessNameOf(record, instance.snapshot);
       const names = await repo.userNames(tx, [instance.submitterUserId, step.reviewerUserId]);
       const todoId = await this.createStepTodo(tx, node, instance, target.id, {
@@ -562,26 +564,23 @@ export class WorkflowService {
     names: { businessName: string; submitterName: string },
   ): Promise<string> {
     const system = await repo.systemOfNode(tx, node.nodeId);
-    return this.todos.createTodo(
-      {
-        userId: reviewerUserId,
-        systemCoding: system.systemCoding,
-        systemName: system.systemName,
-        gnName: node.title,
-        gnCoding: node.gnCoding,
-        businessName: names.businessName,
-        businessId: instance.recordId,
-        submitterName: names.submitterName,
-        sbTime: instance.startedAt,
-      },
-      tx,
-    );
+    return this.notices.openTodo(tx, {
+      userId: reviewerUserId,
+      systemCoding: system.systemCoding,
+      systemName: system.systemName,
+      gnName: node.title,
+      gnCoding: node.gnCoding,
+      businessName: names.businessName,
+      businessId: instance.recordId,
+      submitterName: names.submitterName,
+      sbTime: instance.startedAt,
+    });
   }
 
   /** Skips the still-pending steps (of one level, or all) and completes their to-dos. */
   private async closePending(tx: Db, instanceId: string, level?: number) {
     const skipped = await repo.skipPendingSteps(tx, instanceId, level);
-    for (const step of skipped) if (step.todoId) await this.todos.completeTodo({ id: step.todoId }, tx);
+    for (const step of skipped) if (step.todoId) await this.notices.closeTodo(tx, step.todoId);
   }
 }
 
