@@ -12,8 +12,6 @@ const MODULE_EXCEPTIONS = [
   // Account registration, activation and password reset end sessions and send SMS codes: the
   // session and SMS services are platform services that still live as modules.
   { from: 'account', to: ['session', 'sms'] },
-  // The builder's node options edit the shell's menu tree (the same tree the shell serves).
-  { from: 'builder', to: ['shell'] },
   // The demo systems are seed data built through the builder's, records' and workflow's own
   // services, like seed.ts: a composition root.
   {

@@ -1,9 +1,8 @@
 import type { MenuNode, NodeOption, SubmenusBody } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { menuTreeOf } from '../../engine/menu-tree.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import * as shellRepo from '../shell/repository.ts';
-import { buildMenuTree } from '../shell/service.ts';
 import * as repo from './repository.ts';
 
 /** Nodes as options and menu branches: the small look-ups the builder and the shell share. */
@@ -35,9 +34,8 @@ export class NodeOptionsService {
    * disabled and other roles' nodes are left out); parentId null answers the top level.
    */
   async findSubmenus(user: SessionUser, body: SubmenusBody): Promise<MenuNode[]> {
-    const system = await shellRepo.findSystemByCoding(this.db, body.systemCoding);
-    if (!system) throw notFound('系统不存在');
-    const tree = buildMenuTree(await shellRepo.findNodesWithRoles(this.db, [system.id]), user.loginRoleType);
+    const tree = await menuTreeOf(this.db, body.systemCoding, user.loginRoleType);
+    if (!tree) throw notFound('系统不存在');
     if (tree.length === 0 && user.loginRoleType !== 'M' && user.loginRoleType !== 'D') {
       throw forbidden('无权访问该系统');
     }

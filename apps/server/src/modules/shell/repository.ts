@@ -1,12 +1,11 @@
 import type { LoginRoleType, ThemeConfig } from '@ks/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   headerItemRoles,
   headerItems,
   menuNodeRoles,
   menuNodes,
-  nodeDefinitions,
   systems,
   users,
   userThemes,
@@ -14,8 +13,6 @@ import {
 
 export type SystemRow = typeof systems.$inferSelect;
 export type MenuNodeRow = typeof menuNodes.$inferSelect;
-/** A menu node with the roles that see it and whether a definition of it was ever published. */
-export type NodeWithRoles = MenuNodeRow & { roles: LoginRoleType[]; isPublished: boolean };
 
 export async function findLiveSystems(db: Db): Promise<SystemRow[]> {
   return db
@@ -23,41 +20,6 @@ export async function findLiveSystems(db: Db): Promise<SystemRow[]> {
     .from(systems)
     .where(isNull(systems.deletedAt))
     .orderBy(asc(systems.sort), asc(systems.createdAt));
-}
-
-export async function findSystemByCoding(db: Db, gnCoding: string): Promise<SystemRow | null> {
-  const [row] = await db
-    .select()
-    .from(systems)
-    .where(and(eq(systems.gnCoding, gnCoding), isNull(systems.deletedAt)));
-  return row ?? null;
-}
-
-/** Live nodes of the given systems with the roles that see each, in menu order. */
-export async function findNodesWithRoles(db: Db, systemIds: string[]): Promise<NodeWithRoles[]> {
-  if (systemIds.length === 0) return [];
-  const rows = await db
-    .select({ node: menuNodes, publishedVersion: nodeDefinitions.publishedVersion })
-    .from(menuNodes)
-    .leftJoin(nodeDefinitions, eq(nodeDefinitions.nodeId, menuNodes.id))
-    .where(and(inArray(menuNodes.systemId, systemIds), isNull(menuNodes.deletedAt)))
-    .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
-  const nodes = rows.map((row) => ({ ...row.node, isPublished: (row.publishedVersion ?? 0) > 0 }));
-  if (nodes.length === 0) return [];
-  const roles = await db
-    .select()
-    .from(menuNodeRoles)
-    .where(
-      inArray(
-        menuNodeRoles.nodeId,
-        nodes.map((node) => node.id),
-      ),
-    );
-  const rolesByNode = new Map<string, LoginRoleType[]>();
-  for (const role of roles) {
-    rolesByNode.set(role.nodeId, [...(rolesByNode.get(role.nodeId) ?? []), role.loginRoleType]);
-  }
-  return nodes.map((node) => ({ ...node, roles: rolesByNode.get(node.id) ?? [] }));
 }
 
 export async function insertSystem(db: Db, values: typeof systems.$inferInsert): Promise<SystemRow> {

@@ -4,8 +4,6 @@ import {
   type HeaderItem,
   type LoginRoleType,
   type MenuNode,
-  type NodeProperty,
-  opensDefinedPage,
   PHOTO_EXTENSIONS,
   PHOTO_SIZE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
@@ -17,6 +15,7 @@ import {
   type UserTheme,
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
+import { buildMenuTree, findNodesWithRoles, menuTreeOf } from '../../engine/menu-tree.ts';
 import { announceUserChanged, type SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { fileUrl } from '../../platform/file-refs.ts';
@@ -38,52 +37,6 @@ export const DEFAULT_HEADER_ITEMS: (HeaderItem & { roles: LoginRoleType[] })[] =
   { code: 'personnelInfo', title: '管理信息', path: '/system/personnelInfo', roles: ['M'] },
   { code: 'jumpNoticeCfg', title: '通知配置', path: '/system/jumpNoticeCfg', roles: ['M'] },
 ];
-
-/**
- * The part of a system's menu a role sees. Developers get every node (hidden, disabled and
- * unpublished ones too) because they configure them; administrators every shown, enabled node;
- * other roles the shown, enabled nodes listed for their role. A node whose page for the role is
- * driven by its published definition (opensDefinedPage) shows only once published: until then it
- * would open 该功能尚未发布. A hidden node hides its subtree, and a directory left without children
- * is dropped for everyone but developers.
- */
-export function buildMenuTree(nodes: repo.NodeWithRoles[], role: LoginRoleType): MenuNode[] {
-  const isVisible = (node: repo.NodeWithRoles) =>
-    role === 'D' ||
-    (node.itShows === '是' &&
-      !node.disabled &&
-      (role === 'M' || node.roles.includes(role)) &&
-      (node.isPublished || !opensDefinedPage(node.nodeProperties as NodeProperty, role)));
-  const childrenOf = new Map<string | null, repo.NodeWithRoles[]>();
-  const ids = new Set(nodes.map((node) => node.id));
-  for (const node of nodes) {
-    // A node whose parent is gone (soft-deleted) goes with it rather than surfacing at the top.
-    if (node.parentId && !ids.has(node.parentId)) continue;
-    const key = node.parentId ?? null;
-    childrenOf.set(key, [...(childrenOf.get(key) ?? []), node]);
-  }
-  const build = (parentId: string | null): MenuNode[] =>
-    (childrenOf.get(parentId) ?? []).filter(isVisible).flatMap((node) => {
-      const children = build(node.id);
-      if (role !== 'D' && node.nodeProperties === 'directory' && children.length === 0) return [];
-      return [
-        {
-          id: node.id,
-          title: node.title,
-          icon: node.icon,
-          itShows: node.itShows,
-          nodeProperties: node.nodeProperties as NodeProperty,
-          gnCoding: node.gnCoding,
-          style: node.style,
-          nodeSetFlag: node.nodeSetFlag,
-          disabled: node.disabled,
-          sort: node.sort,
-          children,
-        },
-      ];
-    });
-  return build(null);
-}
 
 const toSystem = (row: repo.SystemRow): System => ({
   id: row.id,
@@ -129,7 +82,7 @@ export class ShellService {
   async findMainMenus(user: SessionUser): Promise<System[]> {
     const rows = await repo.findLiveSystems(this.db);
     if (user.loginRoleType === 'M' || user.loginRoleType === 'D') return rows.map(toSystem);
-    const nodes = await repo.findNodesWithRoles(
+    const nodes = await findNodesWithRoles(
       this.db,
       rows.map((row) => row.id),
     );
@@ -145,9 +98,8 @@ export class ShellService {
   }
 
   async findMenuTree(user: SessionUser, systemCoding: string): Promise<MenuNode[]> {
-    const system = await repo.findSystemByCoding(this.db, systemCoding);
-    if (!system) throw notFound('系统不存在');
-    const tree = buildMenuTree(await repo.findNodesWithRoles(this.db, [system.id]), user.loginRoleType);
+    const tree = await menuTreeOf(this.db, systemCoding, user.loginRoleType);
+    if (!tree) throw notFound('系统不存在');
     if (tree.length === 0 && user.loginRoleType !== 'M' && user.loginRoleType !== 'D') {
       throw forbidden('无权访问该系统');
     }
