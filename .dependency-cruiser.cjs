@@ -9,9 +9,6 @@
  * systems seed, the web app/ folder) wire modules together and are not checked.
  */
 const MODULE_EXCEPTIONS = [
-  // Account registration, activation and password reset end sessions and send SMS codes: the
-  // session and SMS services are platform services that still live as modules.
-  { from: 'account', to: ['session', 'sms'] },
   // The demo systems are seed data built through the builder's, records' and workflow's own
   // services, like seed.ts: a composition root.
   {

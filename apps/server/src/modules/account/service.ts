@@ -13,10 +13,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { maskPhone } from '../../platform/phones.ts';
 import type { SealedFields } from '../../platform/sealed-fields.ts';
-import { endUserSessions, updatePassword } from '../session/repository.ts';
-import { maskPhone } from '../session/service.ts';
-import type { SmsService } from '../sms/service.ts';
+import type { SmsCodes } from '../../platform/sms-codes.ts';
+import { endUserSessions, updatePassword } from '../../platform/user-sessions.ts';
 import * as repo from './repository.ts';
 
 const ACTIVATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -41,7 +41,7 @@ export class AccountService {
     private readonly db: Db,
     private readonly config: Config,
     private readonly sealed: SealedFields,
-    private readonly sms: SmsService,
+    private readonly sms: SmsCodes,
   ) {}
 
   async isEnterpriseRegistered(creditCode: string): Promise<boolean> {

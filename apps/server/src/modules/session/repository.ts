@@ -89,32 +89,6 @@ export async function endSession(db: Db, id: string, reason: string): Promise<vo
   await announceSessionEnded(db, id);
 }
 
-/**
- * Ends every live session of a user, but `exceptId`; returns how many ended. Every instance drops
- * the user's sessions from its session cache when the caller's transaction commits (the one kept
- * is read again from the database).
- */
-export async function endUserSessions(
-  db: Db,
-  userId: string,
-  reason: string,
-  exceptId?: string,
-): Promise<number> {
-  const ended = await db
-    .update(sessions)
-    .set({ endedAt: new Date(), endReason: reason })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.endedAt),
-        exceptId ? sql`${sessions.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .returning({ id: sessions.id });
-  await announceUserChanged(db, userId);
-  return ended.length;
-}
-
 export async function findLoginFailures(db: Db, account: string) {
   const [row] = await db.select().from(loginFailures).where(eq(loginFailures.account, account));
   return row ?? null;
@@ -147,13 +121,6 @@ export async function lockAccount(
 
 export async function clearLoginFailures(db: Db, account: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.account, account));
-}
-
-export async function updatePassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, codeStatus: '1', updatedAt: new Date(), version: sql`${users.version} + 1` })
-    .where(eq(users.id, userId));
 }
 
 export async function findUserByCode(db: Db, userCode: string): Promise<UserRow | null> {

@@ -15,7 +15,9 @@ import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { maskPhone } from '../../platform/phones.ts';
 import type { SealedFields } from '../../platform/sealed-fields.ts';
+import { endUserSessions, updatePassword } from '../../platform/user-sessions.ts';
 import { consumeCaptcha } from './captcha.ts';
 import * as repo from './repository.ts';
 import { SessionCache } from './session-cache.ts';
@@ -102,7 +104,7 @@ export class SessionService {
 
     await repo.clearLoginFailures(this.db, account);
     const { token, session } = await this.db.transaction(async (tx) => {
-      if (this.config.SESSION_SINGLE) await repo.endUserSessions(tx, user.id, 'elsewhere');
+      if (this.config.SESSION_SINGLE) await endUserSessions(tx, user.id, 'elsewhere');
       const issued = await this.issueSession(tx, user.id, meta);
       await recordOperation(tx, {
         user,
@@ -307,8 +309,8 @@ export class SessionService {
     }
     const passwordHash = await hashPassword(newPassWord);
     await this.db.transaction(async (tx) => {
-      await repo.updatePassword(tx, user.id, passwordHash);
-      await repo.endUserSessions(tx, user.id, 'password_changed');
+      await updatePassword(tx, user.id, passwordHash);
+      await endUserSessions(tx, user.id, 'password_changed');
       await recordOperation(tx, {
         user,
         action: '修改密码',
@@ -325,7 +327,7 @@ export class SessionService {
     const { userId, ended } = await this.db.transaction(async (tx) => {
       const target = await repo.findUserByCode(tx, userCode);
       if (!target) throw new AppError(ERROR_CODES.NOT_FOUND, '用户不存在');
-      const ended = await repo.endUserSessions(tx, target.id, 'kicked');
+      const ended = await endUserSessions(tx, target.id, 'kicked');
       await recordOperation(tx, {
         user: admin,
         action: '强制下线',
@@ -350,7 +352,3 @@ function lockedUntil(until: Date): AppError {
     { lockedUntil: until.toISOString() },
   );
 }
-
-/** Phone numbers leave the server masked: 138****8000. */
-export const maskPhone = (phone: string) =>
-  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { smsCodes } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import type { SmsCodes } from '../../platform/sms-codes.ts';
 import type { SmsProvider } from './providers.ts';
 
 const MAX_ATTEMPTS = 5;
@@ -12,7 +13,7 @@ const hashCode = (phone: string, code: string) =>
   createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
 /** Verification codes: six digits, expiring, single-use, limited per phone per minute and per day. */
-export class SmsService {
+export class SmsService implements SmsCodes {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
