@@ -11,7 +11,7 @@ import { menuNodeRoles, menuNodes, nodeDefinitions, systems } from '../db/schema
 /** A menu node with the roles that see it and whether a definition of it was ever published. */
 export type NodeWithRoles = typeof menuNodes.$inferSelect & { roles: LoginRoleType[]; isPublished: boolean };
 
-export async function findSystemByCoding(
+async function findSystemByCoding(
   db: Db,
   gnCoding: string,
 ): Promise<typeof systems.$inferSelect | null> {
