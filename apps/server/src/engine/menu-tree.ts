@@ -11,10 +11,7 @@ import { menuNodeRoles, menuNodes, nodeDefinitions, systems } from '../db/schema
 /** A menu node with the roles that see it and whether a definition of it was ever published. */
 export type NodeWithRoles = typeof menuNodes.$inferSelect & { roles: LoginRoleType[]; isPublished: boolean };
 
-async function findSystemByCoding(
-  db: Db,
-  gnCoding: string,
-): Promise<typeof systems.$inferSelect | null> {
+async function findSystemByCoding(db: Db, gnCoding: string): Promise<typeof systems.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(systems)
