@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, seal, type TestApp } from '../../../test/helper.ts';
+import { adminQuery, databaseUrl } from '../../../test/pg-admin.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
@@ -23,14 +23,9 @@ describe.runIf(process.env.DATABASE_URL)(
     const appB = () => instances[1]?.app as TestApp;
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      await adminQuery(adminUrl, `create database ${name}`);
       for (const _ of [1, 2]) {
-        const database = await openDatabase({ url: url.toString() });
+        const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
         if (instances.length === 0) await database.migrate();
         const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '' });
         instances.push({ app: await buildApp({ config, database, logger: false }), database });
@@ -42,10 +37,7 @@ describe.runIf(process.env.DATABASE_URL)(
         await app.close();
         await database.close();
       }
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     });
 
     const codeOf = async (app: TestApp, headers: Record<string, string>) =>
