@@ -36,6 +36,9 @@ export type SaveEvent = EventContext & {
 export type RecordEvent = EventContext & { recordId: string };
 export type LevelEvent = RecordEvent & { level: number; result: 'passed' | 'rejected' };
 export type FlowEvent = RecordEvent & { outcome: 'passed' | 'returned' | 'revoked' };
+/** One field a passed change request (spec 000) wrote onto an approved record. */
+export type AppliedChange = { field: string; oldValue: NativeValue; newValue: NativeValue };
+export type ChangeEvent = RecordEvent & { changeId: string; changes: AppliedChange[] };
 
 export type LifecycleHandlers = {
   beforeSave?: (event: SaveEvent) => Promise<void> | void;
@@ -43,6 +46,11 @@ export type LifecycleHandlers = {
   beforeSubmit?: (event: RecordEvent & { values: Record<string, NativeValue> }) => Promise<void> | void;
   auditLevelDecided?: (event: LevelEvent) => Promise<void> | void;
   flowDecided?: (event: FlowEvent) => Promise<void> | void;
+  /**
+   * A change request on an approved record passed review and its new values were written, in the
+   * review's transaction (the credit score is recomputed here; a refusal rolls the pass back).
+   */
+  changeApplied?: (event: ChangeEvent) => Promise<void> | void;
   beforeDelete?: (event: RecordEvent) => Promise<void> | void;
   afterDelete?: (event: RecordEvent) => Promise<void> | void;
 };
