@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COST_FILE_SLOT } from '@ks/contract';
+import { COST_FILE_SLOT, UPLOAD_MESSAGES } from '@ks/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/file-fixtures.ts';
@@ -320,6 +320,19 @@ describe('cost projects and files', () => {
         fileId: stored.json().data.fileId,
       }),
     ).toMatchObject({ code: 400, message: '造价文件须为 XML 格式（.xml）' });
+
+    // The uploader takes .xml only when it is XML, never markup a browser would run.
+    const html = multipart(
+      { gnCoding: COST_FILE_SLOT.gnCoding, systemCoding: 'fileAnalysis', fileNo: COST_FILE_SLOT.annexNo },
+      { name: 'page.xml', content: Buffer.from('<html><script>alert(1)</script></html>') },
+    );
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/ks/common/common/upload/annex',
+      headers: { ...admin.headers, ...html.headers },
+      payload: html.payload,
+    });
+    expect(refused.json()).toMatchObject({ code: 400, message: UPLOAD_MESSAGES.forged('xml') });
   });
 });
 
