@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COST_FILE_SLOT, UPLOAD_MESSAGES } from '@ks/contract';
+import { COST_FILE_SLOT, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ks/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
 import { costFiles, costItems, costNodes, operationLogs, storedFiles } from '../../db/schema/index.ts';
+import { type ModelFile, type ModelItem, writeKsCostXml } from './cost-xml-writer.ts';
 
 const getApp = useTestApp({ JOBS_POLL_SECONDS: '0.5' }, { startJobs: true });
 
@@ -299,6 +301,75 @@ describe('cost projects and files', () => {
       code: 404,
       message: '项目不存在',
     });
+  });
+
+  it('takes a large file through the 5 MiB chunked upload and parses it', async () => {
+    const app = getApp();
+    const admin = await as('M');
+    const project = await createProject(admin.headers);
+    const items: ModelItem[] = Array.from({ length: 24_000 }, (_, i) => ({
+      list: 'fbfx',
+      code: `0105${String(1 + (i % 99)).padStart(2, '0')}${String(i).padStart(6, '0')}`,
+      name: '矩形柱',
+      features: '1.混凝土强度等级：C30\n2.混凝土种类：商品混凝土\n3.部位：地上各层',
+      unit: 'm3',
+      quantity: '12.50',
+      unitPrice: '652.18',
+    }));
+    const model: ModelFile = {
+      kind: 'control-price',
+      taxMethod: 'simple',
+      project: { code: 'BIG', name: '大文件' },
+      singles: [
+        { code: '01', name: '主楼', units: [{ code: '0101', name: '主楼建筑工程', zy: '建筑工程', items }] },
+      ],
+    };
+    const content = Buffer.from([...writeKsCostXml(model)].join(''));
+    expect(content.length).toBeGreaterThan(UPLOAD_CHUNK_SIZE);
+    const md5 = createHash('md5').update(content).digest('hex');
+    const task = await call('POST', '/ks/upload/v1/upload-task', admin.headers, {
+      md5,
+      fileName: '大文件.xml',
+      fileSize: content.length,
+      gnCoding: COST_FILE_SLOT.gnCoding,
+      systemCoding: 'fileAnalysis',
+      fileNo: COST_FILE_SLOT.annexNo,
+    });
+    expect(task.code, task.message).toBe(200);
+    const uploadId = task.data.uploadId as string;
+    for (let index = 0; index * UPLOAD_CHUNK_SIZE < content.length; index++) {
+      const bytes = content.subarray(index * UPLOAD_CHUNK_SIZE, (index + 1) * UPLOAD_CHUNK_SIZE);
+      const body = multipart(
+        {
+          uploadId,
+          chunk: index,
+          md5: createHash('md5').update(bytes).digest('hex'),
+          fileName: 'blob',
+          fileSize: content.length,
+        },
+        { name: 'blob', content: bytes },
+      );
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/ks/upload/v1/chunk-upload',
+        headers: { ...admin.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(sent.json().code, sent.body).toBe(200);
+    }
+    const merged = await call('POST', '/ks/upload/v1/file-merge', admin.headers, {
+      uploadId,
+      md5,
+      fileName: '大文件.xml',
+    });
+    expect(merged.code, merged.message).toBe(200);
+    const attached = await attach(admin.headers, {
+      projectId: project.id,
+      kind: 'control-price',
+      fileId: merged.data.file.fileId,
+    });
+    const row = await settled(app, attached.data.id);
+    expect(row).toMatchObject({ parseState: 'parsed', taxMethod: 'simple', itemCount: 24_000 });
   });
 
   it('refuses a non-XML stored file', async () => {
