@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COST_FILE_SLOT, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ks/contract';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +8,8 @@ import { multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
 import { costFiles, costItems, costNodes, operationLogs, storedFiles } from '../../db/schema/index.ts';
 import { type ModelFile, type ModelItem, writeKsCostXml } from './cost-xml-writer.ts';
+import { PARSE_RETRIES } from './parse-job.ts';
+import { PARSE_JOB } from './service.ts';
 
 const getApp = useTestApp({ JOBS_POLL_SECONDS: '0.5' }, { startJobs: true });
 
@@ -223,6 +225,50 @@ describe('cost projects and files', () => {
     expect((await settled(app, first.id)).parseState).toBe('failed');
     expect(await items()).toEqual([]);
     expect(await app.db.select().from(costNodes).where(eq(costNodes.fileId, first.id))).toEqual([]);
+  });
+
+  it('retries a parse that fails for another reason, and marks the file failed after the last attempt', async () => {
+    const app = getApp();
+    const admin = await as('M');
+    const project = await createProject(admin.headers);
+    const fileId = await upload(admin.headers, 'boq.xml', sample('tender-boq.xml'));
+    const [stored] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
+    // The bytes vanish from the storage (an outage): not the file's fault, so the job fails and retries.
+    rmSync(join(getApp.filesDir(), stored?.storageKey ?? ''));
+    const [row] = await app.db
+      .insert(costFiles)
+      .values({ projectId: project.id, kind: 'tender-boq', fileId, uploadedBy: admin.user.id })
+      .returning();
+    const id = row?.id ?? '';
+    const job = app.jobs.find(PARSE_JOB);
+    const run = (attempt: number) =>
+      job?.handle(
+        { costFileId: id },
+        { jobId: 'test', attempt, signal: new AbortController().signal, reportProgress: async () => {} },
+      );
+    await expect(run(1)).rejects.toThrow();
+    const [after] = await app.db.select().from(costFiles).where(eq(costFiles.id, id));
+    expect(after?.parseState).toBe('pending');
+    await expect(run(PARSE_RETRIES + 1)).rejects.toThrow();
+    expect(await settled(app, id)).toMatchObject({
+      parseState: 'failed',
+      parseError: '解析服务暂时不可用，请稍后重新解析',
+    });
+  });
+
+  it('says so when the uploaded file was deleted before the parse', async () => {
+    const app = getApp();
+    const admin = await as('M');
+    const project = await createProject(admin.headers);
+    const fileId = await upload(admin.headers, 'boq.xml', sample('tender-boq.xml'));
+    const attached = await attach(admin.headers, { projectId: project.id, kind: 'tender-boq', fileId });
+    await settled(app, attached.data.id);
+    await app.db.update(storedFiles).set({ deletedAt: new Date() }).where(eq(storedFiles.id, fileId));
+    await call('POST', `/ks/analyse/cost-files/${attached.data.id}/parse`, admin.headers);
+    expect(await settled(app, attached.data.id)).toMatchObject({
+      parseState: 'failed',
+      parseError: '原始文件已被删除，无法解析',
+    });
   });
 
   it('validates projects and attachments with clear messages', async () => {

@@ -52,6 +52,7 @@ export const COST_MESSAGES = {
   deleteOwnOnly: '只能删除本单位上传的投标报价',
   duplicateCode: '项目编号已存在',
   storedGone: '原始文件已被删除，无法解析',
+  parseUnavailable: '解析服务暂时不可用，请稍后重新解析',
   kindMismatch: (declared: CostFileKindValue, chosen: CostFileKindValue) =>
     `文件声明的类型为“${KIND_TERMS[declared]}”，与上传时选择的“${KIND_TERMS[chosen]}”不一致`,
 } as const;
@@ -361,6 +362,14 @@ export class CostFileService {
           .where(eq(costFiles.id, file.id));
       });
     }
+  }
+
+  /** The last attempt of a parse failed for a reason other than the file: the file says so. */
+  async markFailed(costFileId: string, message: string): Promise<void> {
+    await this.db
+      .update(costFiles)
+      .set({ parseState: 'failed', parseError: message, parsedAt: new Date() })
+      .where(and(eq(costFiles.id, costFileId), eq(costFiles.parseState, 'pending')));
   }
 
   // -- reading --------------------------------------------------------------------------------
