@@ -158,6 +158,27 @@ describe('/fileAnalysis/index', () => {
     });
   });
 
+  it('lets an administrator create a project, checking the form first', async () => {
+    const { user, calls } = renderAsRole('M', '/fileAnalysis/index', {
+      'GET /ks/analyse/cost-projects': ok({ records: [], total: 0, curPage: 1, pageSize: 10 }),
+      'POST /ks/analyse/cost-projects': ok({ ...PROJECT, files: [] }),
+    });
+    await user.click(await screen.findByText('新建项目', {}, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('请输入项目编号')).toBeTruthy();
+    expect(within(dialog).getByText('请输入项目名称')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('项目编号'), 'KS-ZJ-2026-019');
+    await user.type(within(dialog).getByLabelText('项目名称'), '城西中学体育馆工程');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await screen.findByText('保存成功');
+    expect(calls.find((c) => c.key === 'POST /ks/analyse/cost-projects')?.body).toEqual({
+      code: 'KS-ZJ-2026-019',
+      name: '城西中学体育馆工程',
+      region: '330000',
+    });
+  });
+
   it('denies personnel before any call', async () => {
     const { calls } = renderAsRole('P', '/fileAnalysis/index', {});
     expect(await screen.findByText('无权限访问', {}, PAGE_LOAD)).toBeTruthy();

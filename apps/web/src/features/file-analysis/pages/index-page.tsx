@@ -129,10 +129,13 @@ export function FileAnalysisIndexPage() {
             <Popconfirm
               title="确认删除该造价文件吗？"
               onConfirm={() =>
-                deleteFile.mutateAsync(file.id).then(() => {
-                  message.success('删除成功');
-                  if (selected === file.id) setSelected(null);
-                })
+                deleteFile
+                  .mutateAsync(file.id)
+                  .then(() => {
+                    message.success('删除成功');
+                    if (selected === file.id) setSelected(null);
+                  })
+                  .catch(() => {})
               }
             >
               <Button type="link" size="small" danger>
@@ -162,7 +165,12 @@ export function FileAnalysisIndexPage() {
           {isAdmin && (
             <Popconfirm
               title="删除项目将同时删除其全部造价文件，确认删除吗？"
-              onConfirm={() => deleteProject.mutateAsync(project).then(() => message.success('删除成功'))}
+              onConfirm={() =>
+                deleteProject
+                  .mutateAsync(project)
+                  .then(() => message.success('删除成功'))
+                  .catch(() => {})
+              }
             >
               <Button type="link" size="small" danger>
                 删除
@@ -290,8 +298,11 @@ function CreateProjectModal({ onClose }: { onClose: () => void }) {
       confirmLoading={create.isPending}
       onCancel={onClose}
       onOk={async () => {
-        const values = await form.validateFields();
-        await create.mutateAsync(values);
+        // A refused field shows under itself; a refused call shows the client's error dialog.
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        const saved = await create.mutateAsync(values).catch(() => null);
+        if (!saved) return;
         message.success('保存成功');
         onClose();
       }}
@@ -350,14 +361,19 @@ function UploadModal({
       confirmLoading={attach.isPending}
       onCancel={onClose}
       onOk={async () => {
-        const values = await form.validateFields();
+        // A refused field shows under itself; a refused call shows the client's error dialog.
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
         if (!uploaded) return;
-        await attach.mutateAsync({
-          projectId: project.id,
-          kind: values.kind,
-          fileId: uploaded.fileId,
-          bidderName: values.bidderName?.trim() ?? '',
-        });
+        const attached = await attach
+          .mutateAsync({
+            projectId: project.id,
+            kind: values.kind,
+            fileId: uploaded.fileId,
+            bidderName: values.bidderName?.trim() ?? '',
+          })
+          .catch(() => null);
+        if (!attached) return;
         message.success('上传成功，正在解析');
         onClose();
       }}
