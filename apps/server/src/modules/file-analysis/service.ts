@@ -9,6 +9,7 @@ import {
   type CostProjectListQuery,
   type CostTreeRow,
   type CreateCostProjectBody,
+  ERROR_CODES,
   type ParseData,
   type ParseDataBody,
   type XmlAnalysis,
@@ -26,7 +27,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { type CostSink, parseCostXml } from './cost-parser.ts';
@@ -315,8 +316,12 @@ export class CostFileService {
     if (!file) return;
     try {
       // Read before the transaction: on PGlite (one connection) a query beside it would wait forever.
-      const stored = await this.files.get(file.fileId).catch(() => {
-        throw new CostParseError(COST_MESSAGES.storedGone);
+      const stored = await this.files.get(file.fileId).catch((error: unknown) => {
+        // A deleted upload is the file's problem; a database failure is not (the job retries).
+        if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) {
+          throw new CostParseError(COST_MESSAGES.storedGone);
+        }
+        throw error;
       });
       await this.db.transaction(async (tx) => {
         await tx.select({ id: costFiles.id }).from(costFiles).where(eq(costFiles.id, file.id)).for('update');
