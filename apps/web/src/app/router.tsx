@@ -19,6 +19,7 @@ import {
   USER_CENTER_PATH,
 } from './route-table.ts';
 import { RouteError } from './routes/route-error.tsx';
+import { RouterPageNavigation } from './routes/router-page-navigation.tsx';
 
 // Every page is its own chunk; the login chunk carries only the login form and footer.
 const loginRoute = () => import('./routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute }));
@@ -50,6 +51,8 @@ const toFirstPage = (path: string): RouteObject => ({ index: true, loader: () =>
 export function createRoutes(): RouteObject[] {
   return [
     {
+      // The page navigation of shared/navigation, from the router (the stand-alone login has its own).
+      Component: RouterPageNavigation,
       HydrateFallback: PageLoading,
       ErrorBoundary: RouteError,
       children: [
