@@ -35,6 +35,8 @@ import { builderRoutes } from './modules/builder/routes.ts';
 import { BuilderService } from './modules/builder/service.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
+import { fileAnalysisModule } from './modules/file-analysis/parse-job.ts';
+import { registerFileAnalysis } from './modules/file-analysis/register.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
@@ -95,7 +97,7 @@ export interface AppDeps {
 }
 
 /** The business modules the platform runs: each registers its handlers and jobs (engine/modules.ts). */
-export const ENGINE_MODULES: readonly EngineModule[] = [];
+export const ENGINE_MODULES: readonly EngineModule[] = [fileAnalysisModule];
 
 /**
  * A malformed or overlong path (the router refuses it before any route or hook) still gets the
@@ -146,11 +148,14 @@ export async function buildApp({
   const recordEvents = new LifecycleEvents(outbox);
   // Module actions take the same outbox; every module registers before any route reads them.
   const moduleActions = new ModuleActions(outbox);
+  const files = await createFileService(database.db, config);
   for (const module of modules) {
     module.register({
       events: recordEvents,
       actions: moduleActions,
       defineJob: (definition) => jobs.define(definition),
+      db: database.db,
+      files,
     });
   }
   app.decorate('jobs', jobs);
@@ -190,7 +195,6 @@ export async function buildApp({
       : new LocalSmsProvider(db, app.log));
   const sms = new SmsService(db, config, provider);
   const platformInfo = new PlatformInfoService(db, SERVER_VERSION);
-  const files = await createFileService(db, config);
   const ratePerMinute = config.LOGIN_RATE_PER_MINUTE;
 
   await app.register(accessPlugin, { authenticate: (token) => sessions.authenticate(token) });
@@ -214,6 +218,7 @@ export async function buildApp({
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
+  await registerFileAnalysis(app, { db, files, jobs });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,

@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './feedback.ts';
+export * from './file-analysis.ts';
 export * from './files.ts';
 export * from './form-schema.ts';
 export * from './help.ts';

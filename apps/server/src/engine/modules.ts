@@ -1,3 +1,5 @@
+import type { Db } from '../db/client.ts';
+import type { FileService } from '../platform/file-store.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
@@ -14,6 +16,10 @@ export interface EngineSeams {
   actions: Pick<ModuleActions, 'register'>;
   /** Durable job types (decision 0018): what the outbox and schedules deliver to. */
   defineJob(definition: JobDefinition): void;
+  /** The platform's database: what a module's job handlers read and write (its own tables). */
+  db: Db;
+  /** The platform's file store: a job reads the stored files a module's rows name. */
+  files: FileService;
 }
 
 /** A business module: its name (for errors and logs) and its registration, run once per app. */

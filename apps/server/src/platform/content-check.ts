@@ -62,6 +62,9 @@ export async function assertContentMatches(fileName: string, head: Buffer): Prom
     if (!detected || !expected.includes(detected.ext)) throw badRequest(UPLOAD_MESSAGES.forged(extension));
     return detected.mime;
   }
+  // Cost files (造价文件) are XML: the declaration or plain text, never markup a browser would run.
+  if (extension === 'xml' && (!detected || detected.ext === 'xml') && isPlainText(head))
+    return 'application/xml';
   if (TEXT_EXTENSIONS.has(extension) && !detected && isPlainText(head)) {
     return extension === 'csv' ? 'text/csv' : extension === 'json' ? 'application/json' : 'text/plain';
   }

@@ -34,6 +34,7 @@ const plannedRoute = (path: string, title: string): RouteObject => ({
 /** Who may use a page: the roles whose calls the server answers (its routes' access rules). */
 const DEVELOPERS = ['D'] as const;
 const KEEPERS = ['M', 'D'] as const;
+const COST_FILE_ROLES = ['M', 'U'] as const;
 
 /** A page only these roles get; others get the gate's denial without the page ever calling. */
 const forRoles =
@@ -285,6 +286,17 @@ export function createRoutes(): RouteObject[] {
                     import('./routes/notice-config-route.tsx').then((m) => ({
                       Component: m.NoticeConfigRoute,
                     })),
+                },
+                {
+                  // Spec 001 §2 /fileAnalysis/index: cost projects, files and parse results (issue 19).
+                  // Listed before the route groups, whose planned entry for the same path it replaces.
+                  path: '/fileAnalysis/index',
+                  handle: { title: '文件分析' },
+                  lazy: forRoles(COST_FILE_ROLES, () =>
+                    import('./routes/file-analysis-index-route.tsx').then((m) => ({
+                      Component: m.FileAnalysisIndexRoute,
+                    })),
+                  ),
                 },
                 ...ROUTE_GROUPS.map(
                   (group): RouteObject => ({

@@ -1,0 +1,545 @@
+import {
+  type AttachCostFileBody,
+  COST_FILE_SLOT,
+  COST_LIST_KEYS,
+  COST_REGIONS,
+  type CostFile,
+  type CostFileKindValue,
+  type CostProject,
+  type CostProjectListQuery,
+  type CostTreeRow,
+  type CreateCostProjectBody,
+  type ParseData,
+  type ParseDataBody,
+  type XmlAnalysis,
+} from '@ks/contract';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  annexSlots,
+  costFiles,
+  costItems,
+  costNodes,
+  costProjects,
+  enterprises,
+  storedFiles,
+  users,
+} from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { FileService } from '../../platform/file-store.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import { type CostSink, parseCostXml } from './cost-parser.ts';
+import { CostParseError, KIND_TERMS, MONEY_COLUMNS, type ParsedItem, type ParsedNode } from './cost-tree.ts';
+
+/** The parse job's name; the job itself is defined in parse-job.ts. */
+export const PARSE_JOB = 'file-analysis.parse-cost-file';
+
+/** Enqueues a parse of a cost file inside the caller's transaction (the transactional outbox). */
+export type EnqueueParse = (tx: Db, costFileId: string) => Promise<void>;
+
+type FileRow = typeof costFiles.$inferSelect;
+
+export const COST_MESSAGES = {
+  projectMissing: '项目不存在',
+  fileMissing: '造价文件不存在',
+  storedMissing: '文件不存在',
+  notXml: '造价文件须为 XML 格式（.xml）',
+  enterpriseBidOnly: '企业用户只能上传本单位的投标报价',
+  bidderRequired: '请输入投标人名称',
+  duplicateKind: (kind: CostFileKindValue) => `该项目已有${KIND_TERMS[kind]}，请先删除原文件`,
+  duplicateBid: '该投标人已上传投标报价，请先删除原文件',
+  deleteOwnOnly: '只能删除本单位上传的投标报价',
+  duplicateCode: '项目编号已存在',
+  storedGone: '原始文件已被删除，无法解析',
+  kindMismatch: (declared: CostFileKindValue, chosen: CostFileKindValue) =>
+    `文件声明的类型为“${KIND_TERMS[declared]}”，与上传时选择的“${KIND_TERMS[chosen]}”不一致`,
+} as const;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** Paths sort numerically (1.10 after 1.9): the tree reads in document order. */
+const pathOrder = sql`string_to_array(${costNodes.path}, '.')::int[]`;
+
+export class CostFileService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileService,
+    private readonly enqueueParse: EnqueueParse,
+  ) {}
+
+  /** The annex slot the web uploads cost files into (XML only), created on the first start. */
+  async ensureUploadSlot(): Promise<void> {
+    await this.db
+      .insert(annexSlots)
+      .values({
+        gnCoding: COST_FILE_SLOT.gnCoding,
+        annexNo: COST_FILE_SLOT.annexNo,
+        annexName: COST_FILE_SLOT.annexName,
+        annexFormat: ['xml'],
+        annexSize: 0,
+        annexCount: 1,
+        description: '招标工程量清单、招标控制价或投标报价的造价文件（XML）',
+      })
+      .onConflictDoNothing();
+  }
+
+  // -- projects -------------------------------------------------------------------------------
+
+  async createProject(user: SessionUser, body: CreateCostProjectBody, ip: string): Promise<CostProject> {
+    return this.db.transaction(async (tx) => {
+      const [same] = await tx
+        .select({ id: costProjects.id })
+        .from(costProjects)
+        .where(and(eq(costProjects.code, body.code), isNull(costProjects.deletedAt)));
+      if (same) throw badRequest(COST_MESSAGES.duplicateCode, { code: COST_MESSAGES.duplicateCode });
+      const [row] = await tx
+        .insert(costProjects)
+        .values({ ...body, createdBy: user.id })
+        .returning();
+      if (!row) throw new Error('cost project insert returned nothing');
+      await recordOperation(tx, {
+        user,
+        action: '新建造价检查项目',
+        targetType: 'cost_project',
+        targetId: row.id,
+        targetName: `${row.code} ${row.name}`,
+        ip,
+      });
+      return toProject(row, []);
+    });
+  }
+
+  async listProjects(user: SessionUser, query: CostProjectListQuery) {
+    const where = and(
+      isNull(costProjects.deletedAt),
+      query.keyword
+        ? or(
+            ilike(costProjects.name, `%${escapeLike(query.keyword)}%`),
+            ilike(costProjects.code, `%${escapeLike(query.keyword)}%`),
+          )
+        : undefined,
+    );
+    const [total] = await this.db.select({ n: count() }).from(costProjects).where(where);
+    const rows = await this.db
+      .select()
+      .from(costProjects)
+      .where(where)
+      .orderBy(desc(costProjects.createdAt), desc(costProjects.id))
+      .limit(query.pageSize)
+      .offset((query.curPage - 1) * query.pageSize);
+    const files = await this.visibleFiles(
+      user,
+      rows.map((r) => r.id),
+    );
+    return {
+      records: rows.map((row) =>
+        toProject(
+          row,
+          files.filter((f) => f.projectId === row.id),
+        ),
+      ),
+      total: Number(total?.n ?? 0),
+      curPage: query.curPage,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async deleteProject(user: SessionUser, id: string, version: number, ip: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(costProjects)
+        .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${costProjects.version} + 1` })
+        .where(
+          and(eq(costProjects.id, id), eq(costProjects.version, version), isNull(costProjects.deletedAt)),
+        )
+        .returning();
+      if (!row) {
+        await this.requireProject(id, tx);
+        throw conflict();
+      }
+      await tx
+        .update(costFiles)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(costFiles.projectId, id), isNull(costFiles.deletedAt)));
+      await recordOperation(tx, {
+        user,
+        action: '删除造价检查项目',
+        targetType: 'cost_project',
+        targetId: row.id,
+        targetName: `${row.code} ${row.name}`,
+        ip,
+      });
+    });
+  }
+
+  // -- files ----------------------------------------------------------------------------------
+
+  /**
+   * Attaches a stored file (from the simple or chunked uploader) to a project and enqueues its
+   * parse in the same transaction. An enterprise attaches only its own bid, under its own name.
+   */
+  async attachFile(user: SessionUser, body: AttachCostFileBody, ip: string): Promise<CostFile> {
+    if (user.loginRoleType !== 'M' && body.kind !== 'bid') throw forbidden(COST_MESSAGES.enterpriseBidOnly);
+    const stored = await this.files.get(body.fileId).catch(() => null);
+    if (!stored || (user.loginRoleType !== 'M' && stored.ownerUserId !== user.id)) {
+      throw notFound(COST_MESSAGES.storedMissing);
+    }
+    if (!stored.fileName.toLowerCase().endsWith('.xml')) throw badRequest(COST_MESSAGES.notXml);
+    let bidderName: string | null = null;
+    let bidderUserId: string | null = null;
+    if (body.kind === 'bid') {
+      if (user.loginRoleType === 'M') {
+        if (!body.bidderName)
+          throw badRequest(COST_MESSAGES.bidderRequired, { bidderName: COST_MESSAGES.bidderRequired });
+        bidderName = body.bidderName;
+      } else {
+        bidderUserId = user.id;
+        bidderName = await this.enterpriseName(user);
+      }
+    }
+    return this.db.transaction(async (tx) => {
+      // The project row is locked: two uploads of the same kind cannot both pass the duplicate check.
+      const [project] = await tx
+        .select()
+        .from(costProjects)
+        .where(and(eq(costProjects.id, body.projectId), isNull(costProjects.deletedAt)))
+        .for('update');
+      if (!project) throw notFound(COST_MESSAGES.projectMissing);
+      const live = await tx
+        .select()
+        .from(costFiles)
+        .where(and(eq(costFiles.projectId, project.id), isNull(costFiles.deletedAt)));
+      if (body.kind !== 'bid' && live.some((f) => f.kind === body.kind)) {
+        throw badRequest(COST_MESSAGES.duplicateKind(body.kind));
+      }
+      if (
+        body.kind === 'bid' &&
+        live.some(
+          (f) =>
+            f.kind === 'bid' &&
+            (bidderUserId ? f.bidderUserId === bidderUserId : !f.bidderUserId && f.bidderName === bidderName),
+        )
+      ) {
+        throw badRequest(COST_MESSAGES.duplicateBid);
+      }
+      const [row] = await tx
+        .insert(costFiles)
+        .values({
+          projectId: project.id,
+          kind: body.kind,
+          bidderUserId,
+          bidderName,
+          fileId: stored.id,
+          uploadedBy: user.id,
+          parseState: 'pending',
+        })
+        .returning();
+      if (!row) throw new Error('cost file insert returned nothing');
+      await this.enqueueParse(tx, row.id);
+      await recordOperation(tx, {
+        user,
+        action: '上传造价文件',
+        targetType: 'cost_file',
+        targetId: row.id,
+        targetName: `${project.code}/${KIND_TERMS[body.kind as CostFileKindValue]}${bidderName ? `/${bidderName}` : ''}/${stored.fileName}`,
+        ip,
+      });
+      return toFile(row, stored, user);
+    });
+  }
+
+  async deleteFile(user: SessionUser, id: string, ip: string): Promise<void> {
+    const file = await this.readableFile(user, id);
+    if (user.loginRoleType !== 'M' && file.uploadedBy !== user.id)
+      throw forbidden(COST_MESSAGES.deleteOwnOnly);
+    await this.db.transaction(async (tx) => {
+      await tx.update(costFiles).set({ deletedAt: new Date() }).where(eq(costFiles.id, file.id));
+      await recordOperation(tx, {
+        user,
+        action: '删除造价文件',
+        targetType: 'cost_file',
+        targetId: file.id,
+        targetName: `${KIND_TERMS[file.kind as CostFileKindValue]}${file.bidderName ? `/${file.bidderName}` : ''}`,
+        ip,
+      });
+    });
+  }
+
+  /** Parses the file again (an administrator's retry after a failure or a rule change). */
+  async requestParse(user: SessionUser, id: string, ip: string): Promise<void> {
+    const file = await this.readableFile(user, id);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(costFiles)
+        .set({ parseState: 'pending', parseError: null })
+        .where(eq(costFiles.id, file.id));
+      await this.enqueueParse(tx, file.id);
+      await recordOperation(tx, {
+        user,
+        action: '重新解析造价文件',
+        targetType: 'cost_file',
+        targetId: file.id,
+        targetName: KIND_TERMS[file.kind as CostFileKindValue],
+        ip,
+      });
+    });
+  }
+
+  /** A cost file the caller may read: administrators any, an enterprise only its own bids. */
+  async readableFile(user: SessionUser, id: string): Promise<FileRow> {
+    const [file] = await this.db
+      .select()
+      .from(costFiles)
+      .innerJoin(costProjects, eq(costProjects.id, costFiles.projectId))
+      .where(and(eq(costFiles.id, id), isNull(costFiles.deletedAt), isNull(costProjects.deletedAt)));
+    if (!file) throw notFound(COST_MESSAGES.fileMissing);
+    if (user.loginRoleType !== 'M' && file.cost_files.bidderUserId !== user.id) {
+      throw notFound(COST_MESSAGES.fileMissing);
+    }
+    return file.cost_files;
+  }
+
+  // -- parse ----------------------------------------------------------------------------------
+
+  /**
+   * Parses one cost file into cost_nodes and cost_items: one transaction that first removes the
+   * previous parse, so readers see the old result or the new one, never half of either. A refusal
+   * of the file (CostParseError) is stored as its error; anything else fails the job, which retries.
+   */
+  async parse(costFileId: string, signal?: AbortSignal): Promise<void> {
+    const [file] = await this.db
+      .select()
+      .from(costFiles)
+      .where(and(eq(costFiles.id, costFileId), isNull(costFiles.deletedAt)));
+    if (!file) return;
+    try {
+      // Read before the transaction: on PGlite (one connection) a query beside it would wait forever.
+      const stored = await this.files.get(file.fileId).catch(() => {
+        throw new CostParseError(COST_MESSAGES.storedGone);
+      });
+      await this.db.transaction(async (tx) => {
+        await tx.select({ id: costFiles.id }).from(costFiles).where(eq(costFiles.id, file.id)).for('update');
+        await tx.delete(costItems).where(eq(costItems.fileId, file.id));
+        await tx.delete(costNodes).where(eq(costNodes.fileId, file.id));
+        const body = await this.files.storage.get(stored.storageKey);
+        const result = await parseCostXml(body, sinkFor(tx, file.id), { signal });
+        if (result.declaredKind && result.declaredKind !== file.kind) {
+          throw new CostParseError(
+            COST_MESSAGES.kindMismatch(result.declaredKind, file.kind as CostFileKindValue),
+          );
+        }
+        await tx
+          .update(costFiles)
+          .set({
+            layout: result.layout,
+            taxMethod: result.taxMethod,
+            itemCount: result.itemCount,
+            sha256: result.sha256,
+            parseState: 'parsed',
+            parseError: null,
+            parsedAt: new Date(),
+          })
+          .where(eq(costFiles.id, file.id));
+      });
+    } catch (error) {
+      if (!(error instanceof CostParseError)) throw error;
+      // A refused file has no tree: a previous parse goes with the same commit that records why.
+      await this.db.transaction(async (tx) => {
+        await tx.delete(costItems).where(eq(costItems.fileId, file.id));
+        await tx.delete(costNodes).where(eq(costNodes.fileId, file.id));
+        await tx
+          .update(costFiles)
+          .set({
+            layout: null,
+            taxMethod: null,
+            itemCount: 0,
+            sha256: null,
+            parseState: 'failed',
+            parseError: error.message,
+            parsedAt: new Date(),
+          })
+          .where(eq(costFiles.id, file.id));
+      });
+    }
+  }
+
+  // -- reading --------------------------------------------------------------------------------
+
+  async parseData(user: SessionUser, body: ParseDataBody): Promise<ParseData> {
+    const file = await this.readableFile(user, body.id);
+    const [total] = await this.db.select({ n: count() }).from(costNodes).where(eq(costNodes.fileId, file.id));
+    const rows = await this.db
+      .select()
+      .from(costNodes)
+      .where(eq(costNodes.fileId, file.id))
+      .orderBy(pathOrder)
+      .limit(body.pageSize)
+      .offset((body.curPage - 1) * body.pageSize);
+    return {
+      list: toTree(rows),
+      states: {
+        parseState: file.parseState as ParseData['states']['parseState'],
+        parseError: file.parseError,
+      },
+      total: Number(total?.n ?? 0),
+      curPage: body.curPage,
+      pageSize: body.pageSize,
+    };
+  }
+
+  async analysis(user: SessionUser, id: string): Promise<XmlAnalysis> {
+    const file = await this.readableFile(user, id);
+    const [stored] = await this.db.select().from(storedFiles).where(eq(storedFiles.id, file.fileId));
+    const lists = await this.db
+      .select({ list: costItems.list, n: count() })
+      .from(costItems)
+      .where(eq(costItems.fileId, file.id))
+      .groupBy(costItems.list);
+    const [nodes] = await this.db.select({ n: count() }).from(costNodes).where(eq(costNodes.fileId, file.id));
+    const [project] = await this.db
+      .select()
+      .from(costNodes)
+      .where(and(eq(costNodes.fileId, file.id), eq(costNodes.level, 'project')));
+    return {
+      id: file.id,
+      kind: file.kind as CostFileKindValue,
+      fileName: stored?.fileName ?? '',
+      bidderName: file.bidderName,
+      layout: file.layout,
+      parseState: file.parseState as XmlAnalysis['parseState'],
+      parseError: file.parseError,
+      taxMethod: file.taxMethod as XmlAnalysis['taxMethod'],
+      sha256: file.sha256,
+      nodeCount: Number(nodes?.n ?? 0),
+      itemCount: file.itemCount,
+      itemsByList: Object.fromEntries(
+        COST_LIST_KEYS.map((list) => [list, Number(lists.find((l) => l.list === list)?.n ?? 0)]),
+      ),
+      totals: project
+        ? (Object.fromEntries(MONEY_COLUMNS.map((c) => [c, project[c]])) as XmlAnalysis['totals'])
+        : null,
+      parsedAt: iso(file.parsedAt),
+    };
+  }
+
+  private async visibleFiles(user: SessionUser, projectIds: string[]): Promise<CostFile[]> {
+    if (projectIds.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(costFiles)
+      .innerJoin(storedFiles, eq(storedFiles.id, costFiles.fileId))
+      .where(
+        and(
+          inArray(costFiles.projectId, projectIds),
+          isNull(costFiles.deletedAt),
+          user.loginRoleType === 'M' ? undefined : eq(costFiles.bidderUserId, user.id),
+        ),
+      )
+      .orderBy(costFiles.createdAt, costFiles.id);
+    return rows.map((r) => toFile(r.cost_files, r.stored_files, user));
+  }
+
+  private async requireProject(id: string, db: Db = this.db) {
+    const [row] = await db
+      .select()
+      .from(costProjects)
+      .where(and(eq(costProjects.id, id), isNull(costProjects.deletedAt)));
+    if (!row) throw notFound(COST_MESSAGES.projectMissing);
+    return row;
+  }
+
+  private async enterpriseName(user: SessionUser): Promise<string> {
+    const [row] = await this.db
+      .select({ name: enterprises.name, userName: users.userName })
+      .from(users)
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(eq(users.id, user.id));
+    return row?.name ?? row?.userName ?? user.userName;
+  }
+}
+
+/** Rows into cost_nodes and cost_items, in the parse's transaction. */
+function sinkFor(tx: Db, fileId: string): CostSink {
+  return {
+    async nodes(rows: ParsedNode[]) {
+      await tx.insert(costNodes).values(
+        rows.map((n) => ({
+          id: n.id,
+          fileId,
+          parentId: n.parentId,
+          level: n.level,
+          path: n.path,
+          code: n.code,
+          name: n.name,
+          zy: n.zy,
+          ...n.money,
+          bases: n.bases,
+        })),
+      );
+    },
+    async items(rows: ParsedItem[]) {
+      await tx.insert(costItems).values(rows.map((item) => ({ ...item, fileId })));
+    },
+  };
+}
+
+function toProject(row: typeof costProjects.$inferSelect, files: CostFile[]): CostProject {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    region: row.region,
+    regionName: COST_REGIONS[row.region] ?? row.region,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    files,
+  };
+}
+
+function toFile(row: FileRow, stored: typeof storedFiles.$inferSelect, user: SessionUser): CostFile {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    kind: row.kind as CostFileKindValue,
+    bidderName: row.bidderName,
+    fileId: row.fileId,
+    fileName: stored.fileName,
+    size: stored.size,
+    sha256: row.sha256,
+    layout: row.layout,
+    parseState: row.parseState as CostFile['parseState'],
+    parseError: row.parseError,
+    taxMethod: row.taxMethod as CostFile['taxMethod'],
+    itemCount: row.itemCount,
+    createdAt: row.createdAt.toISOString(),
+    parsedAt: iso(row.parsedAt),
+    mine: row.uploadedBy === user.id,
+  };
+}
+
+/** A page of path-ordered rows as a tree; a row whose parent is on an earlier page is a root. */
+function toTree(rows: (typeof costNodes.$inferSelect)[]): CostTreeRow[] {
+  const byId = new Map<string, CostTreeRow>();
+  const roots: CostTreeRow[] = [];
+  for (const row of rows) {
+    const node: CostTreeRow = {
+      id: row.id,
+      level: row.level as CostTreeRow['level'],
+      code: row.code,
+      name: row.name,
+      zy: row.zy,
+      ...(Object.fromEntries(MONEY_COLUMNS.map((c) => [c, row[c]])) as Record<
+        (typeof MONEY_COLUMNS)[number],
+        string
+      >),
+    };
+    byId.set(row.id, node);
+    const parent = row.parentId ? byId.get(row.parentId) : undefined;
+    if (!parent) roots.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
+  }
+  return roots;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,166 @@
+import type { CostFile, CostProject, CostTreeRow } from '@ks/contract/file-analysis';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ok } from '@/test/fetch-mock.ts';
+import { renderAsRole } from '@/test/render-as-role.ts';
+import { COST_TREE_HEIGHT, CostTreeTable } from './components/cost-tree-table.tsx';
+
+const PAGE_LOAD = { timeout: 30_000 };
+
+const money = (zzj: string) => ({
+  zzj,
+  fbfxf: '1723221.81',
+  csxmf: '164942.90',
+  aqwmsgf: '58158.74',
+  qtxmf: '167668.00',
+  gf: '85764.74',
+  sj: '192743.77',
+  zzsxxse: '192743.77',
+});
+
+const TREE: CostTreeRow[] = [
+  {
+    id: 'p',
+    level: 'project',
+    code: 'KS-ZJ-2026-018',
+    name: '城东实验小学教学楼新建工程',
+    zy: null,
+    ...money('2334341.22'),
+    children: [
+      {
+        id: 's',
+        level: 'single',
+        code: '01',
+        name: '教学楼',
+        zy: null,
+        ...money('2334341.22'),
+        children: [
+          {
+            id: 'u1',
+            level: 'unit',
+            code: '0101',
+            name: '教学楼建筑工程',
+            zy: '建筑工程',
+            ...money('2020073.68'),
+          },
+          {
+            id: 'u2',
+            level: 'unit',
+            code: '0102',
+            name: '教学楼电气给排水安装工程',
+            zy: '安装工程',
+            ...money('314267.54'),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+describe('cost tree table', () => {
+  it('is 600 px high, shows every money column and has every row expanded by default', async () => {
+    render(<CostTreeTable rows={TREE} />);
+    const table = screen.getByTestId('cost-tree-table');
+    expect(COST_TREE_HEIGHT).toBe(600);
+    expect(table.style.height).toBe('600px');
+    for (const title of [
+      '工程总造价（元）',
+      '分部分项工程费（元）',
+      '措施项目费（元）',
+      '安全文明施工费（元）',
+      '其他项目费（元）',
+      '规费（元）',
+      '税金（元）',
+      '增值税销项税额（元）',
+    ]) {
+      expect(within(table).getAllByText(title).length).toBeGreaterThan(0);
+    }
+    // Expanded by default: the unit projects two levels down are on screen, with their money.
+    expect(within(table).getByText('教学楼建筑工程')).toBeTruthy();
+    expect(within(table).getByText('教学楼电气给排水安装工程')).toBeTruthy();
+    expect(within(table).getByText('2,020,073.68')).toBeTruthy();
+    expect(within(table).getAllByText('建筑工程').length).toBeGreaterThan(0);
+
+    // Folding the single project hides its unit projects.
+    const user = userEvent.setup({ delay: null });
+    const singleRow = within(table).getByText('教学楼').closest('tr') as HTMLElement;
+    await user.click(within(singleRow).getByRole('button', { name: /收起|Collapse/ }));
+    expect(within(table).queryByText('教学楼建筑工程')).toBeNull();
+  });
+
+  it('says so when there are no rows', () => {
+    render(<CostTreeTable rows={[]} />);
+    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+  });
+});
+
+const FILE: CostFile = {
+  id: 'f1',
+  projectId: 'p1',
+  kind: 'bid',
+  bidderName: '浙江宏远建设有限公司',
+  fileId: 'stored-1',
+  fileName: 'bid-clean.xml',
+  size: 7341,
+  sha256: 'a'.repeat(64),
+  layout: 'ks-cost-xml-1',
+  parseState: 'parsed',
+  parseError: null,
+  taxMethod: 'general',
+  itemCount: 35,
+  createdAt: '2026-11-26T01:00:00Z',
+  parsedAt: '2026-11-26T01:00:02Z',
+  mine: true,
+};
+const PROJECT: CostProject = {
+  id: 'p1',
+  code: 'KS-ZJ-2026-018',
+  name: '城东实验小学教学楼新建工程',
+  region: '330000',
+  regionName: '浙江省',
+  version: 1,
+  createdAt: '2026-11-26T00:00:00Z',
+  files: [FILE],
+};
+
+describe('/fileAnalysis/index', () => {
+  it('lists an enterprise’s project files and shows a file’s parse result as the tree', async () => {
+    const { user, calls } = renderAsRole('U', '/fileAnalysis/index', {
+      'GET /ks/analyse/cost-projects': ok({ records: [PROJECT], total: 1, curPage: 1, pageSize: 10 }),
+      'POST /ks/analyse/xml_analysis': ok({
+        ...FILE,
+        nodeCount: 4,
+        itemsByList: { fbfx: 16, csxm: 5, qtxm: 8, gf: 4, sj: 2 },
+        totals: money('2334341.22'),
+      }),
+      'POST /ks/file/detection/parse-data': ok({
+        list: TREE,
+        states: { parseState: 'parsed', parseError: null },
+        total: 4,
+        curPage: 1,
+        pageSize: 2000,
+      }),
+    });
+    await screen.findByText('KS-ZJ-2026-018', {}, PAGE_LOAD);
+    // An enterprise uploads bids only and deletes no project.
+    expect(screen.getByText('上传投标报价')).toBeTruthy();
+    expect(screen.queryByText('新建项目')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /展开|Expand/ }));
+    await user.click(await screen.findByText('查看结果'));
+    expect(await screen.findByText('教学楼电气给排水安装工程', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getAllByText('2,334,341.22').length).toBeGreaterThan(0);
+    const treeCall = calls.find((c) => c.key === 'POST /ks/file/detection/parse-data');
+    expect(treeCall?.body).toMatchObject({
+      id: 'f1',
+      gnCoding: 'fileAnalysis',
+      systemCoding: 'fileAnalysis',
+    });
+  });
+
+  it('denies personnel before any call', async () => {
+    const { calls } = renderAsRole('P', '/fileAnalysis/index', {});
+    expect(await screen.findByText('无权限访问', {}, PAGE_LOAD)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
