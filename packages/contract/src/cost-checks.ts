@@ -78,9 +78,16 @@ export const FINDING_SEVERITY_LABELS: Record<FindingSeverity, string> = {
 // ---------------------------------------------------------------- rule configuration
 
 const percent = (label: string) =>
-  z.number({ message: `请输入${label}` }).min(0, `${label}不能为负数`).max(100, `${label}不能超过 100`);
+  z
+    .number({ message: `请输入${label}` })
+    .min(0, `${label}不能为负数`)
+    .max(100, `${label}不能超过 100`);
 const text = (label: string, max = 100) =>
-  z.string({ message: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 个字`);
+  z
+    .string({ message: `请输入${label}` })
+    .trim()
+    .min(1, `请输入${label}`)
+    .max(max, `${label}不超过 ${max} 个字`);
 
 /**
  * Rates of one region (province code, `*` any), specialty (`*` any) and tax method (`*` either).
@@ -144,7 +151,11 @@ export type CostRuleConfig = z.infer<typeof CostRuleConfigSchema>;
 
 export const SaveCostRulesBodySchema = z.object({
   config: CostRuleConfigSchema,
-  note: z.string({ message: '请填写修改说明' }).trim().min(1, '请填写修改说明').max(200, '修改说明不超过 200 个字'),
+  note: z
+    .string({ message: '请填写修改说明' })
+    .trim()
+    .min(1, '请填写修改说明')
+    .max(200, '修改说明不超过 200 个字'),
   /** The version the administrator edited: saving over a newer one is a conflict. */
   baseVersion: z.number({ message: '版本号无效' }).int().min(1, '版本号无效'),
 });
@@ -162,7 +173,15 @@ export const CostRuleSetSchema = z.object({
 export type CostRuleSet = z.infer<typeof CostRuleSetSchema>;
 export const CostRuleSetEnvelopeSchema = envelopeOf(CostRuleSetSchema);
 export const CostRuleVersionsEnvelopeSchema = envelopeOf(
-  z.array(CostRuleSetSchema.pick({ version: true, note: true, createdByName: true, createdAt: true, current: true })),
+  z.array(
+    CostRuleSetSchema.pick({
+      version: true,
+      note: true,
+      createdByName: true,
+      createdAt: true,
+      current: true,
+    }),
+  ),
 );
 export const CostRuleVersionQuerySchema = z.object({
   version: z.coerce.number({ message: '版本号无效' }).int('版本号无效').min(1, '版本号无效').optional(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The cost-file check (DOMAIN.md §11, C1–C20) over the parsed tables of `file-analysis.ts`: the
@@ -51,9 +61,7 @@ export const costCheckRuns = pgTable(
   },
   (t) => [
     index('cost_check_runs_project').on(t.projectId, t.createdAt),
-    uniqueIndex('cost_check_runs_one_active')
-      .on(t.projectId)
-      .where(sql`state in ('queued', 'running')`),
+    uniqueIndex('cost_check_runs_one_active').on(t.projectId).where(sql`state in ('queued', 'running')`),
   ],
 );
 

@@ -42,7 +42,11 @@ export function projectFiles(db: Db, projectId: string): Promise<FileRow[]> {
 }
 
 export async function loadNodes(db: Db, fileId: string): Promise<CheckNode[]> {
-  const rows = await db.select().from(costNodes).where(eq(costNodes.fileId, fileId)).orderBy(asc(costNodes.path));
+  const rows = await db
+    .select()
+    .from(costNodes)
+    .where(eq(costNodes.fileId, fileId))
+    .orderBy(asc(costNodes.path));
   return rows.map((row) => ({
     id: row.id,
     parentId: row.parentId,
@@ -51,7 +55,10 @@ export async function loadNodes(db: Db, fileId: string): Promise<CheckNode[]> {
     code: row.code,
     name: row.name,
     zy: row.zy,
-    money: Object.fromEntries(MONEY_KEYS.map((key) => [key, cents(row[key]) ?? 0n])) as Record<MoneyKey, bigint>,
+    money: Object.fromEntries(MONEY_KEYS.map((key) => [key, cents(row[key]) ?? 0n])) as Record<
+      MoneyKey,
+      bigint
+    >,
     bases: Object.fromEntries(
       Object.entries(row.bases ?? {}).flatMap(([name, value]) => {
         const amount = typeof value === 'string' || typeof value === 'number' ? cents(String(value)) : null;
@@ -169,7 +176,8 @@ export const DAYWORK_FILTER = sql`i.category in ('daywork', 'contract-service')`
 
 const FIELD_SQL = {
   name: (a: string) => sql.raw(`${a}.name`),
-  features: (a: string) => sql.raw(`nullif(regexp_replace(coalesce(${a}.features, ''), '\\s+', '', 'g'), '')`),
+  features: (a: string) =>
+    sql.raw(`nullif(regexp_replace(coalesce(${a}.features, ''), '\\s+', '', 'g'), '')`),
   unit: (a: string) => sql.raw(`${a}.unit`),
   quantity: (a: string) => sql.raw(`${a}.quantity::text`),
   unitPrice: (a: string) => sql.raw(`${a}.unit_price::text`),

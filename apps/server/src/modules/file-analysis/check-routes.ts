@@ -32,10 +32,10 @@ const readers = { access: { roles: ['M', 'U'] as const } };
  * configuration administrators keep. The path of the check call is ours (the spec does not show
  * it): `POST /ks/file/detection/cost-check`.
  */
-export const costCheckRoutes: FastifyPluginAsyncZod<{ checks: CostCheckService; rules: CostRulesService }> = async (
-  app,
-  { checks, rules },
-) => {
+export const costCheckRoutes: FastifyPluginAsyncZod<{
+  checks: CostCheckService;
+  rules: CostRulesService;
+}> = async (app, { checks, rules }) => {
   app.post(
     '/ks/file/detection/cost-check',
     {
@@ -119,7 +119,11 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{ checks: CostCheckService; 
     '/ks/file/detection/cost-rules/versions',
     {
       config: administrators,
-      schema: { tags, summary: 'Every saved version, newest first', response: { 200: CostRuleVersionsEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: 'Every saved version, newest first',
+        response: { 200: CostRuleVersionsEnvelopeSchema },
+      },
     },
     async () => ok(await rules.versions()),
   );

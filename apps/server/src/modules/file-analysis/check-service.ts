@@ -1,4 +1,5 @@
 import {
+  type CheckRun,
   COST_CHECK_DONE_MESSAGE,
   COST_CHECK_FAILED_MESSAGE,
   COST_CHECK_NO_FILES_MESSAGE,
@@ -6,7 +7,6 @@ import {
   COST_CHECK_PENDING_FILES_MESSAGE,
   COST_CHECK_RUNNING_MESSAGE,
   COST_RULES,
-  type CheckRun,
   type CostRuleCode,
   type DetectionStatus,
   type FindFindingsBody,
@@ -25,7 +25,7 @@ import type { JobContext, Jobs } from '../../platform/jobs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import * as repo from './check-repository.ts';
 import { runChecks } from './checks/index.ts';
-import type { CheckInput, CheckedFile, FindingDraft } from './checks/types.ts';
+import type { CheckedFile, CheckInput, FindingDraft } from './checks/types.ts';
 import type { CostRulesService } from './rules-service.ts';
 
 export const NOT_A_BIDDER_MESSAGE = '您不是该项目的投标人，无权查看检测结果';
@@ -44,7 +44,8 @@ type RunRow = typeof costCheckRuns.$inferSelect;
 type FileRow = repo.FileRow;
 
 const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 const checkedKinds = ['control-price', 'bid'];
 
@@ -123,7 +124,11 @@ export class CostCheckService {
    * The job: idempotent. A run already finished is left alone; anything else starts from the
    * beginning (a killed attempt wrote nothing but its progress), so a redelivery is harmless.
    */
-  async run(runId: string, context: Pick<JobContext, 'reportProgress' | 'signal' | 'attempt'>, retryLimit: number) {
+  async run(
+    runId: string,
+    context: Pick<JobContext, 'reportProgress' | 'signal' | 'attempt'>,
+    retryLimit: number,
+  ) {
     const [run] = await this.db.select().from(costCheckRuns).where(eq(costCheckRuns.id, runId)).limit(1);
     if (!run || run.state === 'done' || run.state === 'failed') return;
     try {
@@ -138,7 +143,13 @@ export class CostCheckService {
     const rules = await this.rules.current();
     await this.db
       .update(costCheckRuns)
-      .set({ state: 'running', ruleVersion: rules.version, progress: 0, startedAt: new Date(), updatedAt: new Date() })
+      .set({
+        state: 'running',
+        ruleVersion: rules.version,
+        progress: 0,
+        startedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(costCheckRuns.id, run.id));
     const project = await repo.findProject(this.db, run.projectId);
     if (!project) throw new Error(COST_CHECK_NO_PROJECT_MESSAGE);
@@ -210,7 +221,12 @@ export class CostCheckService {
     await this.db.transaction(async (tx) => {
       const [failed] = await tx
         .update(costCheckRuns)
-        .set({ state: 'failed', errorMessage: reason.slice(0, 500), finishedAt: new Date(), updatedAt: new Date() })
+        .set({
+          state: 'failed',
+          errorMessage: reason.slice(0, 500),
+          finishedAt: new Date(),
+          updatedAt: new Date(),
+        })
         .where(and(eq(costCheckRuns.id, run.id), inArray(costCheckRuns.state, ['queued', 'running'])))
         .returning();
       if (!failed) return;
@@ -340,7 +356,10 @@ export class CostCheckService {
     const common = result
       ? and(
           eq(costCheckFindings.runId, result.id),
-          inArray(costCheckFindings.fileId, fileIds.length ? fileIds : ['00000000-0000-0000-0000-000000000000']),
+          inArray(
+            costCheckFindings.fileId,
+            fileIds.length ? fileIds : ['00000000-0000-0000-0000-000000000000'],
+          ),
           body.severity ? eq(costCheckFindings.severity, body.severity) : undefined,
           body.nodePath
             ? sql`(${costCheckFindings.nodePath} = ${body.nodePath} or ${costCheckFindings.nodePath} like ${`${body.nodePath}.%`})`
@@ -384,7 +403,9 @@ export class CostCheckService {
       .from(costCheckFindings)
       .where(common)
       .groupBy(costCheckFindings.rule);
-    const total = body.rule ? (byRule.find((r) => r.rule === body.rule)?.count ?? 0) : byRule.reduce((a, r) => a + r.count, 0);
+    const total = body.rule
+      ? (byRule.find((r) => r.rule === body.rule)?.count ?? 0)
+      : byRule.reduce((a, r) => a + r.count, 0);
     return {
       records: rows.map(toFinding),
       total,

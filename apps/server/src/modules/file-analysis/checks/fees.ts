@@ -1,5 +1,14 @@
 import { abs, epsilon, percentOf, sum, tolerance, yuan } from '../check-money.ts';
-import { type Check, type CheckInput, type CheckNode, type FindingDraft, noNode, onNode, rateFor, unitsOf } from './types.ts';
+import {
+  type Check,
+  type CheckInput,
+  type CheckNode,
+  type FindingDraft,
+  noNode,
+  onNode,
+  rateFor,
+  unitsOf,
+} from './types.ts';
 
 /** The sum of a unit's declared bases by name, or the names it lacks. */
 function baseOf(unit: CheckNode, names: readonly string[]): { amount: bigint } | { missing: string[] } {
@@ -39,11 +48,17 @@ export const checkSafetyRate: Check = (input) =>
     const row = rateFor(input.config, input.region, unit.zy, input.file.taxMethod);
     const base = baseOf(unit, row.safetyBase);
     if ('missing' in base) {
-      return [skipped('C4', unit, `${unit.name}未提供计费基础${base.missing.join('、')}，未核对安全文明施工费费率`)];
+      return [
+        skipped('C4', unit, `${unit.name}未提供计费基础${base.missing.join('、')}，未核对安全文明施工费费率`),
+      ];
     }
     const regulated = percentOf(base.amount, row.safetyRatePercent);
     const found = unit.money.aqwmsgf;
-    const allowed = tolerance(regulated, epsilon(input.config.epsilonYuan, 1), input.config.rateTolerancePercent);
+    const allowed = tolerance(
+      regulated,
+      epsilon(input.config.epsilonYuan, 1),
+      input.config.rateTolerancePercent,
+    );
     const common = { rule: 'C4' as const, severity: 'warning' as const, ...onNode(unit), itemCode: null };
     if (input.file.kind === 'control-price') {
       if (abs(found - regulated) <= allowed) return [];
@@ -123,7 +138,11 @@ export const checkEnterpriseSafety: Check = (input) =>
         },
       ];
     }
-    const allowed = tolerance(required, epsilon(input.config.epsilonYuan, 1), input.config.rateTolerancePercent);
+    const allowed = tolerance(
+      required,
+      epsilon(input.config.epsilonYuan, 1),
+      input.config.rateTolerancePercent,
+    );
     if (listed.sum + allowed >= required) return [];
     return [
       {
@@ -144,7 +163,11 @@ export const checkFeeRate: Check = (input) =>
       return [skipped('C7', unit, `${unit.name}未提供计费基础${base.missing.join('、')}，未核对规费`)];
     }
     const expected = percentOf(base.amount, row.gfRatePercent);
-    const allowed = tolerance(expected, epsilon(input.config.epsilonYuan, 1), input.config.rateTolerancePercent);
+    const allowed = tolerance(
+      expected,
+      epsilon(input.config.epsilonYuan, 1),
+      input.config.rateTolerancePercent,
+    );
     if (abs(unit.money.gf - expected) <= allowed) return [];
     return [
       {
@@ -165,7 +188,9 @@ export const checkFeeRate: Check = (input) =>
  */
 export const checkDeclaredRates: Check = (input: CheckInput) => {
   const units = new Map(unitsOf(input).map((u) => [u.id, u]));
-  const declared = input.feeItems.filter((i) => i.rate !== null && (i.list === 'gf' || i.category === 'safety'));
+  const declared = input.feeItems.filter(
+    (i) => i.rate !== null && (i.list === 'gf' || i.category === 'safety'),
+  );
   if (declared.length === 0) {
     return [
       {
@@ -187,7 +212,12 @@ export const checkDeclaredRates: Check = (input: CheckInput) => {
     const isSafety = item.category === 'safety';
     const ratePercent = isSafety ? row.safetyRatePercent : row.gfRatePercent;
     const baseList = isSafety ? row.safetyBase : row.gfBase;
-    const common = { rule: 'C17' as const, severity: 'warning' as const, ...onNode(unit), itemCode: item.code };
+    const common = {
+      rule: 'C17' as const,
+      severity: 'warning' as const,
+      ...onNode(unit),
+      itemCode: item.code,
+    };
     if (Math.abs(Number(item.rate) - ratePercent) > 1e-6) {
       findings.push({
         ...common,

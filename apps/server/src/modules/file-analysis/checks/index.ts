@@ -1,6 +1,12 @@
 import type { CostRuleCode } from '@ks/contract';
 import { checkBelowControl, checkBelowCost, checkSameFile } from './bidders.ts';
-import { checkDeclaredRates, checkEnterpriseSafety, checkFeeRate, checkSafetyBase, checkSafetyRate } from './fees.ts';
+import {
+  checkDeclaredRates,
+  checkEnterpriseSafety,
+  checkFeeRate,
+  checkSafetyBase,
+  checkSafetyRate,
+} from './fees.ts';
 import { checkComposition, checkRollUp, checkSafetyWithinMeasures } from './summary.ts';
 import { checkGeneralVat, checkSimpleVat, checkTaxes } from './tax.ts';
 import {

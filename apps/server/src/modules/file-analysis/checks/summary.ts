@@ -133,7 +133,12 @@ export const checkSafetyWithinMeasures: Check = ({ nodes, config }) =>
     const findings: FindingDraft[] = [];
     const base = { rule: 'C3' as const, severity: 'error' as const, ...onNode(unit), itemCode: null };
     if (a <= 0n) {
-      findings.push({ ...base, message: `${unit.name}未计取安全文明施工费`, expected: '大于 0', found: yuan(a) });
+      findings.push({
+        ...base,
+        message: `${unit.name}未计取安全文明施工费`,
+        expected: '大于 0',
+        found: yuan(a),
+      });
     } else if (a > c) {
       findings.push({
         ...base,

@@ -53,7 +53,11 @@ export const checkTaxes: Check = (input) =>
     const row = rateFor(input.config, input.region, unit.zy, input.file.taxMethod);
     const vat = unit.money.zzsxxse;
     const expected = row.surchargesInManagementFee ? vat : vat + percentOf(vat, row.surchargeRatePercent);
-    const allowed = tolerance(expected, epsilon(input.config.epsilonYuan, 2), input.config.rateTolerancePercent);
+    const allowed = tolerance(
+      expected,
+      epsilon(input.config.epsilonYuan, 2),
+      input.config.rateTolerancePercent,
+    );
     if (abs(unit.money.sj - expected) <= allowed) return [];
     return [
       {

@@ -58,7 +58,8 @@ export function issueFindings(
   return findings;
 }
 
-const itemLabel = (issue: ItemIssue) => `${issue.unitName}的清单项目 ${issue.code}${issue.name ? `（${issue.name}）` : ''}`;
+const itemLabel = (issue: ItemIssue) =>
+  `${issue.unitName}的清单项目 ${issue.code}${issue.name ? `（${issue.name}）` : ''}`;
 
 function describeAgainstTender(issue: ItemIssue, what: string): string {
   switch (issue.type) {
@@ -74,9 +75,15 @@ function describeAgainstTender(issue: ItemIssue, what: string): string {
 }
 
 /** The provisional sum (暂列金额) of each unit project, by path. */
-function provisionalSums(nodes: CheckNode[], totals: Map<string, { categories: Record<string, { sum: bigint; count: number } | undefined> }>) {
+function provisionalSums(
+  nodes: CheckNode[],
+  totals: Map<string, { categories: Record<string, { sum: bigint; count: number } | undefined> }>,
+) {
   return new Map(
-    unitsOf({ nodes }).map((unit) => [unit.path, { unit, amount: totals.get(unit.id)?.categories['provisional-sum'] }]),
+    unitsOf({ nodes }).map((unit) => [
+      unit.path,
+      { unit, amount: totals.get(unit.id)?.categories['provisional-sum'] },
+    ]),
   );
 }
 
@@ -131,13 +138,17 @@ export const checkProvisionalSum: Check = (input) => {
 /** C12 (hard with the tender BOQ): 暂估价 items enter their unit rates and amounts unchanged. */
 export const checkProvisionalPrices: Check = (input) =>
   input.items.provisionalPrices
-    ? issueFindings('C12', 'error', input.items.provisionalPrices, (i) => describeAgainstTender(i, '暂估价项目'))
+    ? issueFindings('C12', 'error', input.items.provisionalPrices, (i) =>
+        describeAgainstTender(i, '暂估价项目'),
+      )
     : [noTender('C12', '暂估价')];
 
 /** C13 (hard with the tender BOQ): 计日工 and 总承包服务费 keep the BOQ's items and quantities. */
 export const checkDayworks: Check = (input) =>
   input.items.dayworks
-    ? issueFindings('C13', 'error', input.items.dayworks, (i) => describeAgainstTender(i, '计日工或总承包服务费项目'))
+    ? issueFindings('C13', 'error', input.items.dayworks, (i) =>
+        describeAgainstTender(i, '计日工或总承包服务费项目'),
+      )
     : [noTender('C13', '计日工和总承包服务费')];
 
 /**
@@ -169,7 +180,12 @@ export const checkPrices: Check = (input) => [
     (i) => `${itemLabel(i)}未报价或报价为零，视为已包含在其他项目中，请确认`,
   ),
   ...(input.items.prices.total > input.items.prices.rows.length
-    ? issueFindings('C15', 'warning', { rows: [], total: input.items.prices.total - input.items.prices.rows.length }, () => '')
+    ? issueFindings(
+        'C15',
+        'warning',
+        { rows: [], total: input.items.prices.total - input.items.prices.rows.length },
+        () => '',
+      )
     : []),
 ];
 
