@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { costCheckFindings, costCheckRuns, costFiles } from '../../db/schema/index.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import type { JobContext, Jobs } from '../../platform/jobs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import * as repo from './check-repository.ts';
@@ -303,7 +303,7 @@ export class CostCheckService {
 
   async status(user: SessionUser, xmId: string): Promise<DetectionStatus> {
     const project = await repo.findProject(this.db, xmId);
-    if (!project) throw forbidden(COST_CHECK_NO_PROJECT_MESSAGE);
+    if (!project) throw notFound(COST_CHECK_NO_PROJECT_MESSAGE);
     const files = await this.visibleFiles(user, project.id);
     const { active, result } = await this.latestRuns(project.id);
     const [last] = await this.db
@@ -346,7 +346,7 @@ export class CostCheckService {
 
   private async findingScope(user: SessionUser, body: Omit<FindFindingsBody, 'curPage' | 'pageSize'>) {
     const project = await repo.findProject(this.db, body.xmId);
-    if (!project) throw forbidden(COST_CHECK_NO_PROJECT_MESSAGE);
+    if (!project) throw notFound(COST_CHECK_NO_PROJECT_MESSAGE);
     const files = await this.visibleFiles(user, project.id);
     if (body.fileId && !files.some((f) => f.id === body.fileId)) {
       throw forbidden(user.loginRoleType === 'M' ? '文件不属于该项目' : OTHER_BIDDER_MESSAGE);
