@@ -69,7 +69,8 @@ function toRun(row: RunRow): CheckRun {
 export class CostCheckService {
   constructor(
     private readonly db: Db,
-    private readonly jobs: Pick<Jobs, 'sendInTransaction'>,
+    /** The job system; null where checks only run at once (the demo seed, see runNow). */
+    private readonly jobs: Pick<Jobs, 'sendInTransaction'> | null,
     private readonly rules: CostRulesService,
     private readonly notices: UserNotices,
   ) {}
@@ -99,6 +100,7 @@ export class CostCheckService {
           .values({ projectId: project.id, state: 'queued', requestedBy: user.id })
           .returning();
         if (!run) throw new Error('run insert returned nothing');
+        if (!this.jobs) throw new Error('cost checks without a job system cannot be started');
         const jobId = await this.jobs.sendInTransaction(tx, COST_CHECK_JOB, { runId: run.id });
         await tx.update(costCheckRuns).set({ jobId }).where(eq(costCheckRuns.id, run.id));
         await recordOperation(tx, {
@@ -137,6 +139,20 @@ export class CostCheckService {
       if (context.attempt > retryLimit) await this.fail(run, error);
       throw error;
     }
+  }
+
+  /**
+   * Runs a project's check at once in this process (the demo seed, which has no workers): the
+   * same run row, rules and result transaction as the job. Answers the run id.
+   */
+  async runNow(user: SessionUser, projectId: string): Promise<string> {
+    const [run] = await this.db
+      .insert(costCheckRuns)
+      .values({ projectId, state: 'queued', requestedBy: user.id })
+      .returning();
+    if (!run) throw new Error('run insert returned nothing');
+    await this.execute(run, { reportProgress: async () => {}, signal: new AbortController().signal });
+    return run.id;
   }
 
   private async execute(run: RunRow, context: Pick<JobContext, 'reportProgress' | 'signal'>) {
