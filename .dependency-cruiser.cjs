@@ -17,6 +17,7 @@ const MODULE_EXCEPTIONS = [
       'authority',
       'builder',
       'catalogues',
+      'file-analysis',
       'files',
       'help',
       'notify',

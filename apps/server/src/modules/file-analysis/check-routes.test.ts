@@ -11,7 +11,6 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { costCheckFindings, costCheckRuns, notifyDeliveries, notifyMessages } from '../../db/schema/index.ts';
-import { seedDemoCostChecks } from '../demo-systems/cost-checks.ts';
 import { COST_CHECK_JOB, NOT_A_BIDDER_MESSAGE, OTHER_BIDDER_MESSAGE } from './check-service.ts';
 import { cleanItems, insertParsedFile, insertProject } from './check-test-fixtures.ts';
 import { RULES_STALE_MESSAGE } from './rules-service.ts';
@@ -419,22 +418,5 @@ describe('rule configuration', () => {
         ).statusCode,
       ).toBe(403);
     }
-  });
-});
-
-describe('the demo seed', () => {
-  it('checks each project that has parsed files and no check yet, once', async () => {
-    const { project: p } = await project();
-    const db = getApp().db;
-    const seeder = { ...admin, userName: '管理员', enterpriseId: null, sessionId: 'seed' };
-    const checked = await seedDemoCostChecks(db, seeder);
-    expect(checked).toBeGreaterThanOrEqual(1);
-    const [run] = await db.select().from(costCheckRuns).where(eq(costCheckRuns.projectId, p.id));
-    expect(run).toMatchObject({ state: 'done' });
-    const findings = await db.select().from(costCheckFindings).where(eq(costCheckFindings.projectId, p.id));
-    // The rules test before this one saved version 2 (VAT 10 %): C8 findings come with it.
-    expect(run?.ruleVersion).toBe(2);
-    expect(findings.map((f) => f.rule)).toEqual(expect.arrayContaining(['C14', 'C16', 'C8']));
-    expect(await seedDemoCostChecks(db, seeder)).toBe(0);
   });
 });
