@@ -291,3 +291,35 @@ export const FindingPageSchema = pageOf(FindingSchema).extend({
 });
 export type FindingPage = z.infer<typeof FindingPageSchema>;
 export const FindingPageEnvelopeSchema = envelopeOf(FindingPageSchema);
+
+// ---------------------------------------------------------------- the summary tree with its marks
+
+/** `POST /ks/file/detection/cost-check/nodes`: a file's summary tree, each node with its findings. */
+export const CheckNodesBodySchema = z.object({
+  xmId: z.uuid({ message: '项目编号无效' }),
+  fileId: z.uuid({ message: '文件编号无效' }),
+});
+export type CheckNodesBody = z.infer<typeof CheckNodesBodySchema>;
+/** Spec 000 §3's cost-tree row (money in yuan as strings) with the node's finding counts. */
+export const CheckNodeRowSchema = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  path: z.string(),
+  level: z.string(),
+  code: z.string(),
+  name: z.string(),
+  zy: z.string().nullable(),
+  zzj: z.string(),
+  fbfxf: z.string(),
+  csxmf: z.string(),
+  aqwmsgf: z.string(),
+  qtxmf: z.string(),
+  gf: z.string(),
+  sj: z.string(),
+  zzsxxse: z.string(),
+  /** Findings of the current result on this node (skipped ones not counted), and how many are errors. */
+  findings: z.number().int(),
+  errors: z.number().int(),
+});
+export type CheckNodeRow = z.infer<typeof CheckNodeRowSchema>;
+export const CheckNodesEnvelopeSchema = envelopeOf(z.array(CheckNodeRowSchema));

@@ -272,6 +272,35 @@ describe('who sees which findings', () => {
     expect(outsider.json().message).toBe(NOT_A_BIDDER_MESSAGE);
   });
 
+  it('the summary tree marks the nodes with findings, for whoever may see the file', async () => {
+    const nodes = await post('/ks/file/detection/cost-check/nodes', adminHeaders, {
+      xmId: ids.project.id,
+      fileId: ids.broken.id,
+    });
+    const rows = nodes.json().data as { path: string; findings: number; errors: number; zzj: string }[];
+    expect(rows.map((r) => r.path)).toEqual(['1', '1.1', '1.1.1']);
+    expect(rows[2]).toMatchObject({ zzj: '1315456.00', findings: 3, errors: 3 });
+    expect(rows[0]).toMatchObject({ findings: 0 });
+    const own = await post('/ks/file/detection/cost-check/nodes', bidderAHeaders, {
+      xmId: ids.project.id,
+      fileId: ids.clean.id,
+    });
+    expect(own.json().data.every((r: { findings: number }) => r.findings === 0)).toBe(true);
+    const other = await post('/ks/file/detection/cost-check/nodes', bidderAHeaders, {
+      xmId: ids.project.id,
+      fileId: ids.broken.id,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(
+      (
+        await post('/ks/file/detection/cost-check/nodes', personnelHeaders, {
+          xmId: ids.project.id,
+          fileId: ids.clean.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
   it('personnel and developers are refused', async () => {
     for (const headers of [personnelHeaders, developerHeaders]) {
       expect(

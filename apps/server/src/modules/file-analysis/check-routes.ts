@@ -1,4 +1,6 @@
 import {
+  CheckNodesBodySchema,
+  CheckNodesEnvelopeSchema,
   CostRuleSetEnvelopeSchema,
   CostRuleVersionQuerySchema,
   CostRuleVersionsEnvelopeSchema,
@@ -76,6 +78,20 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await checks.findings(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/ks/file/detection/cost-check/nodes',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: "A file's summary tree (spec 000 §3 rows) with each node's findings counted",
+        body: CheckNodesBodySchema,
+        response: { 200: CheckNodesEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.nodes(currentUser(request), request.body)),
   );
 
   app.post(

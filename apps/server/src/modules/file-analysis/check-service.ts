@@ -1,4 +1,6 @@
 import {
+  type CheckNodeRow,
+  type CheckNodesBody,
   type CheckRun,
   COST_CHECK_DONE_MESSAGE,
   COST_CHECK_FAILED_MESSAGE,
@@ -17,7 +19,7 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costCheckFindings, costCheckRuns, costFiles } from '../../db/schema/index.ts';
+import { costCheckFindings, costCheckRuns, costFiles, costNodes } from '../../db/schema/index.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -39,6 +41,8 @@ const STALE_RUN_MINUTES = 60;
 const INSERT_BATCH = 1000;
 /** The most findings one export holds (each rule lists at most 201 per file). */
 const EXPORT_MAX_ROWS = 50_000;
+/** The most summary-tree nodes one file answers (projects have tens to hundreds). */
+const NODE_LIMIT = 5000;
 
 type RunRow = typeof costCheckRuns.$inferSelect;
 type FileRow = repo.FileRow;
@@ -432,6 +436,54 @@ export class CostCheckService {
         .map((r) => ({ rule: r.rule as CostRuleCode, count: r.count }))
         .sort((a, b) => Number(a.rule.slice(1)) - Number(b.rule.slice(1))),
     };
+  }
+
+  /** A file's summary tree (a few rows per unit project), each node with its findings counted. */
+  async nodes(user: SessionUser, body: CheckNodesBody): Promise<CheckNodeRow[]> {
+    const { result } = await this.findingScope(user, { xmId: body.xmId, fileId: body.fileId });
+    const rows = await this.db
+      .select()
+      .from(costNodes)
+      .where(eq(costNodes.fileId, body.fileId))
+      .orderBy(costNodes.path)
+      .limit(NODE_LIMIT);
+    const counts = result
+      ? await this.db
+          .select({
+            nodeId: costCheckFindings.nodeId,
+            findings: sql<number>`count(*)::int`,
+            errors: sql<number>`(count(*) filter (where ${costCheckFindings.severity} = 'error'))::int`,
+          })
+          .from(costCheckFindings)
+          .where(
+            and(
+              eq(costCheckFindings.runId, result.id),
+              eq(costCheckFindings.fileId, body.fileId),
+              sql`${costCheckFindings.severity} <> 'skipped'`,
+            ),
+          )
+          .groupBy(costCheckFindings.nodeId)
+      : [];
+    const byNode = new Map(counts.map((c) => [c.nodeId, c]));
+    return rows.map((row) => ({
+      id: row.id,
+      parentId: row.parentId,
+      path: row.path,
+      level: row.level,
+      code: row.code,
+      name: row.name,
+      zy: row.zy,
+      zzj: row.zzj,
+      fbfxf: row.fbfxf,
+      csxmf: row.csxmf,
+      aqwmsgf: row.aqwmsgf,
+      qtxmf: row.qtxmf,
+      gf: row.gf,
+      sj: row.sj,
+      zzsxxse: row.zzsxxse,
+      findings: byNode.get(row.id)?.findings ?? 0,
+      errors: byNode.get(row.id)?.errors ?? 0,
+    }));
   }
 
   /** Every finding under the filters (for the xlsx), and the run they belong to. */

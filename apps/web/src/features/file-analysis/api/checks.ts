@@ -1,4 +1,6 @@
 import type {
+  CheckNodeRow,
+  CheckNodesBody,
   CostRuleSet,
   DetectionStatus,
   FindFindingsBody,
@@ -96,3 +98,14 @@ export const useSaveCostRules = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cost-checks', 'rules'] }),
   });
 };
+
+/** POST /ks/file/detection/cost-check/nodes: a file's summary tree with each node's findings counted. */
+export const findCheckNodes = (body: CheckNodesBody) =>
+  http.post<CheckNodeRow[]>('/ks/file/detection/cost-check/nodes', body);
+
+export const useCheckNodes = (body: CheckNodesBody | null) =>
+  useQuery({
+    queryKey: ['cost-checks', 'nodes', body] as const,
+    queryFn: () => findCheckNodes(body as CheckNodesBody),
+    enabled: body !== null,
+  });

@@ -69,6 +69,19 @@ const finding: Finding = {
   itemCode: '010101001001',
 };
 
+const NODE = {
+  code: 'X',
+  zy: '建筑工程',
+  zzj: '1315456.00',
+  fbfxf: '1000000.00',
+  csxmf: '50000.00',
+  aqwmsgf: '3600.00',
+  qtxmf: '120000.00',
+  gf: '25000.00',
+  sj: '120456.00',
+  zzsxxse: '107550.00',
+};
+
 function mockApi(start: { isSuccess: boolean; errorMessage: string }) {
   const calls = { findings: [] as unknown[], starts: [] as unknown[] };
   const page: FindingPage = {
@@ -86,6 +99,28 @@ function mockApi(start: { isSuccess: boolean; errorMessage: string }) {
       calls.findings.push(body);
       return ok(page);
     },
+    'POST /ks/file/detection/cost-check/nodes': ok([
+      {
+        ...NODE,
+        id: 'n1',
+        parentId: null,
+        path: '1',
+        level: 'project',
+        name: '示例项目',
+        findings: 0,
+        errors: 0,
+      },
+      {
+        ...NODE,
+        id: 'n3',
+        parentId: 'n1',
+        path: '1.1',
+        level: 'unit',
+        name: '1号楼建筑工程',
+        findings: 2,
+        errors: 1,
+      },
+    ]),
     'POST /ks/file/detection/cost-check': ({ body }) => {
       calls.starts.push(body);
       return ok({ ...start, runId: start.isSuccess ? 'r2' : null });
@@ -105,6 +140,18 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     expect(screen.getByText('第 3 版')).toBeTruthy();
     await user.click(screen.getByText('C16 合价计算'));
     await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ xmId: XM, rule: 'C16', curPage: 1 }));
+  });
+
+  it('shows the file’s summary tree expanded, marks nodes with findings, and filters by a node', async () => {
+    const calls = mockApi({ isSuccess: true, errorMessage: '' });
+    signIn('M');
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&fileId=f1`);
+    const mark = await screen.findByText('2 项', {}, PAGE_LOAD);
+    const unitRow = mark.closest('tr') as HTMLElement;
+    expect(within(unitRow).getByText('1号楼建筑工程')).toBeTruthy();
+    expect(within(unitRow).getAllByText('1315456.00')).toHaveLength(1);
+    await user.click(within(unitRow).getByText('1号楼建筑工程'));
+    await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ fileId: 'f1', nodePath: '1.1' }));
   });
 
   it('starts a check and shows the spec notification', async () => {

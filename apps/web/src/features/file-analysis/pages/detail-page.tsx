@@ -32,6 +32,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { checkKeys, exportFindings, useDetectionStatus, useFindings } from '../api/checks.ts';
+import { FindingTree } from '../components/finding-tree.tsx';
 import { RulesDialog } from '../components/rules-dialog.tsx';
 import { StartCheckButton } from '../components/start-check-button.tsx';
 
@@ -192,6 +193,18 @@ function ProjectChecks({
         )}
       </Card>
 
+      {fileId && (
+        <Card style={{ marginTop: 16 }} title="汇总树（标记有检测问题的节点）">
+          <FindingTree
+            xmId={xmId}
+            fileId={fileId}
+            onPickNode={(path) => {
+              setNodeText(path);
+              resetPage(setNodePath)(path);
+            }}
+          />
+        </Card>
+      )}
       <Card style={{ marginTop: 16 }}>
         <Space wrap style={{ marginBottom: 16 }}>
           <Select
