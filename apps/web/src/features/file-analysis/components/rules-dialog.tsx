@@ -50,7 +50,10 @@ export function RulesDialog({ onClose }: { onClose: () => void }) {
 
   const onOk = async () => {
     if (!set || readOnly) return onClose();
-    const { ratesJson, enterpriseSafetyJson, note, ...values } = await form.validateFields();
+    // A failed validation shows its messages on the fields; nothing is sent.
+    const valid = await form.validateFields().catch(() => null);
+    if (!valid) return;
+    const { ratesJson, enterpriseSafetyJson, note, ...values } = valid;
     const config = {
       ...values,
       rates: JSON.parse(ratesJson),
