@@ -233,6 +233,38 @@ describe('starting a check', () => {
     expect(page.records.every((f: { rule: string }) => f.rule === 'C16')).toBe(true);
   });
 
+  it('two starts at the same moment: one runs, the other is refused', async () => {
+    const { project: p } = await project();
+    const answers = await Promise.all([start(p.id), start(p.id)]);
+    const outcomes = answers.map((a) => a.body.data.isSuccess).sort();
+    expect(outcomes).toEqual([false, true]);
+    expect(answers.find((a) => !a.body.data.isSuccess)?.body.data.errorMessage).toBe(
+      COST_CHECK_RUNNING_MESSAGE,
+    );
+    const runs = await getApp().db.select().from(costCheckRuns).where(eq(costCheckRuns.projectId, p.id));
+    expect(runs).toHaveLength(1);
+  });
+
+  it('a run superseded as dead does nothing when its job comes late', async () => {
+    const { project: p } = await project();
+    const stale = (await start(p.id)).body.data.runId as string;
+    await getApp()
+      .db.update(costCheckRuns)
+      .set({ updatedAt: new Date(Date.now() - 2 * 3600 * 1000) })
+      .where(eq(costCheckRuns.id, stale));
+    const fresh = (await start(p.id)).body.data.runId as string;
+    expect(fresh).toBeTruthy();
+    await runJob(stale);
+    const [old] = await getApp().db.select().from(costCheckRuns).where(eq(costCheckRuns.id, stale));
+    expect(old).toMatchObject({ state: 'failed', errorMessage: '检测中断' });
+    expect(
+      await getApp().db.select().from(costCheckFindings).where(eq(costCheckFindings.runId, stale)),
+    ).toEqual([]);
+    await runJob(fresh);
+    const [done] = await getApp().db.select().from(costCheckRuns).where(eq(costCheckRuns.id, fresh));
+    expect(done?.state).toBe('done');
+  });
+
   it('a run failing its last attempt is marked failed and the project may start again', async () => {
     const { project: p } = await project();
     const runId = (await start(p.id)).body.data.runId as string;

@@ -161,7 +161,7 @@ export class CostCheckService {
 
   private async execute(run: RunRow, context: Pick<JobContext, 'reportProgress' | 'signal'>) {
     const rules = await this.rules.current();
-    await this.db
+    const started = await this.db
       .update(costCheckRuns)
       .set({
         state: 'running',
@@ -170,7 +170,10 @@ export class CostCheckService {
         startedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(costCheckRuns.id, run.id));
+      .where(and(eq(costCheckRuns.id, run.id), inArray(costCheckRuns.state, ['queued', 'running'])))
+      .returning({ id: costCheckRuns.id });
+    // Superseded before it began (a later start took it for a dead run): nothing to do.
+    if (started.length === 0) return;
     const project = await repo.findProject(this.db, run.projectId);
     if (!project) throw new Error(COST_CHECK_NO_PROJECT_MESSAGE);
     const files = (await repo.projectFiles(this.db, project.id)).filter((f) => f.parseState === 'parsed');
