@@ -35,6 +35,7 @@ import { builderRoutes } from './modules/builder/routes.ts';
 import { BuilderService } from './modules/builder/service.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
+import { registerCostChecks } from './modules/file-analysis/check-register.ts';
 import { fileAnalysisModule } from './modules/file-analysis/parse-job.ts';
 import { registerFileAnalysis } from './modules/file-analysis/register.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
@@ -44,6 +45,7 @@ import { JobAdminService } from './modules/jobs/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { reviewNotices } from './modules/notify/review-notices.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
+import { userNotices } from './modules/notify/user-notices.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
 import { registerRecords } from './modules/records/register.ts';
@@ -219,6 +221,7 @@ export async function buildApp({
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
   await registerFileAnalysis(app, { db, files, jobs });
+  await registerCostChecks(app, { notices: userNotices });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,

@@ -184,6 +184,15 @@ export function createRoutes(): RouteObject[] {
                   lazy: () =>
                     import('./routes/page-config-route.tsx').then((m) => ({ Component: m.PageConfigRoute })),
                 },
+                {
+                  // Spec 001 §2 /fileAnalysis/deatil (spelled so): the cost-file check of a project.
+                  path: '/fileAnalysis/deatil',
+                  handle: { title: '文件分析详情' },
+                  lazy: () =>
+                    import('./routes/file-analysis-detail-route.tsx').then((m) => ({
+                      Component: m.FileAnalysisDetailRoute,
+                    })),
+                },
                 // Spec 001 §2 /system setUpList, setTypeCard, echartsSetting, auditLevel, auditWay,
                 // permissionsSet, permissConfig, styleTemplate (the builder's node workspace, authority and
                 // catalogues), plus dictionaries, value ranges and display groups (not in §2's table).
