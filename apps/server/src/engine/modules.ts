@@ -1,6 +1,8 @@
+import type { Db } from '../db/client.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
+import type { ProvidedSystems } from './provided-systems.ts';
 
 /**
  * The seams a business module (credit change, cost-file check, the trading process…) builds
@@ -14,6 +16,13 @@ export interface EngineSeams {
   actions: Pick<ModuleActions, 'register'>;
   /** Durable job types (decision 0018): what the outbox and schedules deliver to. */
   defineJob(definition: JobDefinition): void;
+  /**
+   * Systems the module keeps its records in, built once at start-up through the builder's services
+   * and the administrators' from then on (decision 0049).
+   */
+  systems: Pick<ProvidedSystems, 'provide'>;
+  /** The app's database, for what runs outside an action's transaction (scheduled jobs). */
+  db: Db;
 }
 
 /** A business module: its name (for errors and logs) and its registration, run once per app. */
@@ -29,4 +38,5 @@ export interface EngineModule {
 export interface EngineRegistry {
   events: LifecycleEvents;
   actions: ModuleActions;
+  systems: ProvidedSystems;
 }
