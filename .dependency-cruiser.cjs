@@ -17,6 +17,7 @@ const MODULE_EXCEPTIONS = [
       'authority',
       'builder',
       'catalogues',
+      'credit',
       'files',
       'help',
       'notify',
