@@ -186,6 +186,12 @@ export const CreditListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type CreditListQuery = z.infer<typeof CreditListQuerySchema>;
+/** The export's filters: the list's, without paging; anything else is refused (nothing exported, nothing logged). */
+export const CreditExportQuerySchema = CreditListQuerySchema.pick({
+  qyType: true,
+  grade: true,
+  keyword: true,
+}).strict();
 export const CreditListEnvelopeSchema = envelopeOf(pageOf(CreditListRowSchema));
 
 export const CreditGradeCountSchema = z.object({ grade: z.string(), count: z.number().int() });

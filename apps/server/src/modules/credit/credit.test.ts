@@ -587,7 +587,13 @@ describe('the credit list', () => {
     ).json().data;
     expect(found.records).toEqual([expect.objectContaining({ enterpriseName: named?.name })]);
     expect((await get('/ks/credit/public-list?grade=ZZ', personnel.headers)).json().data.total).toBe(0);
+    const logged = async () =>
+      (await app.db.select().from(operationLogs).where(eq(operationLogs.action, '导出信用名单'))).length;
+    const before = await logged();
+    expect((await get('/ks/credit/export?pageNum=2', admin.headers)).statusCode).toBe(400);
+    expect(await logged()).toBe(before);
     const exported = await get('/ks/credit/export', admin.headers);
+    expect(await logged()).toBe(before + 1);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);

@@ -1,4 +1,5 @@
 import {
+  CreditExportQuerySchema,
   CreditGradeOverviewEnvelopeSchema,
   CreditIdParamsSchema,
   CreditItemTypeEnvelopeSchema,
@@ -215,7 +216,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{
     '/ks/credit/export',
     {
       config: admins,
-      schema: { tags, summary: '导出信用名单 (xlsx)', querystring: CreditListQuerySchema.partial() },
+      schema: { tags, summary: '导出信用名单 (xlsx)', querystring: CreditExportQuerySchema },
     },
     async (request, reply) => {
       const body = await credit.exportList(currentUser(request), request.query, request.ip);
