@@ -16,6 +16,7 @@ import {
   creditScoreModels,
   creditScores,
   enterprises,
+  menuNodes,
   operationLogs,
   providedSystems,
   users,
@@ -107,6 +108,34 @@ describe('the provided 信用信息 system', () => {
     expect(claimed).toMatchObject({ systemCoding: CREDIT_SYSTEM_CODING, module: 'credit' });
     const [slot] = await app.db.select().from(annexSlots).where(eq(annexSlots.gnCoding, CREDIT_NODE_OF.bad));
     expect(slot).toMatchObject({ annexNo: CREDIT_PENALTY_ANNEX, isRequired: true });
+  });
+
+  it('keeps what an administrator changed afterwards: it is never rebuilt', async () => {
+    const app = getApp();
+    await app.db
+      .update(menuNodes)
+      .set({ title: '良好行为记录' })
+      .where(eq(menuNodes.gnCoding, CREDIT_NODE_OF.good));
+    expect(await ensureProvidedSystems(app.db, app.engine)).toEqual([]);
+    const [node] = await app.db.select().from(menuNodes).where(eq(menuNodes.gnCoding, CREDIT_NODE_OF.good));
+    expect(node?.title).toBe('良好行为记录');
+    await app.db
+      .update(menuNodes)
+      .set({ title: '优良信用信息' })
+      .where(eq(menuNodes.gnCoding, CREDIT_NODE_OF.good));
+  });
+
+  describe('in a deployment without any administrator yet', () => {
+    const bare = useTestApp();
+    it('builds nothing and says so, and builds it once an administrator exists', async () => {
+      const warnings: unknown[] = [];
+      const log = { info: () => {}, warn: (entry: unknown) => warnings.push(entry) };
+      expect(await ensureProvidedSystems(bare().db, bare().engine, log)).toEqual([]);
+      expect(warnings).toEqual([{ system: CREDIT_SYSTEM_CODING }]);
+      expect(await bare().db.select().from(providedSystems)).toEqual([]);
+      await createUser(bare(), 'M');
+      expect(await ensureProvidedSystems(bare().db, bare().engine, log)).toEqual([CREDIT_SYSTEM_CODING]);
+    });
   });
 });
 
