@@ -358,6 +358,19 @@ describe('the score', () => {
     ]);
   });
 
+  it('gives no score to an administrator who keeps an item of their own', async () => {
+    const keeper = await actor('M');
+    await passedItem(keeper, 'good', item('JL-G01', 1));
+    const job = (await import('./module.ts')).recomputeScoresJob(getApp().db);
+    await job.handle(
+      {},
+      { jobId: 'j', attempt: 1, signal: new AbortController().signal, reportProgress: async () => {} },
+    );
+    expect(await getApp().db.select().from(creditScores).where(eq(creditScores.userId, keeper.id))).toEqual(
+      [],
+    );
+  });
+
   it('recomputes nothing twice for an unchanged enterprise', async () => {
     const owner = await actor('U');
     await passedItem(owner, 'good', item('SG-G02', 1));

@@ -9,7 +9,7 @@ import {
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditScoreHistory, creditScores } from '../../db/schema/index.ts';
+import { creditScoreHistory, creditScores, users } from '../../db/schema/index.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { R, type ResolvedNode, recordSelect, resolveNode, storedOf } from '../../engine/record-store.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -166,14 +166,16 @@ export async function recomputeScore(
   return { ...result, changed };
 }
 
-/** Every enterprise with a score or an approved credit item: what the daily job walks. */
+/** Every enterprise account with a score or an approved credit item: what the daily job walks. */
 export async function scoredEnterprises(db: Db): Promise<string[]> {
   const ids = new Set<string>();
   for (const row of await db.select({ userId: creditScores.userId }).from(creditScores)) ids.add(row.userId);
   for (const { node } of await creditNodes(db)) {
-    const result = await db.execute(
-      sql`select distinct owner_user_id::text as id from ${tableRef(node.tableName)} where deleted_at is null and status = 'approved'`,
-    );
+    // Only enterprise accounts have a credit score (an administrator may keep items of their own).
+    const result = await db.execute(sql`
+      select distinct r.owner_user_id::text as id from ${tableRef(node.tableName)} r
+      join ${users} u on u.id = r.owner_user_id
+      where r.deleted_at is null and r.status = 'approved' and u.login_role_type = 'U'`);
     for (const row of rowsOf<{ id: string }>(result)) ids.add(row.id);
   }
   return [...ids];
