@@ -1,5 +1,6 @@
 import type {
   CreditGradeOverview,
+  CreditItemType,
   CreditLetter,
   CreditListQuery,
   CreditListRow,
@@ -8,7 +9,9 @@ import type {
   CreditSignature,
   CreditTopTitles,
   CreditTreeNode,
+  SaveCreditItemTypeBody,
   SaveCreditLetterBody,
+  SaveCreditScoreModelBody,
   SignCreditLetterBody,
 } from '@ks/contract/credit';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -107,3 +110,26 @@ export async function exportCreditList(query: ListQuery) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
+
+/** GET /ks/credit/admin/item-types (administrators): the catalogue of credit item types. */
+export const useItemTypes = () =>
+  useQuery({
+    queryKey: [...creditKeys.all, 'item-types'],
+    queryFn: () => http.get<CreditItemType[]>('/ks/credit/admin/item-types'),
+  });
+
+export const useSaveItemType = () =>
+  useCreditMutation((body: SaveCreditItemTypeBody & { id?: string; version?: number }) =>
+    body.id
+      ? http.put<CreditItemType>('/ks/credit/admin/item-types', body)
+      : http.post<CreditItemType>('/ks/credit/admin/item-types', body),
+  );
+
+export const useRetireItemType = () =>
+  useCreditMutation(({ id, version }: { id: string; version: number }) =>
+    http.delete<null>(`/ks/credit/admin/item-types/${id}`, { query: { version } }),
+  );
+
+/** PUT /ks/credit/level (administrators): a new model version; every score is recomputed. */
+export const useSaveModel = () =>
+  useCreditMutation((body: SaveCreditScoreModelBody) => http.put<CreditScoreModel>('/ks/credit/level', body));

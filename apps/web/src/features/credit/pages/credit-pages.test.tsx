@@ -199,6 +199,77 @@ describe('信用分析', () => {
   });
 });
 
+describe('信用事项目录 and 评分模型与等级', () => {
+  const TITLES = ok({
+    enterprises: 0,
+    scored: 0,
+    average: null,
+    items: { basic: 0, good: 0, bad: 0 },
+    signedLetters: 0,
+  });
+  const OVERVIEW = ok({ grades: [], trend: [], byType: [] });
+
+  it('lists the catalogue with its suggestions and retires an item type at its version', async () => {
+    signIn('M');
+    const retired: string[] = [];
+    mockFetch({
+      'GET /ks/credit/management/top-titles': TITLES,
+      'GET /ks/credit/grade-overview': OVERVIEW,
+      'GET /ks/credit/admin/item-types': ok([
+        {
+          id: 't1',
+          code: 'SG-G01',
+          name: '获得省部级及以上表彰',
+          qyType: '施工企业',
+          creditClass: 'good',
+          maxScore: 5,
+          windowMonths: 36,
+          defaultSeverity: '',
+          suggestion: true,
+          sort: 0,
+          version: 3,
+        },
+      ]),
+      'DELETE /ks/credit/admin/item-types/t1': ({ url }) => {
+        retired.push(url.searchParams.get('version') ?? '');
+        return ok(null);
+      },
+    });
+    const { user } = renderWidget(<CreditAnalysisPage />, '/credit/analysis');
+    await user.click(await screen.findByRole('tab', { name: '信用事项目录' }, WAIT));
+    expect(await screen.findByText('获得省部级及以上表彰', {}, WAIT)).toBeTruthy();
+    expect(screen.getByText('建议值')).toBeTruthy();
+    expect(screen.getByText('36个月')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /停\s*用/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() => expect(retired).toEqual(['3']));
+  });
+
+  it('saves a new score model over the version it read', async () => {
+    signIn('M');
+    const saved: unknown[] = [];
+    mockFetch({
+      'GET /ks/credit/management/top-titles': TITLES,
+      'GET /ks/credit/grade-overview': OVERVIEW,
+      'GET /ks/credit/level': ok(LEVEL),
+      'PUT /ks/credit/level': ({ body }) => {
+        saved.push(body);
+        return ok({ ...LEVEL, modelVersion: 2 });
+      },
+    });
+    const { user } = renderWidget(<CreditAnalysisPage />, '/credit/analysis');
+    await user.click(await screen.findByRole('tab', { name: '评分模型与等级' }, WAIT));
+    const base = await screen.findByLabelText('基础分', {}, WAIT);
+    await waitFor(() => expect((base as HTMLInputElement).value).toBe('80'));
+    await user.clear(base);
+    await user.type(base, '70');
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(saved).toEqual([expect.objectContaining({ base: 70, modelVersion: 1, bands: LEVEL.bands })]),
+    );
+  });
+});
+
 describe('信用承诺书', () => {
   it('lets an enterprise sign the version and text it read, once it agrees', async () => {
     signIn('U');
