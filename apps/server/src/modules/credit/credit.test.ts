@@ -15,6 +15,7 @@ import {
   creditScoreHistory,
   creditScoreModels,
   creditScores,
+  dictionaries,
   enterprises,
   menuNodes,
   operationLogs,
@@ -543,6 +544,16 @@ describe('the catalogue', () => {
     expect((await save(owner, 'good', item('SG-G09', 1))).json()).toMatchObject({
       code: 400,
       data: { item_type: expect.any(String) },
+    });
+    // The retired type stays in the select, disabled (refused on save), so old items keep their name.
+    const [dictionary] = await getApp()
+      .db.select()
+      .from(dictionaries)
+      .where(eq(dictionaries.code, 'credit_item_good'));
+    expect(dictionary?.items).toContainEqual({
+      value: 'SG-G09',
+      label: '施工企业｜科技创新成果',
+      isDisabled: true,
     });
   });
 });

@@ -90,7 +90,8 @@ export const CREDIT_MODULE: EngineModule = {
           const { values } = event;
           const code = text(values[FIELD.itemType]);
           const type = code ? await itemTypeByCode(event.tx, code) : null;
-          // The select's dictionary holds the live types of the node's class: the engine checked membership.
+          // The select's dictionary holds the node's class; retired types stay in it disabled (old items
+          // keep their name), and the engine refuses a disabled option.
           if (type) {
             const owner = event.recordId
               ? await ownerOf({ ...event, recordId: event.recordId })

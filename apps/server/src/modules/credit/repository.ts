@@ -40,10 +40,34 @@ export async function itemTypeByCode(db: Db, code: string): Promise<ItemTypeRow 
   return row ?? null;
 }
 
-/** The catalogue of one class as the item-type select's options (label: 企业类型｜事项). */
+/**
+ * The catalogue of one class as the item-type select's options (label: 企业类型｜事项). Retired types
+ * stay as disabled options: old items still show their name, and a save naming one is refused by
+ * the module (its message says the type is retired).
+ */
 export async function catalogueOptions(db: Db, creditClass: CreditClass): Promise<FormOption[]> {
-  const rows = (await liveItemTypes(db)).filter((row) => row.creditClass === creditClass);
-  return rows.map((row) => ({ value: row.code, label: `${row.qyType}｜${row.name}` }));
+  const rows = await db
+    .select()
+    .from(creditItemTypes)
+    .where(eq(creditItemTypes.creditClass, creditClass))
+    .orderBy(
+      asc(creditItemTypes.qyType),
+      asc(creditItemTypes.sort),
+      asc(creditItemTypes.code),
+      sql`${creditItemTypes.deletedAt} is not null`,
+      desc(creditItemTypes.updatedAt),
+    );
+  const options = new Map<string, FormOption>();
+  for (const row of rows) {
+    // A code re-used by a live type after a retirement names the live one.
+    if (options.has(row.code) && (row.deletedAt || !options.get(row.code)?.isDisabled)) continue;
+    const label = `${row.qyType}｜${row.name}`;
+    options.set(
+      row.code,
+      row.deletedAt ? { value: row.code, label, isDisabled: true } : { value: row.code, label },
+    );
+  }
+  return [...options.values()];
 }
 
 /**
