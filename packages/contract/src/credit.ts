@@ -34,6 +34,8 @@ export const CREDIT_PENALTY_ANNEX = 'penalty_doc';
 export const CREDIT_MESSAGES = {
   overMax: (max: number) =>
     `分数不能超过该事项的最高分${max}分；如需变更分数，请作废本条申报后重新添加其他事项`,
+  /** The same rule when a reviewer passes a change (spec 000 §5: the shorter form on review). */
+  overMaxOnReview: (max: number) => `分数不能超过该事项的最高分${max}分，请重新填写`,
   negative: '分数不能为负数，请重新填写',
   endBeforeStart: '结束时间不能小于开始时间',
   penaltyMissing: '不良信用信息须上传行政处罚决定书',

@@ -331,6 +331,46 @@ describe('the score', () => {
     ]);
   });
 
+  it('refuses a change whose new values break the item’s rules, rolling it back', async () => {
+    const owner = await actor('U');
+    const id = await passedItem(owner, 'good', item('SG-G02', 2));
+    const app = getApp();
+    const table = await tableOf('good');
+    const { resolveNode } = await import('../../engine/record-store.ts');
+    const user = {
+      id: admin.id,
+      userCode: admin.userCode,
+      userName: 'admin',
+      loginRoleType: 'M' as const,
+      enterpriseId: null,
+      sessionId: 't',
+    };
+    const apply = (set: ReturnType<typeof sql>) =>
+      app.db.transaction(async (tx) => {
+        await tx.execute(sql`update ks_data.${sql.identifier(table)} set ${set} where id = ${id}::uuid`);
+        const node = await resolveNode(tx, CREDIT_SYSTEM_CODING, CREDIT_NODE_OF.good);
+        await app.engine.events.emit('changeApplied', {
+          tx,
+          user,
+          node,
+          recordId: id,
+          changeId: 'c2',
+          changes: [],
+        });
+      });
+    await expect(apply(sql`score = 4`)).rejects.toThrow(CREDIT_MESSAGES.overMaxOnReview(3));
+    await expect(apply(sql`score = -1`)).rejects.toThrow(CREDIT_MESSAGES.negative);
+    await expect(apply(sql`end_time = start_time - 1`)).rejects.toThrow(CREDIT_MESSAGES.endBeforeStart);
+    const result = await app.db.execute(
+      sql`select score::float8 as score, end_time from ks_data.${sql.identifier(table)} where id = ${id}::uuid`,
+    );
+    expect((result as unknown as { rows: { score: number; end_time: unknown }[] }).rows[0]).toEqual({
+      score: 2,
+      end_time: null,
+    });
+    expect((await historyOf(owner.id)).map((point) => point.score)).toEqual([82]);
+  });
+
   it('the daily job recomputes scores whose items left their window, once', async () => {
     const owner = await actor('U');
     const id = await passedItem(owner, 'good', item('SG-G01', 5, daysFrom(-100), daysFrom(5)));

@@ -43,6 +43,30 @@ async function ownerOf(event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>): Pr
   return rowsOf<{ owner: string | null }>(result)[0]?.owner ?? null;
 }
 
+/** The fields the rules read, as the transaction sees the record now (absent fields read as empty). */
+async function valuesOf(event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>) {
+  const codes = new Set(event.node.schema.items.map((item) => item.code));
+  const column = (code: string, cast: string) =>
+    codes.has(code) ? sql.raw(`${code}::${cast}`) : sql.raw(`null::${cast}`);
+  const result = await event.tx.execute(sql`
+    select ${column(FIELD.itemType, 'text')} as item_type, ${column(FIELD.score, 'float8')} as score,
+      to_char(${column(FIELD.startTime, 'date')}, 'YYYY-MM-DD') as start_time,
+      to_char(${column(FIELD.endTime, 'date')}, 'YYYY-MM-DD') as end_time
+    from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`);
+  const row = rowsOf<{
+    item_type: string | null;
+    score: number | null;
+    start_time: string | null;
+    end_time: string | null;
+  }>(result)[0];
+  return {
+    itemType: row?.item_type ?? '',
+    score: row?.score === null || row?.score === undefined ? null : Number(row.score),
+    start: row?.start_time ?? '',
+    end: row?.end_time ?? '',
+  };
+}
+
 const text = (value: NativeValue | undefined) => (typeof value === 'string' ? value : '');
 
 /** Recomputes the owner's score when the owner is an enterprise account. */
@@ -133,7 +157,16 @@ export const CREDIT_MODULE: EngineModule = {
           if (event.outcome === 'passed' && classOf(event.node)) await recomputeOwner(event, '审核通过');
         },
         changeApplied: async (event) => {
-          if (classOf(event.node)) await recomputeOwner(event, '变更通过');
+          if (!classOf(event.node)) return;
+          // The values a passed change wrote obey the item's rules too; a refusal rolls the pass back.
+          const values = await valuesOf(event);
+          const type = values.itemType ? await itemTypeByCode(event.tx, values.itemType) : null;
+          if (values.score !== null && values.score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
+          if (type && values.score !== null && values.score > type.maxScore)
+            refuse(CREDIT_MESSAGES.overMaxOnReview(type.maxScore), FIELD.score);
+          if (values.start && values.end && values.end < values.start)
+            refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
+          await recomputeOwner(event, '变更通过');
         },
         afterDelete: async (event) => {
           if (classOf(event.node)) await recomputeOwner(event, '信用信息删除', true);
