@@ -128,6 +128,16 @@ describe('信用公示', () => {
   });
 });
 
+describe('信用公示 for developers', () => {
+  it('refuses them without asking the server', async () => {
+    useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
+    useSessionStore.getState().setUser(makeUserInfo({ loginRoleType: 'D' }), ['developer']);
+    mockFetch({});
+    renderWidget(<CreditPublicListPage />);
+    expect(await screen.findByText('无权限访问', {}, WAIT)).toBeTruthy();
+  });
+});
+
 describe('企业信用信息', () => {
   it('shows the score, grade, history chart and items by class, with the window state', async () => {
     signIn('U');
