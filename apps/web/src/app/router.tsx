@@ -43,6 +43,30 @@ const forRoles =
     return { Component: gate(roles, Component) };
   };
 
+const creditRoute =
+  (
+    component:
+      | 'CreditAnalysisRoute'
+      | 'CreditPublicListRoute'
+      | 'CreditCompanyInfoRoute'
+      | 'CommitmentBookRoute'
+      | 'CommitmentBookDetailRoute',
+  ) =>
+  (page: { path: string; title: string }): RouteObject => ({
+    path: page.path,
+    handle: { title: page.title },
+    lazy: () => import('./routes/credit-routes.tsx').then((m) => ({ Component: m[component] })),
+  });
+
+/** Pages of the route groups that are built (the others stay planned); each page checks its roles. */
+const BUILT_PAGES: Record<string, (page: { path: string; title: string }) => RouteObject> = {
+  '/credit/analysis': creditRoute('CreditAnalysisRoute'),
+  '/credit/creditPublicList': creditRoute('CreditPublicListRoute'),
+  '/credit/companyInfo': creditRoute('CreditCompanyInfoRoute'),
+  '/credit/commitmentbook': creditRoute('CommitmentBookRoute'),
+  '/credit/commitmentbookDetail': creditRoute('CommitmentBookDetailRoute'),
+};
+
 /**
  * A group's own path (e.g. /expertExtraction) goes on to its first page: without it the group
  * matched alone and the shell showed an empty content area.
@@ -312,7 +336,11 @@ export function createRoutes(): RouteObject[] {
                     path: group.path,
                     children: [
                       toFirstPage(`${group.path}/${group.children[0]?.path ?? ''}`),
-                      ...group.children.map((page) => plannedRoute(page.path, page.title)),
+                      ...group.children.map(
+                        (page) =>
+                          BUILT_PAGES[`${group.path}/${page.path}`]?.(page) ??
+                          plannedRoute(page.path, page.title),
+                      ),
                     ],
                   }),
                 ),

@@ -4,6 +4,7 @@ export * from './authority.ts';
 export * from './builder.ts';
 export * from './catalogues.ts';
 export * from './cost-checks.ts';
+export * from './credit.ts';
 export * from './feedback.ts';
 export * from './file-analysis.ts';
 export * from './files.ts';

@@ -17,6 +17,7 @@ import { RecordService } from '../records/service.ts';
 import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
 import { seedDemoCostChecks } from './cost-checks.ts';
+import { seedDemoCredit } from './credit.ts';
 import { seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoHelp } from './help.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
@@ -176,6 +177,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   for (const { ref, node } of withRecords) {
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
+  await seedDemoCredit(db, files, engine, actors, SEED_IP);
   await acknowledgeSeededOutcomes(db);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);
