@@ -18,6 +18,7 @@ const MODULE_EXCEPTIONS = [
       'builder',
       'catalogues',
       'file-analysis',
+      'credit',
       'files',
       'help',
       'notify',

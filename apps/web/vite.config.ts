@@ -9,8 +9,7 @@ const API_TARGET = 'http://localhost:8080';
 
 /**
  * The libraries every first page runs, /login included, as one chunk (decision 0035): React, the
- * router, the query client, the session store and antd's core with its form, input, button and
- * tooltip stack. Left to itself the bundler spread them over some twenty shared chunks, named after
+ * session store and antd's core with its form, input, button and tooltip stack. Left to itself the bundler spread them over some twenty shared chunks, named after
  * whichever page first used them, and merged unrelated components (collapse, colour picker) into
  * them; one file compresses better and loads only what it lists.
  */
@@ -20,8 +19,6 @@ const FIRST_PAGE_LIBRARIES = new RegExp(
     'react-dom',
     'react-is',
     'scheduler',
-    'react-router',
-    '@tanstack/[^/]+',
     'zustand',
     'clsx',
     'stylis',
@@ -31,6 +28,9 @@ const FIRST_PAGE_LIBRARIES = new RegExp(
     'antd/es/(_util|style|theme|config-provider|locale|version|form|input|button|grid|row|col|space|tooltip|spin|alert)',
   ].join('|')})/`,
 );
+
+/** The router and the query client: every page of the app runs them, the stand-alone login does not. */
+const APP_FRAME_LIBRARIES = /\/node_modules\/(react-router|@tanstack\/[^/]+)\//;
 
 export default defineConfig({
   plugins: [react()],
@@ -45,7 +45,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'first-page', test: FIRST_PAGE_LIBRARIES }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'first-page', test: FIRST_PAGE_LIBRARIES },
+            { name: 'app-frame', test: APP_FRAME_LIBRARIES },
+          ],
+        },
+      },
     },
   },
   test: {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../support/browser.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { ApiSession } from '../support/records-api.ts';
 import { buildPdf } from '../support/test-files.ts';
+import { UI_WAIT_MS } from '../support/waits.ts';
 import { type Cluster, clusterUnavailable, startCluster } from './cluster.ts';
 
 const unavailable = clusterUnavailable();
@@ -125,6 +126,43 @@ describe.skipIf(unavailable !== null)('two instances behind nginx on one Postgre
     const download = await onFirst.download(merged.file?.url ?? '');
     expect(download.status).toBe(200);
     expect(md5(download.bytes)).toBe(md5(bytes));
+  });
+
+  it('a logout on one instance ends the session on the other, whose session cache had it', async () => {
+    const onFirst = await ApiSession.logIn(direct(first), DEMO.personnel.account, DEMO.personnel.password);
+    const onSecond = onFirst.on(direct(second));
+    // The second instance has the session in its process-local cache now (decision 0038).
+    await onSecond.get('/ks/individual/user-info');
+    await onFirst.get('/ks/common/logout');
+    // The logout reaches the other instance over LISTEN/NOTIFY: it drops the cached session and
+    // refuses the token. The bound is below the cache's own lifetime (SESSION_CACHE_TTL_MS, 5 s), so
+    // only that notification can make this pass, not the entry's expiry.
+    await vi.waitFor(
+      () => expect(onSecond.get('/ks/individual/user-info')).rejects.toThrow(/未登录或登录已失效/),
+      { timeout: 3000, interval: 100 },
+    );
+  });
+
+  it('a job run now runs once, on whichever instance takes it', async () => {
+    const admin = await ApiSession.logIn(direct(first), DEMO.admin.account, DEMO.admin.password);
+    const { id } = await admin.post<{ id: string }>('/ks/admin/jobs/run', {
+      name: 'files.sweep-abandoned-uploads',
+    });
+    type Page = { records: { id: string; state: string; attempts: number }[] };
+    // Both instances run workers (JOBS_WORK); the queue hands the job to exactly one of them.
+    const job = await vi.waitFor(
+      async () => {
+        const page = await admin.get<Page>('/ks/admin/jobs', {
+          name: 'files.sweep-abandoned-uploads',
+          pageSize: '100',
+        });
+        const found = page.records.find((record) => record.id === id);
+        expect(found?.state).toBe('completed');
+        return found;
+      },
+      { timeout: UI_WAIT_MS, interval: 200 },
+    );
+    expect(job?.attempts).toBe(1);
   });
 
   it('serves hashed assets from nginx and the push stream unbuffered', async () => {

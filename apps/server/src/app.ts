@@ -24,6 +24,7 @@ import type { Database, Db } from './db/client.ts';
 import { LifecycleEvents, type OutboxFactory } from './engine/lifecycle.ts';
 import { ModuleActions } from './engine/module-actions.ts';
 import type { EngineModule, EngineRegistry } from './engine/modules.ts';
+import { ProvidedSystems } from './engine/provided-systems.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
 import { authorityRoutes } from './modules/authority/routes.ts';
@@ -35,6 +36,11 @@ import { builderRoutes } from './modules/builder/routes.ts';
 import { BuilderService } from './modules/builder/service.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
+import { CREDIT_MODULE } from './modules/credit/module.ts';
+import { ensureCreditDefaults } from './modules/credit/repository.ts';
+import { creditRoutes } from './modules/credit/routes.ts';
+import { CreditService } from './modules/credit/service.ts';
+import { registerCostChecks } from './modules/file-analysis/check-register.ts';
 import { fileAnalysisModule } from './modules/file-analysis/parse-job.ts';
 import { registerFileAnalysis } from './modules/file-analysis/register.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
@@ -44,6 +50,7 @@ import { JobAdminService } from './modules/jobs/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { reviewNotices } from './modules/notify/review-notices.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
+import { userNotices } from './modules/notify/user-notices.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
 import { registerRecords } from './modules/records/register.ts';
@@ -97,7 +104,7 @@ export interface AppDeps {
 }
 
 /** The business modules the platform runs: each registers its handlers and jobs (engine/modules.ts). */
-export const ENGINE_MODULES: readonly EngineModule[] = [fileAnalysisModule];
+export const ENGINE_MODULES: readonly EngineModule[] = [fileAnalysisModule, CREDIT_MODULE];
 
 /**
  * A malformed or overlong path (the router refuses it before any route or hook) still gets the
@@ -149,17 +156,19 @@ export async function buildApp({
   // Module actions take the same outbox; every module registers before any route reads them.
   const moduleActions = new ModuleActions(outbox);
   const files = await createFileService(database.db, config);
+  const providedSystems = new ProvidedSystems();
   for (const module of modules) {
     module.register({
       events: recordEvents,
       actions: moduleActions,
       defineJob: (definition) => jobs.define(definition),
+      systems: providedSystems,
       db: database.db,
       files,
     });
   }
   app.decorate('jobs', jobs);
-  const engine: EngineRegistry = { events: recordEvents, actions: moduleActions };
+  const engine: EngineRegistry = { events: recordEvents, actions: moduleActions, systems: providedSystems };
   app.decorate('engine', engine);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
   app.addHook('onClose', async () => jobs.stop());
@@ -219,6 +228,7 @@ export async function buildApp({
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
   await registerFileAnalysis(app, { db, files, jobs });
+  await registerCostChecks(app, { notices: userNotices });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,
@@ -230,6 +240,8 @@ export async function buildApp({
     },
   });
   await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
+  await app.register(creditRoutes, { credit: new CreditService(db), loginVariant: config.LOGIN_VARIANT });
+  await ensureCreditDefaults(db);
 
   for (const definition of extraJobs) jobs.define(definition);
   // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFileStorage } from './modules/files/register.ts';
+import { ensureProvidedSystems } from './provided-systems.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
 
 const config = loadConfig();
@@ -15,6 +16,8 @@ const app = await buildApp({ config, database });
 const seeded = config.SEED_DEMO
   ? await seedDemoData(database.db, await createFileStorage(config), app.engine)
   : false;
+// The business modules' own systems (the credit library), built once and the administrators' then.
+await ensureProvidedSystems(database.db, app.engine, app.log);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,6 +8,7 @@ import { seedShellDemo } from './modules/shell/demo.ts';
 import { FileService } from './platform/file-store.ts';
 import { hashPassword } from './platform/passwords.ts';
 import type { FileStorage } from './platform/storage.ts';
+import { ensureProvidedSystems } from './provided-systems.ts';
 
 /** The demo accounts printed at start-up; every password meets the platform's password rule. */
 export const DEMO_ACCOUNTS = [
@@ -90,6 +91,8 @@ export async function seedDemoData(db: Db, storage: FileStorage, engine: EngineR
     }
     await seedShellDemo(tx);
     await seedDemoAnnexSlots(tx);
+    // The modules' systems exist before the demo records in them (the credit items) are made.
+    await ensureProvidedSystems(tx, engine);
     // Bound to the seeding transaction: file rows commit (or vanish) with the rest of the demo.
     await seedDemoSystems(tx, new FileService(tx, storage), engine);
   });

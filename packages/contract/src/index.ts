@@ -3,6 +3,8 @@ export * from './builder.ts';
 export * from './catalogues.ts';
 export * from './computed-formula.ts';
 export * from './constants.ts';
+export * from './cost-checks.ts';
+export * from './credit.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './feedback.ts';

@@ -15,15 +15,17 @@ export const MSG_TYPE_LABELS: Record<MsgType, string> = { 1: '横幅通知', 2: 
 
 /**
  * Where a message comes from: an administrator's notice, or a review that rejected (or, for
- * audit_approved, finally passed) the user's submission.
+ * audit_approved, finally passed) the user's submission, or a background job the user started that
+ * has finished (job_result, e.g. the cost-file check).
  */
-export const MESSAGE_CATEGORIES = ['notice', 'audit_rejected', 'audit_approved'] as const;
+export const MESSAGE_CATEGORIES = ['notice', 'audit_rejected', 'audit_approved', 'job_result'] as const;
 export const MessageCategorySchema = z.enum(MESSAGE_CATEGORIES);
 export type MessageCategory = z.infer<typeof MessageCategorySchema>;
 export const MESSAGE_CATEGORY_LABELS: Record<MessageCategory, string> = {
   notice: '平台通知',
   audit_rejected: '审核退回',
   audit_approved: '审核通过',
+  job_result: '任务结果',
 };
 
 /** Who receives a notice: every active user, or the users of some roles. */

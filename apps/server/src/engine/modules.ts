@@ -3,6 +3,7 @@ import type { FileService } from '../platform/file-store.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
+import type { ProvidedSystems } from './provided-systems.ts';
 
 /**
  * The seams a business module (credit change, cost-file check, the trading process…) builds
@@ -16,7 +17,12 @@ export interface EngineSeams {
   actions: Pick<ModuleActions, 'register'>;
   /** Durable job types (decision 0018): what the outbox and schedules deliver to. */
   defineJob(definition: JobDefinition): void;
-  /** The platform's database: what a module's job handlers read and write (its own tables). */
+  /**
+   * Systems the module keeps its records in, built once at start-up through the builder's services
+   * and the administrators' from then on (decision 0049).
+   */
+  systems: Pick<ProvidedSystems, 'provide'>;
+  /** The app's database, for what runs outside an action's transaction (scheduled jobs). */
   db: Db;
   /** The platform's file store: a job reads the stored files a module's rows name. */
   files: FileService;
@@ -35,4 +41,5 @@ export interface EngineModule {
 export interface EngineRegistry {
   events: LifecycleEvents;
   actions: ModuleActions;
+  systems: ProvidedSystems;
 }

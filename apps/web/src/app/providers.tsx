@@ -2,8 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { APP_THEME } from './base-providers.tsx';
 import { FeedbackBridge } from './feedback-bridge.tsx';
-import { APP_THEME, type ProvidersProps } from './root-providers.tsx';
+import type { ProvidersProps } from './root-providers.tsx';
 
 /**
  * The root's providers with antd's App and its feedback bridge mounted at once, for widgets and

@@ -19,6 +19,7 @@ import {
   USER_CENTER_PATH,
 } from './route-table.ts';
 import { RouteError } from './routes/route-error.tsx';
+import { RouterPageNavigation } from './routes/router-page-navigation.tsx';
 
 // Every page is its own chunk; the login chunk carries only the login form and footer.
 const loginRoute = () => import('./routes/login-route.tsx').then((m) => ({ Component: m.LoginRoute }));
@@ -42,6 +43,30 @@ const forRoles =
     return { Component: gate(roles, Component) };
   };
 
+const creditRoute =
+  (
+    component:
+      | 'CreditAnalysisRoute'
+      | 'CreditPublicListRoute'
+      | 'CreditCompanyInfoRoute'
+      | 'CommitmentBookRoute'
+      | 'CommitmentBookDetailRoute',
+  ) =>
+  (page: { path: string; title: string }): RouteObject => ({
+    path: page.path,
+    handle: { title: page.title },
+    lazy: () => import('./routes/credit-routes.tsx').then((m) => ({ Component: m[component] })),
+  });
+
+/** Pages of the route groups that are built (the others stay planned); each page checks its roles. */
+const BUILT_PAGES: Record<string, (page: { path: string; title: string }) => RouteObject> = {
+  '/credit/analysis': creditRoute('CreditAnalysisRoute'),
+  '/credit/creditPublicList': creditRoute('CreditPublicListRoute'),
+  '/credit/companyInfo': creditRoute('CreditCompanyInfoRoute'),
+  '/credit/commitmentbook': creditRoute('CommitmentBookRoute'),
+  '/credit/commitmentbookDetail': creditRoute('CommitmentBookDetailRoute'),
+};
+
 /**
  * A group's own path (e.g. /expertExtraction) goes on to its first page: without it the group
  * matched alone and the shell showed an empty content area.
@@ -51,6 +76,8 @@ const toFirstPage = (path: string): RouteObject => ({ index: true, loader: () =>
 export function createRoutes(): RouteObject[] {
   return [
     {
+      // The page navigation of shared/navigation, from the router (the stand-alone login has its own).
+      Component: RouterPageNavigation,
       HydrateFallback: PageLoading,
       ErrorBoundary: RouteError,
       children: [
@@ -181,6 +208,15 @@ export function createRoutes(): RouteObject[] {
                   lazy: () =>
                     import('./routes/page-config-route.tsx').then((m) => ({ Component: m.PageConfigRoute })),
                 },
+                {
+                  // Spec 001 §2 /fileAnalysis/deatil (spelled so): the cost-file check of a project.
+                  path: '/fileAnalysis/deatil',
+                  handle: { title: '文件分析详情' },
+                  lazy: () =>
+                    import('./routes/file-analysis-detail-route.tsx').then((m) => ({
+                      Component: m.FileAnalysisDetailRoute,
+                    })),
+                },
                 // Spec 001 §2 /system setUpList, setTypeCard, echartsSetting, auditLevel, auditWay,
                 // permissionsSet, permissConfig, styleTemplate (the builder's node workspace, authority and
                 // catalogues), plus dictionaries, value ranges and display groups (not in §2's table).
@@ -300,7 +336,11 @@ export function createRoutes(): RouteObject[] {
                     path: group.path,
                     children: [
                       toFirstPage(`${group.path}/${group.children[0]?.path ?? ''}`),
-                      ...group.children.map((page) => plannedRoute(page.path, page.title)),
+                      ...group.children.map(
+                        (page) =>
+                          BUILT_PAGES[`${group.path}/${page.path}`]?.(page) ??
+                          plannedRoute(page.path, page.title),
+                      ),
                     ],
                   }),
                 ),

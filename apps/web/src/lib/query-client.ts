@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSessionEnd } from './session.ts';
 
 /**
  * Retries are off: the HTTP client already shows a dialog for each failure, and a retried failure
@@ -14,3 +15,6 @@ export function createQueryClient() {
 }
 
 export const queryClient = createQueryClient();
+
+// A session's cached answers leave with it (lib/session.ts).
+onSessionEnd(() => queryClient.clear());

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // The layouts set dayjs's locale for their pages; widgets here render without them.
 import '@/app/dayjs-locale.ts';
+import { forgetPublicKey } from '@/features/session/api/get-public-key.ts';
 import { setFeedback } from '@/lib/feedback.ts';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
@@ -40,6 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   queryClient.clear();
+  forgetPublicKey();
   useSessionStore.getState().clearSession();
   useSessionStore.getState().setLoginPrompt(null);
   setFeedback(null);

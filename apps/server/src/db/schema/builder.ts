@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { editable } from './columns.ts';
 import { systems } from './shell.ts';
 
@@ -17,4 +17,11 @@ export const displayGroups = pgTable('display_groups', {
   nodeIds: jsonb('node_ids').$type<string[]>().notNull().default([]),
   sort: integer('sort').notNull().default(0),
   ...editable,
+});
+
+/** The module-provided systems already ensured (engine/provided-systems.ts): never re-created. */
+export const providedSystems = pgTable('provided_systems', {
+  systemCoding: text('system_coding').primaryKey(),
+  module: text('module').notNull(),
+  providedAt: timestamp('provided_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,7 +23,9 @@ export const notifyMessages = pgTable(
   'notify_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    category: text('category', { enum: ['notice', 'audit_rejected', 'audit_approved'] }).notNull(),
+    category: text('category', {
+      enum: ['notice', 'audit_rejected', 'audit_approved', 'job_result'],
+    }).notNull(),
     /** 1 banner, 2 titled notice with an optional attachment. */
     msgType: integer('msg_type').notNull(),
     title: text('title').notNull().default(''),

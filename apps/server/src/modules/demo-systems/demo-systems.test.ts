@@ -1,5 +1,7 @@
 import type {
   AnnexWithFiles,
+  CreditLetter,
+  CreditRecord,
   HelpGroup,
   MenuNode,
   NodeDefinition,
@@ -461,5 +463,21 @@ describe('a fresh start has no empty corners', () => {
       const declaredFiles = declared.reduce((sum, record) => sum + (record.attachments?.length ?? 0), 0);
       expect(attached).toBe(declaredFiles);
     }
+  });
+});
+
+describe('the demo enterprise’s credit', () => {
+  const get = (who: keyof typeof headers, url: string) =>
+    getApp().inject({ method: 'GET', url, headers: headers[who] });
+  it('has items of every class (one expired), a score with a history, and a signed letter', async () => {
+    const record = (await get('enterprise', '/ks/credit/record')).json().data as CreditRecord;
+    expect(new Set(record.items.map((item) => item.creditClass))).toEqual(new Set(['basic', 'good', 'bad']));
+    expect(record.items.filter((item) => !item.counting)).toHaveLength(1);
+    expect(record).toMatchObject({ score: 85, grade: 'AA', qyType: '施工企业' });
+    expect(record.history.map((point) => point.score)).toEqual([80, 84, 87, 85]);
+    const letter = (await get('enterprise', '/ks/credit/letter')).json().data as CreditLetter;
+    expect(letter.mySignature?.textSha256).toBe(letter.sha256);
+    const publicList = (await get('personnel', '/ks/credit/public-list')).json().data;
+    expect(publicList.records).toEqual([expect.objectContaining({ score: 85, grade: 'AA' })]);
   });
 });

@@ -16,6 +16,8 @@ import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';
 import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
+import { seedDemoCostChecks } from './cost-checks.ts';
+import { seedDemoCredit } from './credit.ts';
 import { seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoHelp } from './help.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
@@ -175,10 +177,12 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   for (const { ref, node } of withRecords) {
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
+  await seedDemoCredit(db, files, engine, actors, SEED_IP);
   await acknowledgeSeededOutcomes(db);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);
   await seedDemoFileAnalysis(db, files, actors, SEED_IP);
+  await seedDemoCostChecks(db, actors.admin);
 
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */
   async function seedRecord(ref: NodeRef, node: DemoNode, record: DemoRecord) {

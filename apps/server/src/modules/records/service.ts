@@ -20,7 +20,11 @@ export class RecordService {
   readonly actions: RecordActions;
 
   /** The app's lifecycle handlers and module actions: a save runs a module's checks however it is made. */
-  constructor(db: Db, { events, actions }: EngineRegistry, estimates?: ListEstimates) {
+  constructor(
+    db: Db,
+    { events, actions }: Pick<EngineRegistry, 'events' | 'actions'>,
+    estimates?: ListEstimates,
+  ) {
     this.options = new RecordOptions(db, actions);
     this.lists = new RecordLists(db, this.options, actions, estimates);
     this.forms = new RecordForms(db, actions);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDeployConfig, makePlatformInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
-import { headerStyleOf } from './header-nav.tsx';
+import { headerStyleOf } from './header-nav-links.tsx';
 
 describe('headerStyleOf', () => {
   it.each([

@@ -1,41 +1,9 @@
-import { Link, useLocation } from 'react-router';
 import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
-
-/** Header navigation of spec 000 §2: home, transaction information, market entities. */
-export const HEADER_NAV_ENTRIES = [
-  { path: '/', title: '首页' },
-  { path: '/transac', title: '交易信息' },
-  { path: '/market', title: '市场主体' },
-] as const;
-
-/** Spec 000 §2: the header is transparent on the home page and solid dark blue on /transac and /market. */
-export function headerStyleOf(pathname: string): 'home' | 'solid' | 'plain' {
-  if (pathname === '/') return 'home';
-  if (/^\/(transac|market)(-|\/|$)/.test(pathname)) return 'solid';
-  return 'plain';
-}
+import { HeaderNavLinks } from './header-nav-links.tsx';
 
 /**
- * The active entry follows the route (/transac-news belongs to 交易信息, /market-list to 市场主体);
- * the bid-opening hall is another site, opened in a new window when the deployment names it.
+ * The portal navigation of spec 000 §2 with the deployment's bid-opening hall address.
  */
 export function HeaderNav() {
-  const { pathname } = useLocation();
-  const bidHallUrl = useDeployConfig().data?.bidHallUrl;
-  const activeOf = (path: string) =>
-    path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}-`);
-  return (
-    <nav className="ks-header-nav" aria-label="门户导航">
-      {HEADER_NAV_ENTRIES.map((entry) => (
-        <Link key={entry.path} to={entry.path} aria-current={activeOf(entry.path) ? 'page' : undefined}>
-          {entry.title}
-        </Link>
-      ))}
-      {bidHallUrl ? (
-        <a href={bidHallUrl} target="_blank" rel="noopener noreferrer">
-          开标大厅
-        </a>
-      ) : null}
-    </nav>
-  );
+  return <HeaderNavLinks bidHallUrl={useDeployConfig().data?.bidHallUrl} />;
 }

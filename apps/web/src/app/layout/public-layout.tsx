@@ -3,7 +3,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
 import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import '../dayjs-locale.ts';
-import { HeaderNav, headerStyleOf } from './header-nav.tsx';
+import { HeaderNav } from './header-nav.tsx';
+import { headerStyleOf } from './header-nav-links.tsx';
 import { PageApp } from './page-app.tsx';
 
 const HEADER_CLASSES = {
@@ -28,7 +29,7 @@ export function PublicLayout() {
           <Outlet />
         </Layout.Content>
         <Layout.Footer className="ks-shell-footer">
-          <PlatformFooter />
+          <PlatformFooter data={platformInfo} />
         </Layout.Footer>
       </Layout>
     </PageApp>

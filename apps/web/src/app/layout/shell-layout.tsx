@@ -104,7 +104,7 @@ function SessionShell() {
               <Outlet />
             </Layout.Content>
             <Layout.Footer className="ks-shell-footer">
-              <PlatformFooter />
+              <PlatformFooter data={platformInfo} />
             </Layout.Footer>
           </Layout>
         </Layout>

@@ -17,7 +17,7 @@ export function LoginRoute() {
     <LoginPage
       variant={deployConfig.data?.loginVariant ?? 'plain'}
       platformName={platformInfo.data?.platformName ?? ''}
-      footer={<PlatformFooter />}
+      footer={<PlatformFooter data={platformInfo.data} />}
       nav={<HeaderNav />}
     />
   );

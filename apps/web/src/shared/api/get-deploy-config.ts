@@ -1,9 +1,5 @@
-import type { DeployConfig } from '@ks/contract/platform';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shellHttp } from '@/lib/http.ts';
-
-export const getDeployConfig = () =>
-  shellHttp.get<DeployConfig>('/ks/common/deploy-config', { isToken: false });
+import { getDeployConfig } from './deploy-config-request.ts';
 
 /** Set by the deployment's environment: it does not change while the page is open. */
 export const getDeployConfigQueryOptions = () =>

@@ -1,9 +1,5 @@
-import type { PlatformInfo } from '@ks/contract/platform';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { shellHttp } from '@/lib/http.ts';
-
-export const getPlatformInfo = () =>
-  shellHttp.get<PlatformInfo>('/ks/common/platform-info', { isToken: false });
+import { getPlatformInfo } from './platform-info-request.ts';
 
 export const getPlatformInfoQueryOptions = () =>
   queryOptions({ queryKey: ['platform', 'info'], queryFn: getPlatformInfo, staleTime: 5 * 60_000 });

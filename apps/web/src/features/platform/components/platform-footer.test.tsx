@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
+import { usePlatformInfo } from '@/shared/api/get-platform-info.ts';
 import { makePlatformInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { VERSION_STORAGE_KEY } from '../lib/version-check.ts';
@@ -12,10 +13,15 @@ vi.mock('@/lib/navigation.ts', async (importOriginal) => ({
   reloadPage,
 }));
 
+/** The footer as the layouts use it: fed by the platform-info query. */
+function FooterOfQuery() {
+  return <PlatformFooter data={usePlatformInfo().data} />;
+}
+
 const renderFooter = () =>
   render(
     <AppProviders>
-      <PlatformFooter />
+      <FooterOfQuery />
     </AppProviders>,
   );
 

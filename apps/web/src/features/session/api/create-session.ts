@@ -1,12 +1,10 @@
 import type { LoginResult, LoginRoleType } from '@ks/contract/session';
-import { useMutation } from '@tanstack/react-query';
 import { USER_CENTER_PATH } from '@/lib/constants.ts';
 import { http } from '@/lib/http.ts';
 import { getSafeRedirect } from '@/lib/navigation.ts';
-import { queryClient } from '@/lib/query-client.ts';
 import { endSession } from '@/lib/session.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { getUserInfoQueryOptions } from './get-user-info.ts';
+import { getUserInfo } from './get-user-info.ts';
 import { quietStaleOnFirstTry, sealAndSend } from './seal-and-send.ts';
 
 export type LoginInput = {
@@ -48,7 +46,7 @@ export async function startSession(input: LoginInput, redirect: string | null): 
   const store = useSessionStore.getState();
   store.setToken(result.token, result.expiresAt);
   try {
-    const userInfo = await queryClient.fetchQuery({ ...getUserInfoQueryOptions(), staleTime: 0 });
+    const userInfo = await getUserInfo();
     const { rolesOf } = await contract;
     store.setUser(userInfo, rolesOf(userInfo.loginRoleType));
     const mustChangePassword = result.codeStatus === '2';
@@ -60,9 +58,3 @@ export async function startSession(input: LoginInput, redirect: string | null): 
     throw error;
   }
 }
-
-export const useStartSession = () =>
-  useMutation({
-    mutationFn: ({ input, redirect }: { input: LoginInput; redirect: string | null }) =>
-      startSession(input, redirect),
-  });

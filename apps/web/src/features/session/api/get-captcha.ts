@@ -1,13 +1,44 @@
 import type { CaptchaSchema } from '@ks/contract/session';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { http } from '@/lib/http.ts';
 
 export type Captcha = ReturnType<(typeof CaptchaSchema)['parse']>;
 
 export const getCaptcha = () => http.get<Captcha>('/ks/common/captcha', { isToken: false });
 
-/** Each captcha answers once: never serve one from the cache. */
-export const getCaptchaQueryOptions = () =>
-  queryOptions({ queryKey: ['session', 'captcha'], queryFn: getCaptcha, staleTime: 0, gcTime: 0 });
+/**
+ * The image captcha while `enabled`, drawn anew by `refetch`. Each captcha answers once, so nothing
+ * is cached; plain state rather than a query, because the login page runs without a query client
+ * (decision 0035). Only the latest request's answer is shown.
+ */
+export function useCaptcha(enabled: boolean) {
+  const [data, setData] = useState<Captcha>();
+  const [isFetching, setFetching] = useState(false);
+  const latestRequest = useRef(0);
 
-export const useCaptcha = (enabled: boolean) => useQuery({ ...getCaptchaQueryOptions(), enabled });
+  const refetch = useCallback(() => {
+    const request = ++latestRequest.current;
+    const isLatest = () => request === latestRequest.current;
+    setFetching(true);
+    getCaptcha().then(
+      (captcha) => {
+        if (!isLatest()) return;
+        setData(captcha);
+        setFetching(false);
+      },
+      () => {
+        if (isLatest()) setFetching(false);
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    refetch();
+    return () => {
+      latestRequest.current += 1;
+    };
+  }, [enabled, refetch]);
+
+  return { data, isFetching, refetch };
+}

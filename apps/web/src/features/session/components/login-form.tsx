@@ -1,11 +1,11 @@
 import type { LoginRoleType } from '@ks/contract/session';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_CODES, FORGET_PASSWORD_PATH, REGISTER_PATH } from '@/lib/constants.ts';
 import { isApiError } from '@/lib/http.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { useStartSession } from '../api/create-session.ts';
+import { PageLink, usePageNavigation } from '@/shared/navigation/page-navigation.tsx';
+import { startSession } from '../api/create-session.ts';
 import { useCaptcha } from '../api/get-captcha.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import { LoginPrompt } from './login-prompt.tsx';
@@ -22,37 +22,35 @@ const asksForCaptcha = (error: unknown) =>
 /** Account and password login; shows the image captcha once the server asks for it. */
 export function LoginForm({ loginRoleType }: { loginRoleType?: LoginRoleType }) {
   const [form] = Form.useForm<LoginValues>();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const { search, go } = usePageNavigation();
   const [isCaptchaShown, setCaptchaShown] = useState(false);
+  const [isPending, setPending] = useState(false);
   const captcha = useCaptcha(isCaptchaShown);
-  const startSession = useStartSession();
   const setLoginPrompt = useSessionStore((state) => state.setLoginPrompt);
 
-  const onFinish = (values: LoginValues) => {
+  const onFinish = async (values: LoginValues) => {
     setLoginPrompt(null);
-    startSession.mutate(
-      {
-        input: {
+    setPending(true);
+    try {
+      const target = await startSession(
+        {
           account: values.account.trim(),
           password: values.password,
           loginRoleType,
           captchaId: isCaptchaShown ? captcha.data?.captchaId : undefined,
           captchaCode: isCaptchaShown ? values.captchaCode?.trim() : undefined,
         },
-        redirect: searchParams.get('redirect'),
-      },
-      {
-        onSuccess: (target) => navigate(target, { replace: true }),
-        onError: (error) => {
-          // A captcha answers once: after any failure the shown one is spent.
-          if (isCaptchaShown) {
-            form.setFieldValue('captchaCode', '');
-            void captcha.refetch();
-          } else if (asksForCaptcha(error)) setCaptchaShown(true);
-        },
-      },
-    );
+        new URLSearchParams(search).get('redirect'),
+      );
+      go(target, { replace: true });
+    } catch (error) {
+      setPending(false);
+      // A captcha answers once: after any failure the shown one is spent.
+      if (isCaptchaShown) {
+        form.setFieldValue('captchaCode', '');
+        captcha.refetch();
+      } else if (asksForCaptcha(error)) setCaptchaShown(true);
+    }
   };
 
   return (
@@ -69,18 +67,14 @@ export function LoginForm({ loginRoleType }: { loginRoleType?: LoginRoleType }) 
         <Input.Password placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
       </Form.Item>
       {isCaptchaShown ? (
-        <CaptchaField
-          captcha={captcha.data}
-          isLoading={captcha.isFetching}
-          onRefresh={() => void captcha.refetch()}
-        />
+        <CaptchaField captcha={captcha.data} isLoading={captcha.isFetching} onRefresh={captcha.refetch} />
       ) : null}
-      <Button type="primary" htmlType="submit" block size="large" loading={startSession.isPending}>
+      <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
         登录
       </Button>
       <div className="ks-login-links">
-        <Link to={REGISTER_PATH}>注册账号</Link>
-        <Link to={FORGET_PASSWORD_PATH}>忘记密码</Link>
+        <PageLink to={REGISTER_PATH}>注册账号</PageLink>
+        <PageLink to={FORGET_PASSWORD_PATH}>忘记密码</PageLink>
       </div>
     </Form>
   );

@@ -1,7 +1,7 @@
 import { LOGIN_ROLE_TYPE_LABELS } from '@ks/contract/session';
 import { Alert, Card, Descriptions, Skeleton } from 'antd';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { useUserInfo } from '../api/get-user-info.ts';
+import { useUserInfo } from '../api/get-user-info-query.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 
 /**

@@ -1,0 +1,177 @@
+import {
+  CREDIT_MESSAGES,
+  CREDIT_NODE_OF,
+  CREDIT_PENALTY_ANNEX,
+  CREDIT_SYSTEM_CODING,
+  type CreditClass,
+  type NativeValue,
+} from '@ks/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { recordAttachments } from '../../db/schema/index.ts';
+import { type RecordEvent, refuse } from '../../engine/lifecycle.ts';
+import type { EngineModule } from '../../engine/modules.ts';
+import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import type { ResolvedNode } from '../../engine/record-store.ts';
+import { defineJob } from '../../platform/jobs.ts';
+import { enterpriseOf, itemTypeByCode, scoreOf } from './repository.ts';
+import { recomputeScore, scoredEnterprises } from './score.ts';
+import { CREDIT_SYSTEM, FIELD } from './system.ts';
+
+/**
+ * The credit module on the engine's seams (decision 0048): it provides the 信用信息 system, checks
+ * what is saved and submitted there, recomputes the enterprise's score in the transaction that
+ * passes an item or applies a change to one, and recomputes every score daily as items enter or
+ * leave their publication window.
+ */
+
+export const CREDIT_RECOMPUTE_JOB = 'credit.recompute-scores';
+/** 00:05 in China (UTC+8). */
+export const CREDIT_RECOMPUTE_CRON = '5 16 * * *';
+
+const CLASS_OF_NODE = new Map<string, CreditClass>(
+  (Object.entries(CREDIT_NODE_OF) as [CreditClass, string][]).map(([creditClass, gn]) => [gn, creditClass]),
+);
+const classOf = (node: ResolvedNode) => CLASS_OF_NODE.get(node.gnCoding);
+
+/** The record's owner (the enterprise account whose credit it is). */
+async function ownerOf(event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>): Promise<string | null> {
+  const result = await event.tx.execute(
+    sql`select owner_user_id::text as owner from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`,
+  );
+  return rowsOf<{ owner: string | null }>(result)[0]?.owner ?? null;
+}
+
+/** The fields the rules read, as the transaction sees the record now (absent fields read as empty). */
+async function valuesOf(event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>) {
+  const codes = new Set(event.node.schema.items.map((item) => item.code));
+  const column = (code: string, cast: string) =>
+    codes.has(code) ? sql.raw(`${code}::${cast}`) : sql.raw(`null::${cast}`);
+  const result = await event.tx.execute(sql`
+    select ${column(FIELD.itemType, 'text')} as item_type, ${column(FIELD.score, 'float8')} as score,
+      to_char(${column(FIELD.startTime, 'date')}, 'YYYY-MM-DD') as start_time,
+      to_char(${column(FIELD.endTime, 'date')}, 'YYYY-MM-DD') as end_time
+    from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`);
+  const row = rowsOf<{
+    item_type: string | null;
+    score: number | null;
+    start_time: string | null;
+    end_time: string | null;
+  }>(result)[0];
+  return {
+    itemType: row?.item_type ?? '',
+    score: row?.score === null || row?.score === undefined ? null : Number(row.score),
+    start: row?.start_time ?? '',
+    end: row?.end_time ?? '',
+  };
+}
+
+const text = (value: NativeValue | undefined) => (typeof value === 'string' ? value : '');
+
+/** Recomputes the owner's score when the owner is an enterprise account. */
+async function recomputeOwner(
+  event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>,
+  reason: string,
+  onlyIfScored = false,
+) {
+  const owner = await ownerOf(event);
+  if (!owner || (onlyIfScored && !(await scoreOf(event.tx, owner)))) return;
+  const enterprise = await enterpriseOf(event.tx, owner);
+  if (enterprise?.loginRoleType !== 'U') return;
+  await recomputeScore(event.tx, owner, reason);
+}
+
+export const recomputeScoresJob = (db: Db) =>
+  defineJob({
+    name: CREDIT_RECOMPUTE_JOB,
+    title: '信用分重算（公示期变化）',
+    payload: z.object({}).passthrough(),
+    // Idempotent: a second run on the same day finds nothing changed and appends nothing.
+    handle: async (_payload, context) => {
+      const ids = await scoredEnterprises(db);
+      let done = 0;
+      for (const id of ids) {
+        await db.transaction((tx) => recomputeScore(tx, id, '公示期变化'));
+        done += 1;
+        if (done % 50 === 0) await context.reportProgress(Math.floor((done / ids.length) * 100));
+      }
+    },
+    schedule: { cron: CREDIT_RECOMPUTE_CRON, payload: {} },
+  });
+
+export const CREDIT_MODULE: EngineModule = {
+  name: 'credit',
+  register({ events, defineJob: define, systems, db }) {
+    systems.provide(CREDIT_SYSTEM);
+    define(recomputeScoresJob(db));
+    events.register(
+      { systemCodings: [CREDIT_SYSTEM_CODING] },
+      {
+        beforeSave: async (event) => {
+          const creditClass = classOf(event.node);
+          if (!creditClass) return;
+          const { values } = event;
+          const code = text(values[FIELD.itemType]);
+          const type = code ? await itemTypeByCode(event.tx, code) : null;
+          // The select's dictionary holds the node's class; retired types stay in it disabled (old items
+          // keep their name), and the engine refuses a disabled option.
+          if (type) {
+            const owner = event.recordId
+              ? await ownerOf({ ...event, recordId: event.recordId })
+              : event.user.id;
+            const enterprise = owner ? await enterpriseOf(event.tx, owner) : null;
+            if (enterprise?.loginRoleType === 'U' && enterprise.qyType && enterprise.qyType !== type.qyType)
+              refuse(CREDIT_MESSAGES.typeNotForEnterprise, FIELD.itemType);
+          }
+          const score = values[FIELD.score];
+          if (typeof score === 'number') {
+            if (score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
+            if (type && score > type.maxScore) refuse(CREDIT_MESSAGES.overMax(type.maxScore), FIELD.score);
+          }
+          const start = text(values[FIELD.startTime]);
+          const end = text(values[FIELD.endTime]);
+          if (start && end && end < start) refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
+          if (creditClass === 'bad' && type?.defaultSeverity && !values[FIELD.severity])
+            values[FIELD.severity] = type.defaultSeverity;
+        },
+        beforeSubmit: async (event) => {
+          if (classOf(event.node) !== 'bad') return;
+          // The law needs the penalty decision, whatever an administrator did with the slot.
+          const [file] = await event.tx
+            .select({ id: recordAttachments.id })
+            .from(recordAttachments)
+            .where(
+              and(
+                eq(recordAttachments.systemCoding, event.node.systemCoding),
+                eq(recordAttachments.gnCoding, event.node.gnCoding),
+                eq(recordAttachments.recordId, event.recordId),
+                eq(recordAttachments.annexNo, CREDIT_PENALTY_ANNEX),
+                isNull(recordAttachments.deletedAt),
+              ),
+            )
+            .limit(1);
+          if (!file) refuse(CREDIT_MESSAGES.penaltyMissing);
+        },
+        flowDecided: async (event) => {
+          if (event.outcome === 'passed' && classOf(event.node)) await recomputeOwner(event, '审核通过');
+        },
+        changeApplied: async (event) => {
+          if (!classOf(event.node)) return;
+          // The values a passed change wrote obey the item's rules too; a refusal rolls the pass back.
+          const values = await valuesOf(event);
+          const type = values.itemType ? await itemTypeByCode(event.tx, values.itemType) : null;
+          if (values.score !== null && values.score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
+          if (type && values.score !== null && values.score > type.maxScore)
+            refuse(CREDIT_MESSAGES.overMaxOnReview(type.maxScore), FIELD.score);
+          if (values.start && values.end && values.end < values.start)
+            refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
+          await recomputeOwner(event, '变更通过');
+        },
+        afterDelete: async (event) => {
+          if (classOf(event.node)) await recomputeOwner(event, '信用信息删除', true);
+        },
+      },
+    );
+  },
+};

@@ -1,0 +1,560 @@
+import { createHash } from 'node:crypto';
+import {
+  CREDIT_MESSAGES,
+  type CreditClass,
+  type CreditGradeOverview,
+  type CreditItemType,
+  type CreditLetter,
+  type CreditListQuery,
+  type CreditListRow,
+  type CreditRecord,
+  type CreditScoreModel,
+  type CreditSignature,
+  type CreditTopTitles,
+  type CreditTreeNode,
+  ENTERPRISE_TYPES,
+  type SaveCreditItemTypeBody,
+  type SaveCreditLetterBody,
+  type SaveCreditScoreModelBody,
+  type SignCreditLetterBody,
+  type UpdateCreditItemTypeBody,
+} from '@ks/contract';
+import { and, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  creditItemTypes,
+  creditLetterSignatures,
+  creditLetterTemplates,
+  creditScoreHistory,
+  creditScoreModels,
+  creditScores,
+  enterprises,
+  users,
+} from '../../db/schema/index.ts';
+import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import {
+  currentLetter,
+  currentModel,
+  enterpriseOf,
+  historyOf,
+  type ItemTypeRow,
+  liveItemTypes,
+  refreshCatalogueDictionary,
+  type ScoreModelRow,
+  scoreOf,
+  signatureOf,
+} from './repository.ts';
+import { approvedItems, chinaDay, creditNodes, recomputeScore, scoredEnterprises } from './score.ts';
+import { CREDIT_DICTIONARY_OF } from './system.ts';
+
+const ITEM_TYPE_NOT_FOUND = '信用事项不存在';
+const CODE_TAKEN = '事项编码已存在';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+export const letterHash = (title: string, content: string) =>
+  createHash('sha256').update(`${title}\n${content}`, 'utf8').digest('hex');
+
+const itemTypeOut = (row: ItemTypeRow): CreditItemType => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  qyType: row.qyType,
+  creditClass: row.creditClass,
+  maxScore: row.maxScore,
+  windowMonths: row.windowMonths,
+  defaultSeverity: row.defaultSeverity,
+  suggestion: row.suggestion,
+  sort: row.sort,
+  version: row.version,
+});
+const modelOut = (row: ScoreModelRow): CreditScoreModel => ({
+  modelVersion: row.modelVersion,
+  base: row.base,
+  fullScore: row.fullScore,
+  goodCap: row.goodCap,
+  badCap: row.badCap,
+  basicCounts: row.basicCounts,
+  bands: row.bands,
+  createdAt: iso(row.createdAt),
+});
+
+/** The credit module's rules: catalogue, score model, credit files, the public list and the letter. */
+export class CreditService {
+  constructor(private readonly db: Db) {}
+
+  // ————— catalogue —————
+  async itemTypes(query: { qyType?: string | undefined; creditClass?: CreditClass | undefined }) {
+    const rows = await liveItemTypes(this.db);
+    return rows
+      .filter(
+        (row) =>
+          (!query.qyType || row.qyType === query.qyType) &&
+          (!query.creditClass || row.creditClass === query.creditClass),
+      )
+      .map(itemTypeOut);
+  }
+
+  /** The item types a caller may pick: an enterprise only those of its own type. */
+  async selectType(
+    user: SessionUser,
+    query: { qyType?: string | undefined; creditClass?: CreditClass | undefined },
+  ) {
+    if (user.loginRoleType === 'U') {
+      const own = await enterpriseOf(this.db, user.id);
+      return this.itemTypes({ ...query, qyType: own?.qyType ?? '' });
+    }
+    return this.itemTypes(query);
+  }
+
+  async createItemType(user: SessionUser, body: SaveCreditItemTypeBody, ip: string): Promise<CreditItemType> {
+    return this.db.transaction(async (tx) => {
+      await this.checkCodeFree(tx, body.code);
+      const [row] = await tx
+        .insert(creditItemTypes)
+        .values({ ...body, suggestion: false })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await refreshCatalogueDictionary(tx, row.creditClass, CREDIT_DICTIONARY_OF[row.creditClass]);
+      await recordOperation(tx, {
+        user,
+        action: '新增信用事项',
+        targetType: 'credit-item-type',
+        targetId: row.code,
+        targetName: row.name,
+        detail: `${row.qyType}，最高${row.maxScore}分`,
+        ip,
+      });
+      return itemTypeOut(row);
+    });
+  }
+
+  async updateItemType(
+    user: SessionUser,
+    body: UpdateCreditItemTypeBody,
+    ip: string,
+  ): Promise<CreditItemType> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.liveItemType(tx, body.id);
+      if (before.code !== body.code) await this.checkCodeFree(tx, body.code);
+      const { id, version, ...fields } = body;
+      const [row] = await tx
+        .update(creditItemTypes)
+        .set({
+          ...fields,
+          suggestion: false,
+          updatedAt: new Date(),
+          version: sql`${creditItemTypes.version} + 1`,
+        })
+        .where(
+          and(
+            eq(creditItemTypes.id, id),
+            eq(creditItemTypes.version, version),
+            isNull(creditItemTypes.deletedAt),
+          ),
+        )
+        .returning();
+      if (!row) throw conflict();
+      for (const creditClass of new Set([before.creditClass, row.creditClass]))
+        await refreshCatalogueDictionary(tx, creditClass, CREDIT_DICTIONARY_OF[creditClass]);
+      await recordOperation(tx, {
+        user,
+        action: '修改信用事项',
+        targetType: 'credit-item-type',
+        targetId: row.code,
+        targetName: row.name,
+        detail: `最高${before.maxScore}分 → ${row.maxScore}分`,
+        ip,
+      });
+      return itemTypeOut(row);
+    });
+  }
+
+  async deleteItemType(user: SessionUser, id: string, version: number, ip: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.liveItemType(tx, id);
+      const [row] = await tx
+        .update(creditItemTypes)
+        .set({ deletedAt: new Date(), version: sql`${creditItemTypes.version} + 1` })
+        .where(
+          and(
+            eq(creditItemTypes.id, id),
+            eq(creditItemTypes.version, version),
+            isNull(creditItemTypes.deletedAt),
+          ),
+        )
+        .returning();
+      if (!row) throw conflict();
+      await refreshCatalogueDictionary(tx, before.creditClass, CREDIT_DICTIONARY_OF[before.creditClass]);
+      await recordOperation(tx, {
+        user,
+        action: '停用信用事项',
+        targetType: 'credit-item-type',
+        targetId: before.code,
+        targetName: before.name,
+        ip,
+      });
+    });
+  }
+
+  private async liveItemType(tx: Db, id: string) {
+    const [row] = await tx
+      .select()
+      .from(creditItemTypes)
+      .where(and(eq(creditItemTypes.id, id), isNull(creditItemTypes.deletedAt)));
+    if (!row) throw notFound(ITEM_TYPE_NOT_FOUND);
+    return row;
+  }
+
+  private async checkCodeFree(tx: Db, code: string) {
+    const [taken] = await tx
+      .select({ id: creditItemTypes.id })
+      .from(creditItemTypes)
+      .where(and(eq(creditItemTypes.code, code), isNull(creditItemTypes.deletedAt)));
+    if (taken) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
+  }
+
+  // ————— score model —————
+  async model(): Promise<CreditScoreModel> {
+    return modelOut(await currentModel(this.db));
+  }
+
+  /** A new model version; every enterprise's score is recomputed with it in the same transaction. */
+  async saveModel(user: SessionUser, body: SaveCreditScoreModelBody, ip: string): Promise<CreditScoreModel> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.credit.model'))`);
+      const before = await currentModel(tx);
+      if (before.modelVersion !== body.modelVersion) throw conflict();
+      const { modelVersion: _read, ...fields } = body;
+      const [row] = await tx
+        .insert(creditScoreModels)
+        .values({ ...fields, modelVersion: before.modelVersion + 1, createdBy: user.id })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      for (const id of await scoredEnterprises(tx)) await recomputeScore(tx, id, '评分模型调整');
+      await recordOperation(tx, {
+        user,
+        action: '调整信用评分模型',
+        targetType: 'credit-model',
+        targetId: String(row.modelVersion),
+        targetName: `评分模型第${row.modelVersion}版`,
+        detail: `基础分${row.base}，满分${row.fullScore}`,
+        ip,
+      });
+      return modelOut(row);
+    });
+  }
+
+  // ————— credit files and lists —————
+  /** An enterprise's credit file: administrators any enterprise's, an enterprise its own. */
+  async record(user: SessionUser, userId: string | undefined): Promise<CreditRecord> {
+    const target = user.loginRoleType === 'M' ? (userId ?? '') : user.id;
+    if (user.loginRoleType === 'U' && userId && userId !== user.id)
+      throw forbidden('只能查看本企业的信用档案');
+    const enterprise = target ? await enterpriseOf(this.db, target) : null;
+    if (enterprise?.loginRoleType !== 'U') throw notFound(CREDIT_MESSAGES.notEnterprise);
+    const score = await scoreOf(this.db, target);
+    return {
+      userId: target,
+      enterpriseName: enterprise.enterpriseName ?? enterprise.userName,
+      creditCode: enterprise.creditCode ?? '',
+      qyType: enterprise.qyType ?? '',
+      score: score?.score ?? null,
+      grade: score?.grade ?? '',
+      computedAt: score ? iso(score.computedAt) : null,
+      items: await approvedItems(this.db, target, chinaDay(new Date())),
+      history: (await historyOf(this.db, target)).map((row) => ({
+        score: row.score,
+        grade: row.grade,
+        reason: row.reason,
+        modelVersion: row.modelVersion,
+        computedAt: iso(row.computedAt),
+      })),
+    };
+  }
+
+  private listWhere(query: Partial<CreditListQuery>): SQL | undefined {
+    return and(
+      eq(users.loginRoleType, 'U'),
+      isNull(users.deletedAt),
+      query.qyType ? eq(enterprises.enterpriseType, query.qyType) : undefined,
+      query.grade ? eq(creditScores.grade, query.grade) : undefined,
+      query.keyword ? ilike(enterprises.name, `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    );
+  }
+
+  private listSelect() {
+    return this.db
+      .select({
+        userId: users.id,
+        enterpriseName: sql<string>`coalesce(${enterprises.name}, ${users.userName})`,
+        creditCode: sql<string>`coalesce(${enterprises.creditCode}, '')`,
+        qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '')`,
+        score: creditScores.score,
+        grade: creditScores.grade,
+        computedAt: creditScores.computedAt,
+      })
+      .from(creditScores)
+      .innerJoin(users, eq(users.id, creditScores.userId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId));
+  }
+
+  /** The public credit list: scored enterprises, best first. */
+  async publicList(query: CreditListQuery) {
+    const where = this.listWhere(query);
+    const [total] = await this.db
+      .select({ value: count() })
+      .from(creditScores)
+      .innerJoin(users, eq(users.id, creditScores.userId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(where);
+    const rows = await this.listSelect()
+      .where(where)
+      .orderBy(desc(creditScores.score), enterprises.name)
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize);
+    return {
+      records: rows.map((row): CreditListRow => ({ ...row, computedAt: iso(row.computedAt) })),
+      total: total?.value ?? 0,
+      curPage: query.pageNum,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** The credit list as an xlsx workbook (every matching row). */
+  async exportList(user: SessionUser, query: Partial<CreditListQuery>, ip: string): Promise<Buffer> {
+    const rows = await this.listSelect()
+      .where(this.listWhere(query))
+      .orderBy(desc(creditScores.score), enterprises.name);
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('信用名单');
+    sheet.columns = [
+      { header: '序号', key: 'index', width: 8 },
+      { header: '企业名称', key: 'enterpriseName', width: 36 },
+      { header: '统一社会信用代码', key: 'creditCode', width: 24 },
+      { header: '企业类型', key: 'qyType', width: 14 },
+      { header: '信用分', key: 'score', width: 10 },
+      { header: '信用等级', key: 'grade', width: 10 },
+      { header: '计算时间', key: 'computedAt', width: 22 },
+    ];
+    for (const [index, row] of rows.entries()) {
+      const computedAt = row.computedAt.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+      sheet.addRow({ ...row, index: index + 1, computedAt });
+    }
+    sheet.getRow(1).font = { bold: true };
+    await recordOperation(this.db, {
+      user,
+      action: '导出信用名单',
+      targetType: 'credit-list',
+      targetId: '',
+      targetName: '信用名单',
+      detail: `${rows.length}条`,
+      ip,
+    });
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  async gradeOverview(): Promise<CreditGradeOverview> {
+    const model = await currentModel(this.db);
+    const counted = await this.db
+      .select({ grade: creditScores.grade, count: count() })
+      .from(creditScores)
+      .innerJoin(users, eq(users.id, creditScores.userId))
+      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
+      .groupBy(creditScores.grade);
+    const grades = [...model.bands]
+      .sort((a, b) => b.min - a.min)
+      .map((band) => ({
+        grade: band.grade,
+        count: counted.find((row) => row.grade === band.grade)?.count ?? 0,
+      }));
+    // The average of each enterprise's last score of each month, over the last twelve months.
+    const trendResult = await this.db.execute(sql`
+      with monthly as (
+        select distinct on (h.user_id, date_trunc('month', h.computed_at at time zone 'Asia/Shanghai'))
+          to_char(h.computed_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, h.score
+        from ${creditScoreHistory} h
+        where h.computed_at > now() - interval '12 months'
+        order by h.user_id, date_trunc('month', h.computed_at at time zone 'Asia/Shanghai'), h.computed_at desc
+      )
+      select month, round(avg(score)::numeric, 2)::float8 as average from monthly group by month order by month`);
+    const byType = await this.db
+      .select({
+        qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '')`,
+        average: sql<number>`round(avg(${creditScores.score})::numeric, 2)::float8`,
+        count: count(),
+      })
+      .from(creditScores)
+      .innerJoin(users, eq(users.id, creditScores.userId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
+      .groupBy(enterprises.enterpriseType)
+      .orderBy(enterprises.enterpriseType);
+    return {
+      grades,
+      trend: rowsOf<{ month: string; average: number }>(trendResult).map((row) => ({
+        month: row.month,
+        average: Number(row.average),
+      })),
+      byType: byType.map((row) => ({ ...row, average: Number(row.average) })),
+    };
+  }
+
+  async topTitles(): Promise<CreditTopTitles> {
+    const [enterpriseCount] = await this.db
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)));
+    const [scored] = await this.db
+      .select({
+        value: count(),
+        average: sql<number | null>`round(avg(${creditScores.score})::numeric, 2)::float8`,
+      })
+      .from(creditScores);
+    const items = { basic: 0, good: 0, bad: 0 } as Record<CreditClass, number>;
+    for (const { creditClass, node } of await creditNodes(this.db)) {
+      const result = await this.db.execute(
+        sql`select count(*)::int as n from ${tableRef(node.tableName)} where deleted_at is null and status = 'approved'`,
+      );
+      items[creditClass] = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+    }
+    const letter = await currentLetter(this.db);
+    const [signed] = await this.db
+      .select({ value: count() })
+      .from(creditLetterSignatures)
+      .where(eq(creditLetterSignatures.templateId, letter.id));
+    return {
+      enterprises: enterpriseCount?.value ?? 0,
+      scored: scored?.value ?? 0,
+      average: scored?.average == null ? null : Number(scored.average),
+      items,
+      signedLetters: signed?.value ?? 0,
+    };
+  }
+
+  /** Enterprise types, each with its grades, and the count of scored enterprises at each. */
+  async leftTree(): Promise<CreditTreeNode[]> {
+    const model = await currentModel(this.db);
+    const rows = await this.db
+      .select({
+        qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '其他')`,
+        grade: creditScores.grade,
+        count: count(),
+      })
+      .from(creditScores)
+      .innerJoin(users, eq(users.id, creditScores.userId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
+      .groupBy(enterprises.enterpriseType, creditScores.grade);
+    const bands = [...model.bands].sort((a, b) => b.min - a.min);
+    const types: CreditTreeNode[] = ENTERPRISE_TYPES.map((qyType) => {
+      const children = bands.map((band) => ({
+        key: `${qyType}/${band.grade}`,
+        title: band.grade,
+        count: rows.find((row) => row.qyType === qyType && row.grade === band.grade)?.count ?? 0,
+      }));
+      return {
+        key: qyType,
+        title: qyType,
+        count: children.reduce((sum, child) => sum + child.count, 0),
+        children,
+      };
+    });
+    return [
+      {
+        key: 'all',
+        title: '全部企业',
+        count: types.reduce((sum, type) => sum + type.count, 0),
+        children: types,
+      },
+    ];
+  }
+
+  qyTypes() {
+    return ENTERPRISE_TYPES.map((value) => ({ value, label: value }));
+  }
+
+  // ————— commitment letter —————
+  async letter(user: SessionUser): Promise<CreditLetter> {
+    const row = await currentLetter(this.db);
+    const mine = await signatureOf(this.db, row.id, user.id);
+    return {
+      templateVersion: row.templateVersion,
+      title: row.title,
+      content: row.content,
+      sha256: letterHash(row.title, row.content),
+      updatedAt: iso(row.createdAt),
+      mySignature: mine ? { signedAt: iso(mine.signedAt), textSha256: mine.textSha256 } : null,
+    };
+  }
+
+  async saveLetter(user: SessionUser, body: SaveCreditLetterBody, ip: string): Promise<CreditLetter> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.credit.letter'))`);
+      const before = await currentLetter(tx);
+      if (before.templateVersion !== body.templateVersion) throw conflict();
+      await tx.insert(creditLetterTemplates).values({
+        templateVersion: before.templateVersion + 1,
+        title: body.title,
+        content: body.content,
+        createdBy: user.id,
+      });
+      await recordOperation(tx, {
+        user,
+        action: '修改信用承诺书',
+        targetType: 'credit-letter',
+        targetId: String(before.templateVersion + 1),
+        targetName: body.title,
+        ip,
+      });
+    });
+    return this.letter(user);
+  }
+
+  /** Signs the current letter: the caller must have read exactly this version and text. */
+  async sign(user: SessionUser, body: SignCreditLetterBody, ip: string): Promise<CreditLetter> {
+    if (user.loginRoleType !== 'U') throw forbidden(CREDIT_MESSAGES.enterpriseOnly);
+    await this.db.transaction(async (tx) => {
+      const row = await currentLetter(tx);
+      const hash = letterHash(row.title, row.content);
+      if (row.templateVersion !== body.templateVersion || hash !== body.sha256)
+        throw conflict(CREDIT_MESSAGES.letterStale);
+      if (await signatureOf(tx, row.id, user.id)) throw badRequest(CREDIT_MESSAGES.letterSigned);
+      await tx
+        .insert(creditLetterSignatures)
+        .values({ templateId: row.id, userId: user.id, signerName: user.userName, textSha256: hash });
+      await recordOperation(tx, {
+        user,
+        action: '签署信用承诺书',
+        targetType: 'credit-letter',
+        targetId: String(row.templateVersion),
+        targetName: row.title,
+        detail: `sha256：${hash}`,
+        ip,
+      });
+    });
+    return this.letter(user);
+  }
+
+  async signatures(): Promise<CreditSignature[]> {
+    const rows = await this.db
+      .select({
+        id: creditLetterSignatures.id,
+        userId: creditLetterSignatures.userId,
+        signerName: creditLetterSignatures.signerName,
+        enterpriseName: sql<string>`coalesce(${enterprises.name}, '')`,
+        templateVersion: creditLetterTemplates.templateVersion,
+        textSha256: creditLetterSignatures.textSha256,
+        signedAt: creditLetterSignatures.signedAt,
+      })
+      .from(creditLetterSignatures)
+      .innerJoin(creditLetterTemplates, eq(creditLetterTemplates.id, creditLetterSignatures.templateId))
+      .innerJoin(users, eq(users.id, creditLetterSignatures.userId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .orderBy(desc(creditLetterSignatures.signedAt));
+    return rows.map((row) => ({ ...row, signedAt: iso(row.signedAt) }));
+  }
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserNotices } from '../../engine/user-notices.ts';
+import { defineCostCheckJob } from './check-job.ts';
+import { costCheckRoutes } from './check-routes.ts';
+import { CostCheckService } from './check-service.ts';
+import { CostRulesService } from './rules-service.ts';
+
+/**
+ * The cost-file check: its routes, its durable job and the seeded default rule version. The
+ * module's seams are its own database, the job system and the push channel's notices (app.ts).
+ */
+export async function registerCostChecks(app: FastifyInstance, deps: { notices: UserNotices }) {
+  const rules = new CostRulesService(app.db);
+  const checks = new CostCheckService(app.db, app.jobs, rules, deps.notices);
+  app.jobs.define(defineCostCheckJob(checks));
+  await app.register(costCheckRoutes, { checks, rules });
+  await rules.ensureDefault();
+  return { checks, rules };
+}

@@ -1,0 +1,160 @@
+import {
+  CheckNodesBodySchema,
+  CheckNodesEnvelopeSchema,
+  CostRuleSetEnvelopeSchema,
+  CostRuleVersionQuerySchema,
+  CostRuleVersionsEnvelopeSchema,
+  DetectionStatusBodySchema,
+  DetectionStatusEnvelopeSchema,
+  FindFindingsBodySchema,
+  FindingPageEnvelopeSchema,
+  SaveCostRulesBodySchema,
+  StartCostCheckBodySchema,
+  StartCostCheckEnvelopeSchema,
+} from '@ks/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/access.ts';
+import { ok } from '../../platform/envelope.ts';
+import * as repo from './check-repository.ts';
+import type { CostCheckService } from './check-service.ts';
+import { findingsWorkbook } from './check-xlsx.ts';
+import type { CostRulesService } from './rules-service.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const attachment = (fileName: string) =>
+  `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+const tags = ['file-detection'];
+const administrators = { access: { roles: ['M'] as const } };
+/** Administrators see every file's result; an enterprise only its own bid's (the service decides). */
+const readers = { access: { roles: ['M', 'U'] as const } };
+
+/**
+ * The cost-file check (spec 000 §7/§8): start, state, findings, export, and the rule
+ * configuration administrators keep. The path of the check call is ours (the spec does not show
+ * it): `POST /ks/file/detection/cost-check`.
+ */
+export const costCheckRoutes: FastifyPluginAsyncZod<{
+  checks: CostCheckService;
+  rules: CostRulesService;
+}> = async (app, { checks, rules }) => {
+  app.post(
+    '/ks/file/detection/cost-check',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: 'Start the cost-file check of a project (xmId): a durable job; answers at once',
+        body: StartCostCheckBodySchema,
+        response: { 200: StartCostCheckEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.start(currentUser(request), request.body, request.ip)),
+  );
+
+  app.post(
+    '/ks/file/detection/status',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: "The detection state of a project and of each of its files (an enterprise: its own bids')",
+        body: DetectionStatusBodySchema,
+        response: { 200: DetectionStatusEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.status(currentUser(request), request.body.xmId)),
+  );
+
+  app.post(
+    '/ks/file/detection/cost-check/findings',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'Findings of the current result, by file, rule, severity and node',
+        body: FindFindingsBodySchema,
+        response: { 200: FindingPageEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.findings(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/ks/file/detection/cost-check/nodes',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: "A file's summary tree (spec 000 §3 rows) with each node's findings counted",
+        body: CheckNodesBodySchema,
+        response: { 200: CheckNodesEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.nodes(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/ks/file/detection/cost-check/findings/export',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'The filtered findings as an xlsx download',
+        body: FindFindingsBodySchema.omit({ curPage: true, pageSize: true }),
+      },
+    },
+    async (request, reply) => {
+      const { run, findings } = await checks.exportFindings(currentUser(request), request.body);
+      const project = await repo.findProject(app.db, request.body.xmId);
+      const name = project?.name ?? '项目';
+      const buffer = await findingsWorkbook(name, run, findings);
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', attachment(`${name}-造价文件检测结果.xlsx`))
+        .header('cache-control', 'private, no-store')
+        .send(buffer);
+    },
+  );
+
+  app.get(
+    '/ks/file/detection/cost-rules',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: 'A version of the rule configuration (the newest without `version`)',
+        querystring: CostRuleVersionQuerySchema,
+        response: { 200: CostRuleSetEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await rules.find(request.query.version)),
+  );
+
+  app.get(
+    '/ks/file/detection/cost-rules/versions',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: 'Every saved version, newest first',
+        response: { 200: CostRuleVersionsEnvelopeSchema },
+      },
+    },
+    async () => ok(await rules.versions()),
+  );
+
+  app.post(
+    '/ks/file/detection/cost-rules',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: 'Save the rule configuration as a new version (old versions stay read-only)',
+        body: SaveCostRulesBodySchema,
+        response: { 200: CostRuleSetEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await rules.save(currentUser(request), request.body, request.ip), '保存成功'),
+  );
+};

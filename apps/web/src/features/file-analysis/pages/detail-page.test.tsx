@@ -1,0 +1,184 @@
+import {
+  COST_CHECK_RUNNING_MESSAGE,
+  COST_CHECK_STARTED_NOTICE,
+  type DetectionStatus,
+  type Finding,
+  type FindingPage,
+} from '@ks/contract/cost-checks';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/lib/session-store.ts';
+import { makeUserInfo } from '@/test/factories.ts';
+import { mockFetch, ok } from '@/test/fetch-mock.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { shellCalls } from '@/test/shell-calls.ts';
+
+const PAGE_LOAD = { timeout: 30_000 };
+const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
+
+function signIn(loginRoleType: 'M' | 'U') {
+  const store = useSessionStore.getState();
+  store.setToken('token-1', '2099-01-01T00:00:00Z');
+  store.setUser(makeUserInfo({ userName: '用户', loginRoleType }), [
+    loginRoleType === 'M' ? 'admin' : 'user',
+  ]);
+}
+
+const run = {
+  runId: 'r1',
+  state: 'done' as const,
+  progress: 100,
+  ruleVersion: 3,
+  errorMessage: '',
+  createdAt: '2026-11-26T01:00:00Z',
+  finishedAt: '2026-11-26T01:05:00Z',
+};
+const STATUS: DetectionStatus = {
+  xmId: XM,
+  projectName: '示例项目',
+  state: 'done',
+  active: null,
+  result: run,
+  files: [
+    {
+      fileId: 'f1',
+      kind: 'bid',
+      bidderName: '乙公司',
+      parseState: 'parsed',
+      errors: 1,
+      warnings: 0,
+      flags: 0,
+      skipped: 0,
+    },
+  ],
+};
+const finding: Finding = {
+  id: 1,
+  fileId: 'f1',
+  fileKind: 'bid',
+  bidderName: '乙公司',
+  rule: 'C16',
+  ruleTitle: '合价计算',
+  severity: 'error',
+  message: '1号楼建筑工程的清单项目 010101001001 的合价不等于工程量乘以综合单价',
+  expected: '100000.00',
+  found: '100010.00',
+  nodeId: 'n3',
+  nodePath: '1.1.1',
+  nodeName: '1号楼建筑工程',
+  itemCode: '010101001001',
+};
+
+const NODE = {
+  code: 'X',
+  zy: '建筑工程',
+  zzj: '1315456.00',
+  fbfxf: '1000000.00',
+  csxmf: '50000.00',
+  aqwmsgf: '3600.00',
+  qtxmf: '120000.00',
+  gf: '25000.00',
+  sj: '120456.00',
+  zzsxxse: '107550.00',
+};
+
+function mockApi(start: { isSuccess: boolean; errorMessage: string }) {
+  const calls = { findings: [] as unknown[], starts: [] as unknown[] };
+  const page: FindingPage = {
+    records: [finding],
+    total: 1,
+    curPage: 1,
+    pageSize: 20,
+    run,
+    byRule: [{ rule: 'C16', count: 1 }],
+  };
+  mockFetch({
+    ...shellCalls(),
+    'POST /ks/file/detection/status': ok(STATUS),
+    'POST /ks/file/detection/cost-check/findings': ({ body }) => {
+      calls.findings.push(body);
+      return ok(page);
+    },
+    'POST /ks/file/detection/cost-check/nodes': ok([
+      {
+        ...NODE,
+        id: 'n1',
+        parentId: null,
+        path: '1',
+        level: 'project',
+        name: '示例项目',
+        findings: 0,
+        errors: 0,
+      },
+      {
+        ...NODE,
+        id: 'n3',
+        parentId: 'n1',
+        path: '1.1',
+        level: 'unit',
+        name: '1号楼建筑工程',
+        findings: 2,
+        errors: 1,
+      },
+    ]),
+    'POST /ks/file/detection/cost-check': ({ body }) => {
+      calls.starts.push(body);
+      return ok({ ...start, runId: start.isSuccess ? 'r2' : null });
+    },
+  });
+  return calls;
+}
+
+describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
+  it('lists the findings by rule with the rule version, and filters by rule', async () => {
+    const calls = mockApi({ isSuccess: true, errorMessage: '' });
+    signIn('M');
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
+    const row = (await screen.findByText(finding.message, {}, PAGE_LOAD)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('100010.00')).toBeTruthy();
+    expect(within(row).getByText('错误')).toBeTruthy();
+    expect(screen.getByText('第 3 版')).toBeTruthy();
+    await user.click(screen.getByText('C16 合价计算'));
+    await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ xmId: XM, rule: 'C16', curPage: 1 }));
+  });
+
+  it('shows the file’s summary tree expanded, marks nodes with findings, and filters by a node', async () => {
+    const calls = mockApi({ isSuccess: true, errorMessage: '' });
+    signIn('M');
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&fileId=f1`);
+    const mark = await screen.findByText('2 项', {}, PAGE_LOAD);
+    const unitRow = mark.closest('tr') as HTMLElement;
+    expect(within(unitRow).getByText('1号楼建筑工程')).toBeTruthy();
+    expect(within(unitRow).getAllByText('1315456.00')).toHaveLength(1);
+    await user.click(within(unitRow).getByText('1号楼建筑工程'));
+    await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ fileId: 'f1', nodePath: '1.1' }));
+  });
+
+  it('starts a check and shows the spec notification', async () => {
+    const calls = mockApi({ isSuccess: true, errorMessage: '' });
+    signIn('M');
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&gnCoding=fa01`);
+    await user.click(await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD));
+    await waitFor(() => expect(calls.starts).toEqual([{ xmId: XM, gnCoding: 'fa01' }]));
+    expect(await screen.findByText(COST_CHECK_STARTED_NOTICE)).toBeTruthy();
+  });
+
+  it('opens the error dialog when the server answers isSuccess false', async () => {
+    mockApi({ isSuccess: false, errorMessage: COST_CHECK_RUNNING_MESSAGE });
+    signIn('M');
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
+    await user.click(await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD));
+    const text = await screen.findByText(COST_CHECK_RUNNING_MESSAGE);
+    expect(text.closest('.ant-modal')).toBeTruthy();
+    expect(screen.queryByText(COST_CHECK_STARTED_NOTICE)).toBeNull();
+  });
+
+  it('offers enterprises neither the start nor the rules', async () => {
+    mockApi({ isSuccess: true, errorMessage: '' });
+    signIn('U');
+    renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
+    await screen.findByText(finding.message, {}, PAGE_LOAD);
+    expect(screen.queryByRole('button', { name: '开始检测' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '规则配置' })).toBeNull();
+  });
+});
