@@ -13,10 +13,14 @@ export function StartCheckButton({
   xmId,
   gnCoding,
   busy,
+  onStarted,
 }: {
   xmId: string;
   gnCoding: string;
+  /** A check of the project is queued or running: the button waits for it. */
   busy: boolean;
+  /** Called with the run once the server has queued it (the index page reloads its list). */
+  onStarted?: (runId: string) => void;
 }) {
   const { notification } = App.useApp();
   const start = useStartCostCheck();
@@ -28,9 +32,12 @@ export function StartCheckButton({
       { xmId, gnCoding },
       {
         onSuccess: (result) => {
-          if (result.isSuccess)
-            notification.info({ title: '造价文件检测', description: COST_CHECK_STARTED_NOTICE });
-          else getFeedback().showDialog('error', result.errorMessage);
+          if (!result.isSuccess) {
+            getFeedback().showDialog('error', result.errorMessage);
+            return;
+          }
+          notification.info({ title: '造价文件检测', description: COST_CHECK_STARTED_NOTICE });
+          if (result.runId) onStarted?.(result.runId);
         },
       },
     );

@@ -1,4 +1,5 @@
 import {
+  COST_CHECK_DONE_MESSAGE,
   COST_CHECK_RUNNING_MESSAGE,
   COST_CHECK_STARTED_NOTICE,
   type DetectionStatus,
@@ -82,7 +83,10 @@ const NODE = {
   zzsxxse: '107550.00',
 };
 
-function mockApi(start: { isSuccess: boolean; errorMessage: string }) {
+function mockApi(
+  start: { isSuccess: boolean; errorMessage: string },
+  status: { current: DetectionStatus } = { current: STATUS },
+) {
   const calls = { findings: [] as unknown[], starts: [] as unknown[] };
   const page: FindingPage = {
     records: [finding],
@@ -94,7 +98,7 @@ function mockApi(start: { isSuccess: boolean; errorMessage: string }) {
   };
   mockFetch({
     ...shellCalls(),
-    'POST /ks/file/detection/status': ok(STATUS),
+    'POST /ks/file/detection/status': () => ok(status.current),
     'POST /ks/file/detection/cost-check/findings': ({ body }) => {
       calls.findings.push(body);
       return ok(page);
@@ -152,6 +156,23 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     expect(within(unitRow).getAllByText('1315456.00')).toHaveLength(1);
     await user.click(within(unitRow).getByText('1号楼建筑工程'));
     await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ fileId: 'f1', nodePath: '1.1' }));
+  });
+
+  it('tells when a running check has finished and reloads the findings', async () => {
+    const running: DetectionStatus = {
+      ...STATUS,
+      state: 'running',
+      active: { ...run, runId: 'r2', state: 'running', progress: 40, finishedAt: null },
+    };
+    const status = { current: running };
+    const calls = mockApi({ isSuccess: true, errorMessage: '' }, status);
+    signIn('M');
+    renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
+    expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
+    const before = calls.findings.length;
+    status.current = STATUS;
+    expect(await screen.findByText(COST_CHECK_DONE_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() => expect(calls.findings.length).toBeGreaterThan(before));
   });
 
   it('starts a check and shows the spec notification', async () => {

@@ -1,6 +1,7 @@
 import {
   CHECK_RUN_STATE_LABELS,
   COST_CHECK_DONE_MESSAGE,
+  COST_CHECK_FAILED_MESSAGE,
   COST_RULE_CODES,
   COST_RULES,
   type CostRuleCode,
@@ -129,6 +130,8 @@ function ProjectChecks({
       message.success(COST_CHECK_DONE_MESSAGE);
       void queryClient.invalidateQueries({ queryKey: checkKeys.all });
     }
+    if ((was === 'queued' || was === 'running') && state === 'failed')
+      message.error(COST_CHECK_FAILED_MESSAGE);
   }, [state, message, queryClient]);
 
   if (status.isError) return <Result status="403" title="无法查看检测结果" subTitle={status.error.message} />;
