@@ -318,6 +318,18 @@ export function sampleFiles(): SampleFile[] {
   missingUnit.items = missingUnit.items.filter((i) => i.code !== '010401005001');
   const installation = missing.singles[0]?.units[1] as ModelUnit;
   installation.stated = { zzj: '1.00' };
+
+  // The end-to-end test's bid: the three errors above in one file (a wrong 合价, a missing item, a
+  // unit total that does not add up), each in a different unit or list so each is one finding.
+  const threeErrors = sampleModel({ kind: 'bid', factor: 0.96 });
+  const threeBuilding = threeErrors.singles[0]?.units[0] as ModelUnit;
+  const threeSlab = threeBuilding.items.find((i) => i.code === '010505001001') as ModelItem;
+  threeSlab.total = (
+    Math.round(Number(threeSlab.quantity) * Number(threeSlab.unitPrice) * 100) / 100 +
+    2700
+  ).toFixed(2);
+  threeBuilding.items = threeBuilding.items.filter((i) => i.code !== '010401005001');
+  (threeErrors.singles[0]?.units[1] as ModelUnit).stated = { zzj: '1.00' };
   return [
     {
       fileName: 'tender-boq.xml',
@@ -358,6 +370,15 @@ export function sampleFiles(): SampleFile[] {
       planted: '缺少空心砖墙（010401005001）；安装工程单位工程的工程总造价与各项费用之和不符',
       layout: 'ks-cost-xml-1',
       model: missing,
+    },
+    {
+      fileName: 'bid-three-errors.xml',
+      kind: 'bid',
+      bidderName: '温州鼎诚建设有限公司',
+      planted:
+        '有梁板（010505001001）的合价多 2700.00 元；缺少空心砖墙（010401005001）；安装工程单位工程的工程总造价与各项费用之和不符',
+      layout: 'ks-cost-xml-1',
+      model: threeErrors,
     },
     {
       fileName: 'province-bid-clean.xml',

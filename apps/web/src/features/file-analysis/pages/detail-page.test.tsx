@@ -170,9 +170,23 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
     const before = calls.findings.length;
-    status.current = STATUS;
+    // Run r2 finished: it is now the result.
+    status.current = { ...STATUS, result: { ...run, runId: 'r2' } };
     expect(await screen.findByText(COST_CHECK_DONE_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(calls.findings.length).toBeGreaterThan(before));
+  });
+
+  it('tells when a check started here finished before the page asked again', async () => {
+    const status = { current: STATUS };
+    mockApi({ isSuccess: true, errorMessage: '' }, status);
+    signIn('M');
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
+    const start = await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD);
+    await screen.findByText('示例项目 · 造价文件检测');
+    // The check is quick: the next status the page reads is already done, with a new result.
+    status.current = { ...STATUS, result: { ...run, runId: 'r3' } };
+    await user.click(start);
+    expect(await screen.findByText(COST_CHECK_DONE_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('starts a check and shows the spec notification', async () => {

@@ -121,22 +121,23 @@ function ProjectChecks({
   const findings = useFindings({ ...filters, curPage, pageSize: PAGE_SIZE });
 
   // A check that finishes while the page is open: say so (spec 000 §8) and reload the result list.
-  const lastState = useRef<string | undefined>(undefined);
-  const state = status.data?.state;
+  // Told by the result's run changing, not by the state passing through running: a short check can
+  // be done before the page asks again.
+  const seenResult = useRef<string | null | undefined>(undefined);
+  const resultRun = status.data ? (status.data.result?.runId ?? null) : undefined;
   useEffect(() => {
-    const was = lastState.current;
-    lastState.current = state;
-    if ((was === 'queued' || was === 'running') && state === 'done') {
+    if (resultRun === undefined) return;
+    const seen = seenResult.current;
+    seenResult.current = resultRun;
+    if (seen !== undefined && resultRun !== null && resultRun !== seen) {
       message.success(COST_CHECK_DONE_MESSAGE);
       void queryClient.invalidateQueries({ queryKey: checkKeys.all });
     }
-    if ((was === 'queued' || was === 'running') && state === 'failed')
-      message.error(COST_CHECK_FAILED_MESSAGE);
-  }, [state, message, queryClient]);
+  }, [resultRun, message, queryClient]);
 
   if (status.isError) return <Result status="403" title="无法查看检测结果" subTitle={status.error.message} />;
   const data = status.data;
-  const busy = state === 'queued' || state === 'running';
+  const busy = data?.state === 'queued' || data?.state === 'running';
   const page = findings.data;
   const resetPage =
     <T,>(set: (value: T) => void) =>

@@ -34,6 +34,7 @@ import {
   Upload,
 } from 'antd';
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
@@ -158,7 +159,9 @@ export function FileAnalysisIndexPage() {
       title: '操作',
       key: 'actions',
       render: (_, project) => (
-        <Space size={0}>
+        <Space size="small">
+          {/* The project's check: its state, start (administrators), findings (spec 001 §2 deatil). */}
+          <Link to={`/fileAnalysis/deatil?xmId=${project.id}`}>检测结果</Link>
           <Button type="link" size="small" onClick={() => setUploadFor(project)}>
             {isAdmin ? '上传造价文件' : '上传投标报价'}
           </Button>
