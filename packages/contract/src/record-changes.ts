@@ -28,6 +28,9 @@ export const RECORD_CHANGE_PATHS = {
   template: '/ks/records/changes/template',
 } as const;
 
+/** The row operation that opens the change dialog (not a node function: the node's setting offers it). */
+export const RECORD_CHANGE_OPERATION = 'change';
+
 // ————— status (spec 000 §4) —————
 /**
  * 1 in change (saved, then pending review once sbTime is set; editable by an administrator),

@@ -2,6 +2,7 @@ import {
   CHANGE_MESSAGES,
   type ChangeList,
   FUNCTION_DENIED_MESSAGE,
+  RECORD_CHANGE_OPERATION,
   RECORD_CHANGE_PATHS,
   scoreAboveMaxMessage,
   scoreAboveMaxReviewMessage,
@@ -541,6 +542,23 @@ describe('change requests on approved records', () => {
     expect((await listOf(node, draft, owner)).canInitiate).toBe(false);
     const notApproved = await post(RECORD_CHANGE_PATHS.save, owner, await changeBody(node, draft, owner));
     expect(notApproved.json().message).toBe(CHANGE_MESSAGES.notApproved);
+    // The list row offers 变更 where the node allows it and the record passed, to its owner only.
+    const admin = await actor('M');
+    const changeOp = async (ref: Node, id: string, who: Actor) => {
+      const row = await post('/ks/monitor/table-info/mtr', who, {
+        systemCoding: ref.systemCoding,
+        gnCoding: ref.gnCoding,
+        id,
+      });
+      return (row.json().data.operations as { code: string; name: string; show: boolean }[]).find(
+        (op) => op.code === RECORD_CHANGE_OPERATION,
+      );
+    };
+    const approved = await approvedRecord(node, owner);
+    expect(await changeOp(node, approved, owner)).toMatchObject({ name: '变更', show: true });
+    expect(await changeOp(node, approved, admin)).toMatchObject({ name: '变更审核', show: true });
+    expect(await changeOp(node, draft, owner)).toMatchObject({ show: false });
+    expect(await changeOp(closed, closedRecord, owner)).toBeUndefined();
   });
 
   it('answers the change-type tree, the change fields and the description document', async () => {
