@@ -210,6 +210,8 @@ export const ChangeFieldsSchema = z.object({
   fields: z.array(FormItemSchema),
   /** Comma-joined urls of the record's current attachments. */
   enclosure: z.string(),
+  /** The same attachments with their names (what an info change starts from). */
+  enclosureFiles: z.array(ChangeFileSchema),
   userPermission: z.boolean(),
   managerPermission: z.boolean(),
   operations: z.array(ChangeOperationSchema),

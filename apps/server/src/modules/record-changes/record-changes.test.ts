@@ -416,6 +416,7 @@ describe('change requests on approved records', () => {
     expect(attached.map((row) => row.fileId)).toEqual([newFile.fileId]);
     const fields = await post(RECORD_CHANGE_PATHS.fields, owner, { ...node, id: recordId });
     expect(fields.json().data.enclosure).toBe(newFile.url);
+    expect(fields.json().data.enclosureFiles).toEqual([newFile]);
   });
 
   it('lets exactly one of two concurrent reviews win', async () => {

@@ -62,8 +62,13 @@ export async function filesByIds(db: Db, ids: readonly string[]) {
 
 /** The urls of a record's live attachments, oldest first. */
 export async function enclosureOf(db: Db, systemCoding: string, gnCoding: string, recordId: string) {
+  return (await enclosureFilesOf(db, systemCoding, gnCoding, recordId)).map((file) => file.url);
+}
+
+/** A record's live attachments as a change lists them (url, name), oldest first. */
+export async function enclosureFilesOf(db: Db, systemCoding: string, gnCoding: string, recordId: string) {
   const rows = await db
-    .select({ fileId: recordAttachments.fileId })
+    .select({ fileId: recordAttachments.fileId, fileName: storedFiles.fileName })
     .from(recordAttachments)
     .innerJoin(storedFiles, eq(storedFiles.id, recordAttachments.fileId))
     .where(
@@ -76,7 +81,7 @@ export async function enclosureOf(db: Db, systemCoding: string, gnCoding: string
       ),
     )
     .orderBy(asc(recordAttachments.createdAt));
-  return rows.map((row) => fileUrl(row.fileId));
+  return rows.map((row) => ({ fileId: row.fileId, url: fileUrl(row.fileId), annexName: row.fileName }));
 }
 
 /** A user's name (for notices). */

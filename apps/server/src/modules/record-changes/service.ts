@@ -263,7 +263,7 @@ export class RecordChangeService {
     const wire = recordToWire(items, access.record.values);
     const values: Record<string, string | null> = {};
     for (const item of items) values[item.code] = asText(wire[item.code]);
-    const enclosure = await repo.enclosureOf(
+    const enclosureFiles = await repo.enclosureFilesOf(
       this.db,
       access.node.systemCoding,
       access.node.gnCoding,
@@ -272,7 +272,8 @@ export class RecordChangeService {
     return {
       values,
       fields: items,
-      enclosure: enclosure.join(','),
+      enclosure: enclosureFiles.map((file) => file.url).join(','),
+      enclosureFiles,
       userPermission: access.userPermission,
       managerPermission: access.managerPermission,
       operations: operations({}),

@@ -55,6 +55,7 @@ const FIELDS = {
     { code: 'end_time', name: '结束时间', type: 'date', parentNode: '' },
   ],
   enclosure: '',
+  enclosureFiles: [],
   userPermission: true,
   managerPermission: false,
   operations: ops(),

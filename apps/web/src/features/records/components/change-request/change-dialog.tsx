@@ -174,6 +174,7 @@ function RoundPanel({
   fields,
   current,
   enclosure,
+  enclosureFiles,
   operations,
   userPermission,
   managerPermission,
@@ -187,6 +188,7 @@ function RoundPanel({
   fields: FormItem[];
   current: Record<string, string | null>;
   enclosure: string;
+  enclosureFiles: ChangeFile[];
   operations: ChangeOperation[];
   userPermission: boolean;
   managerPermission: boolean;
@@ -354,13 +356,16 @@ function RoundPanel({
             placeholder="请选择变更类型"
             options={tree}
             value={draft.typePath}
-            onChange={(value, options) =>
+            onChange={(value, options) => {
+              const typePath = (value ?? []).map(String);
               update({
-                typePath: (value ?? []).map(String),
+                typePath,
                 typeLabels: (options ?? []).map((option) => String(option.label)),
                 newValue: '',
-              })
-            }
+                // An attachments change edits the record's current list.
+                enclosure: isInfoChange(typePath.join('/')) ? enclosureFiles.map(asUploaded) : [],
+              });
+            }}
           />
         </Space>
         {field && !isInfo && (
@@ -413,7 +418,7 @@ function RoundPanel({
           <SimpleUploader
             value={draft.files}
             onChange={(files) => update({ files })}
-            readOnly={!editable || (!requesterEditable && !adminEditing)}
+            readOnly={!requesterEditable}
             {...node}
           />
         </div>
@@ -495,6 +500,7 @@ export function ChangeDialog({
         fields={fields.data?.fields ?? []}
         current={fields.data?.values ?? {}}
         enclosure={fields.data?.enclosure ?? ''}
+        enclosureFiles={fields.data?.enclosureFiles ?? []}
         operations={record ? record.operations : (list.data?.operations ?? [])}
         userPermission={list.data?.userPermission ?? false}
         managerPermission={list.data?.managerPermission ?? false}
