@@ -63,6 +63,8 @@ const asChangeFile = (file: UploadedFile): ChangeFile => ({
   url: file.url,
   annexName: file.fileName,
 });
+/** A stable empty tree: the panel resets its draft when the tree changes. */
+const NO_TYPES: ChangeTypeOption[] = [];
 const live = (files: UploadedFile[]) => files.filter((file) => file.fileOperationType !== 'del');
 
 /** What one round's form holds while it is edited. */
@@ -496,7 +498,7 @@ export function ChangeDialog({
         businessId={recordId ?? ''}
         record={record}
         isNew={record === null}
-        tree={tree.data ?? []}
+        tree={tree.data ?? NO_TYPES}
         fields={fields.data?.fields ?? []}
         current={fields.data?.values ?? {}}
         enclosure={fields.data?.enclosure ?? ''}
