@@ -254,7 +254,15 @@ export const ReviewChangeBodySchema = ChangeNodeRefSchema.extend({
 });
 export type ReviewChangeBody = z.input<typeof ReviewChangeBodySchema>;
 
-export const ChangeSavedSchema = z.object({ id: z.string(), version: z.number().int() });
+/** What save, submit and review answer: the round now, with the caller's permissions and buttons on it. */
+export const ChangeSavedSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  userPermission: z.boolean(),
+  managerPermission: z.boolean(),
+  operations: z.array(ChangeOperationSchema),
+});
+export type ChangeSaved = z.infer<typeof ChangeSavedSchema>;
 export const ChangeSavedEnvelopeSchema = envelopeOf(ChangeSavedSchema);
 
 // ————— checks the dialog and the server share —————

@@ -1,6 +1,7 @@
 import {
   CHANGE_MESSAGES,
   type ChangeList,
+  type ChangeSaved,
   FUNCTION_DENIED_MESSAGE,
   RECORD_CHANGE_OPERATION,
   RECORD_CHANGE_PATHS,
@@ -169,7 +170,7 @@ async function savedAndSubmitted(node: Node, recordId: string, owner: Actor, ext
     confirmed: true,
   });
   expect(submitted.json(), submitted.body).toMatchObject({ code: 200, message: CHANGE_MESSAGES.submitted });
-  return submitted.json().data as { id: string; version: number };
+  return submitted.json().data as ChangeSaved;
 }
 
 const review = (
@@ -211,6 +212,9 @@ describe('change requests on approved records', () => {
     ]);
 
     const submitted = await savedAndSubmitted(node, recordId, owner);
+    // Every answer carries the caller's permissions and buttons.
+    expect(submitted).toMatchObject({ userPermission: true, managerPermission: false });
+    expect(submitted.operations.filter((op) => op.show).map((op) => op.code)).toEqual(['closed']);
     const ownerView = await listOf(node, recordId, owner);
     expect(ownerView.canInitiate).toBe(false);
     expect(ownerView.records[0]).toMatchObject({ change: 1, round: 1, changeStatus: '变更中' });

@@ -7,6 +7,7 @@ import {
   type ChangeOperation,
   type ChangeOperationCode,
   type ChangeRecord,
+  type ChangeSaved,
   type ChangeTypeOption,
   type ChangeTypeTreeEnvelopeSchema,
   changeableItems,
@@ -67,6 +68,7 @@ import * as repo from './repository.ts';
 
 export type RequestMeta = { ip: string };
 type ChangeNotices = Pick<ReviewNotices, 'sendResult'>;
+type Saved = { id: string; version: number };
 
 /** A node as a change call sees it, with the caller's two permissions on it. */
 type ChangeContext = {
@@ -187,7 +189,10 @@ export class RecordChangeService {
     record.status === 'approved' && record.auditState === 'passed';
 
   /** The buttons of one round for the caller (spec 000 §6). */
-  private static roundOperations(access: RecordAccess, row: repo.ChangeRow): ChangeOperation[] {
+  private static roundOperations(
+    access: RecordAccess,
+    row: Pick<repo.ChangeRow, 'change' | 'submittedAt'>,
+  ): ChangeOperation[] {
     const open = row.change === 1;
     const submitted = row.submittedAt !== null;
     return operations({
@@ -389,11 +394,7 @@ export class RecordChangeService {
 
   // ————— writing —————
 
-  async save(
-    user: SessionUser,
-    input: SaveChangeBody,
-    meta: RequestMeta,
-  ): Promise<{ id: string; version: number }> {
+  async save(user: SessionUser, input: SaveChangeBody, meta: RequestMeta): Promise<ChangeSaved> {
     const body = parse(SaveChangeBodySchema, input);
     const access = await this.access(user, body, body.businessId);
     const { node, record } = access;
@@ -436,7 +437,7 @@ export class RecordChangeService {
           .returning({ id: recordChanges.id, version: recordChanges.version });
         if (!row) throw new Error('change not inserted');
         await recordOperation(tx, this.entry(user, node, '发起变更', row.id, meta));
-        return row;
+        return this.answer(access, row, { change: 1, submittedAt: null });
       });
     }
     const existing = await repo.findChange(this.db, body.id);
@@ -471,7 +472,7 @@ export class RecordChangeService {
         .returning({ id: recordChanges.id, version: recordChanges.version });
       if (!row) throw conflict(CHANGE_MESSAGES.stale);
       await recordOperation(tx, this.entry(user, node, '修改变更', row.id, meta));
-      return row;
+      return this.answer(access, row, existing);
     });
   }
 
@@ -499,7 +500,7 @@ export class RecordChangeService {
         .returning({ id: recordChanges.id, version: recordChanges.version });
       if (!row) throw conflict(CHANGE_MESSAGES.stale);
       await recordOperation(tx, this.entry(user, access.node, '提交变更', row.id, meta));
-      return row;
+      return this.answer(access, row, { change: 1, submittedAt: new Date() });
     });
   }
 
@@ -543,7 +544,10 @@ export class RecordChangeService {
           title: `${node.title}变更申请（${locked.changeType || '变更'}）${body.pass ? '已通过' : '未通过'}`,
           messages: body.auditRecord || (body.pass ? '变更已生效' : ''),
         });
-        return row as { id: string; version: number };
+        return this.answer(access, row as Saved, {
+          change: body.pass ? 2 : -1,
+          submittedAt: locked.submittedAt,
+        });
       }),
     );
   }
@@ -677,6 +681,20 @@ export class RecordChangeService {
           ownerUserId: ownerId,
         })),
       );
+  }
+
+  /** What a write answers: the round's id and version, with the caller's permissions and buttons on it now. */
+  private answer(
+    access: RecordAccess,
+    row: Saved,
+    state: Pick<repo.ChangeRow, 'change' | 'submittedAt'>,
+  ): ChangeSaved {
+    return {
+      ...row,
+      userPermission: access.userPermission,
+      managerPermission: access.managerPermission,
+      operations: RecordChangeService.roundOperations(access, state),
+    };
   }
 
   private entry(user: SessionUser, node: ResolvedNode, action: string, targetId: string, meta: RequestMeta) {
