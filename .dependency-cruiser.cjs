@@ -23,6 +23,7 @@ const MODULE_EXCEPTIONS = [
       'help',
       'notify',
       'platform-info',
+      'record-changes',
       'records',
       'workflow',
     ],

@@ -53,6 +53,8 @@ import { TodoService } from './modules/notify/todo-service.ts';
 import { userNotices } from './modules/notify/user-notices.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
+import { recordChangeRoutes } from './modules/record-changes/routes.ts';
+import { RecordChangeService } from './modules/record-changes/service.ts';
 import { registerRecords } from './modules/records/register.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
@@ -221,9 +223,9 @@ export async function buildApp({
   await app.register(definitionRoutes, { definitions });
   await registerBuilderExtras(app, { db, definitions });
   await registerRecords(app, { database, config, events: recordEvents, actions: moduleActions });
-  await app.register(workflowRoutes, {
-    workflow: new WorkflowService(db, reviewNotices(new TodoService(db)), recordEvents),
-  });
+  const notices = reviewNotices(new TodoService(db));
+  await app.register(workflowRoutes, { workflow: new WorkflowService(db, notices, recordEvents) });
+  await app.register(recordChangeRoutes, { changes: new RecordChangeService(db, recordEvents, notices) });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });

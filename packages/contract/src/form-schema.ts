@@ -299,6 +299,11 @@ export const FormItemSchema = z.object({
   maxDate: z.string().default(''),
   /** A computed item's formula (computed-formula.ts); the length limit with the item's name is checked there. */
   formula: z.string().max(10000, '计算公式过长').default(''),
+  /**
+   * A number item's highest value (a credit item's highest score): a change request may not go
+   * above it nor below 0 (spec 000 §5). Absent: unbounded.
+   */
+  max: z.number('最高分须为数字').finite().min(0, '最高分不能为负数').optional(),
 });
 export type FormItem = z.infer<typeof FormItemSchema>;
 export type FormItemInput = z.input<typeof FormItemSchema>;

@@ -17,6 +17,7 @@ export * from './node-definition.ts';
 export * from './notify.ts';
 export * from './oplog.ts';
 export * from './platform.ts';
+export * from './record-changes.ts';
 export * from './records.ts';
 export * from './session.ts';
 export * from './shell.ts';

@@ -248,6 +248,11 @@ export const NodeDefinitionShapeSchema = z.object({
   charts: z.array(ChartDefinitionSchema).max(20).default([]),
   functions: z.array(NodeFunctionSchema).max(60, '一个节点最多60个功能').default([]),
   audit: AuditConfigSchema.default({ levels: [] }),
+  /**
+   * 允许审核通过后变更: the node offers change requests on its records whose audit passed (spec
+   * 000, the change workflow). Absent: off.
+   */
+  allowChangeAfterApproval: z.boolean().optional(),
 });
 
 /** Envelope columns a default sort may name besides the form's fields. */

@@ -486,6 +486,8 @@ export const REVISION_ACTIONS = [
   'revoke',
   'publish',
   'assign',
+  /** A passed change request wrote new values (spec 000). */
+  'change',
 ] as const;
 export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 export const REVISION_ACTION_LABELS: Record<RevisionAction, string> = {
@@ -498,6 +500,7 @@ export const REVISION_ACTION_LABELS: Record<RevisionAction, string> = {
   revoke: '撤回',
   publish: '发布',
   assign: '分配',
+  change: '变更',
 };
 export const RevisionChangeSchema = z.object({
   field: z.string(),

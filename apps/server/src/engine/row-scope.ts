@@ -5,6 +5,7 @@ import {
   NODE_FUNCTION_LABELS,
   type NodeFunction,
   OPERATION_COLORS,
+  RECORD_CHANGE_OPERATION,
   type RecordStatus,
   type RowOperation,
 } from '@ks/contract';
@@ -116,6 +117,12 @@ export function isOwnerSide(
   return record.ownerUserId === user.id;
 }
 
+/** Whether rows of `node` offer 变更 (spec 000) and to whom as reviewer: rowOperations' last argument. */
+export const changeOperation = (
+  user: Pick<SessionUser, 'loginRoleType'>,
+  node: { definition: { allowChangeAfterApproval?: boolean } },
+) => ({ offered: node.definition.allowChangeAfterApproval === true, isAdmin: user.loginRoleType === 'M' });
+
 /** The per-row operations, in this order, of a node offering them. */
 const ROW_OPERATIONS: readonly BuiltinFunction[] = [
   'view',
@@ -142,6 +149,8 @@ export function rowOperations(
   offered: readonly NodeFunction[],
   allowed: ReadonlySet<NodeFunction>,
   actions: readonly ModuleAction[] = [],
+  /** The node allows change requests after approval (spec 000): 变更 on its passed records. */
+  changes: { offered: boolean; isAdmin: boolean } = { offered: false, isAdmin: false },
 ): RowOperation[] {
   const editable = EDITABLE_STATUSES.includes(record.status as RecordStatus);
   const show: Partial<Record<NodeFunction, boolean>> = {
@@ -169,6 +178,14 @@ export function rowOperations(
       name: action.label,
       color: action.color,
       show: allowed.has(action.code) && record.ownerSide && appliesTo(action, record),
+    });
+  if (changes.offered)
+    operations.push({
+      code: RECORD_CHANGE_OPERATION,
+      // Owners initiate (the dialog's initiate mode); administrators review (its check mode).
+      name: changes.isAdmin ? '变更审核' : '变更',
+      color: '#722ed1',
+      show: record.ownerSide && record.status === 'approved' && record.auditState === 'passed',
     });
   return operations;
 }

@@ -13,6 +13,7 @@ export * from './identity.ts';
 export * from './jobs.ts';
 export * from './node-config.ts';
 export * from './notify.ts';
+export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
 export * from './workflow.ts';

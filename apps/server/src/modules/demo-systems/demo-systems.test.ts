@@ -1,12 +1,15 @@
-import type {
-  AnnexWithFiles,
-  CreditLetter,
-  CreditRecord,
-  HelpGroup,
-  MenuNode,
-  NodeDefinition,
-  PublishedNode,
-  RecordPage,
+import {
+  type AnnexWithFiles,
+  type ChangeList,
+  type CreditLetter,
+  type CreditRecord,
+  type HelpGroup,
+  type MenuNode,
+  type NodeDefinition,
+  type PublishedNode,
+  RECORD_CHANGE_OPERATION,
+  RECORD_CHANGE_PATHS,
+  type RecordPage,
 } from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +281,35 @@ describe('what the demo enterprise user sees', () => {
     expect(revisions.map((revision) => revision.action).sort()).toEqual(['create', 'update']);
     const update = revisions.find((revision) => revision.action === 'update');
     expect(update?.dataList).toContainEqual(expect.objectContaining({ field: 'tax_price', newValue: 86.5 }));
+  });
+
+  it('seeds change requests on approved prices in each status, one pending in its second round', async () => {
+    const page = (await list('enterprise', MATERIAL_SYSTEM_CODING, PRICE_NODE)).json().data as RecordPage;
+    const rebar = page.records
+      .filter((row) => row.material_name === '螺纹钢')
+      .sort((a, b) => String(a.price_date).localeCompare(String(b.price_date)));
+    const rounds = async (id: string, who: keyof typeof headers, change: boolean) => {
+      const response = await getApp().inject({
+        method: 'POST',
+        url: RECORD_CHANGE_PATHS.list,
+        headers: headers[who],
+        payload: { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: PRICE_NODE, businessId: id, change },
+      });
+      expect(response.json().code, response.body).toBe(200);
+      return response.json().data as ChangeList;
+    };
+    const [september, october, november] = rebar;
+    const pending = await rounds(september?.id as string, 'reviewer', false);
+    expect(pending.records.map((row) => [row.round, row.change])).toEqual([
+      [1, -1],
+      [2, 1],
+    ]);
+    expect(pending.records[1]?.operations.filter((op) => op.show).map((op) => op.code)).toContain('pass');
+    expect((await rounds(october?.id as string, 'enterprise', true)).records[0]).toMatchObject({ change: 2 });
+    expect(october?.remark).toBe('价格含运费，已按询价单核实');
+    const saved = (await rounds(november?.id as string, 'enterprise', true)).records[0];
+    expect(saved).toMatchObject({ change: 1, sbTime: null, changeStatus: '待提交' });
+    expect(rebar[0]?.operations.find((op) => op.code === RECORD_CHANGE_OPERATION)?.show).toBe(true);
   });
 
   it('draws the average price per material group', async () => {

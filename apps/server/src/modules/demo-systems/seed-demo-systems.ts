@@ -22,6 +22,7 @@ import { seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoHelp } from './help.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
 import { seedDemoPlatformInfo } from './platform-info.ts';
+import { seedDemoRecordChanges } from './record-changes.ts';
 import type { DemoActor, DemoAuditLevel, DemoNode, DemoRecord, DemoSystem } from './types.ts';
 import { VENUE_RESERVATION_SYSTEM } from './venue-reservation.ts';
 
@@ -178,6 +179,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
   await seedDemoCredit(db, files, engine, actors, SEED_IP);
+  await seedDemoRecordChanges(db, files, engine, actors, SEED_IP);
   await acknowledgeSeededOutcomes(db);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);

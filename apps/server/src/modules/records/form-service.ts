@@ -10,7 +10,7 @@ import {
   storedOf,
   UUID_PATTERN,
 } from '../../engine/record-store.ts';
-import { rowOperations } from '../../engine/row-scope.ts';
+import { changeOperation, rowOperations } from '../../engine/row-scope.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { auditRoundViews } from './audit-steps.ts';
 import { definitionContext, type NodeContext, nodeContext, viewScope } from './context.ts';
@@ -84,6 +84,7 @@ export class RecordForms {
         latest.node.definition.functions,
         latest.allowed,
         this.actions.offeredBy(latest.node.definition.functions),
+        changeOperation(user, latest.node),
       ),
       audit:
         definition.audit.levels.length || steps.length

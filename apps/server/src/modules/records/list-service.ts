@@ -21,7 +21,7 @@ import type { ModuleActions } from '../../engine/module-actions.ts';
 import { tableRef } from '../../engine/node-tables.ts';
 import { findRecordFiles } from '../../engine/record-files.ts';
 import { col, recordNotFound, storedOf } from '../../engine/record-store.ts';
-import { rowOperations } from '../../engine/row-scope.ts';
+import { changeOperation, rowOperations } from '../../engine/row-scope.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import {
@@ -222,6 +222,7 @@ export class RecordLists {
         context.node.definition.functions,
         context.allowed,
         this.actions.offeredBy(context.node.definition.functions),
+        changeOperation(user, context.node),
       ),
     }) as RecordRow;
   }

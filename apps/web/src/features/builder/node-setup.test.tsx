@@ -303,6 +303,22 @@ describe('node workspace: other tabs', () => {
     expect(screen.getByRole('button', { name: '新增审核机构' })).toBeTruthy();
   });
 
+  it('审核流程: 允许审核通过后变更 is off by default and saved when ticked', async () => {
+    const { callsTo } = renderSetup('/system/auditWay?systemCoding=JYGL&gnCoding=xmxx', draftOf({}), {
+      'POST /ks/config/new/node/update-preview': ok(draftOf({}, { version: 4 })),
+    });
+    const setting = await screen.findByRole('checkbox', { name: '允许审核通过后变更' });
+    expect((setting as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(setting);
+    fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
+    await waitFor(() =>
+      expect(
+        (callsTo('POST /ks/config/new/node/update-preview')[0]?.body as { definition?: NodeDefinition })
+          ?.definition?.allowChangeAfterApproval,
+      ).toBe(true),
+    );
+  });
+
   it('数据源: checks the choice, binds a table and tells what the bind added', async () => {
     const { callsTo } = renderSetup(PATH, draftOf(), {
       'GET /ks/config/new/node/db-list': ok([

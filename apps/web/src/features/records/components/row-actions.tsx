@@ -1,11 +1,14 @@
 import { isBuiltinFunction, type NodeFunction } from '@ks/contract/node-definition';
+import { RECORD_CHANGE_OPERATION } from '@ks/contract/record-changes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
+import { useSessionStore } from '@/lib/session-store.ts';
 import { detailPath } from '../../../shared/record-paths.ts';
 import { ACTION_SUCCESS, type RecordAction, useRecordAction } from '../api/record-actions.ts';
 import type { NodeRef } from '../api/types.ts';
 import { AuditDialog } from './audit-dialog.tsx';
+import { ChangeDialog, type ChangeMode } from './change-request/change-dialog.tsx';
 import { TaskAssignDialog } from './task-assign-dialog.tsx';
 import { TipDialog } from './tip-dialog.tsx';
 
@@ -39,6 +42,8 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [auditing, setAuditing] = useState<ActionTarget | null>(null);
   const [assigning, setAssigning] = useState<ActionTarget | null>(null);
+  const [changing, setChanging] = useState<{ id: string; mode: ChangeMode } | null>(null);
+  const isAdmin = useSessionStore((state) => state.userInfo?.loginRoleType === 'M');
 
   const perform = async (action: RecordAction) => {
     await mutation.mutateAsync(action);
@@ -48,6 +53,11 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
 
   /** `name`: the operation's label, which a module action's confirmation names. */
   const run = (code: string, target: ActionTarget, name = code) => {
+    // 变更 (spec 000): owners initiate a change of an approved record, administrators check it.
+    if (code === RECORD_CHANGE_OPERATION) {
+      setChanging({ id: target.id, mode: isAdmin ? 'check' : 'initiate' });
+      return;
+    }
     if (!isBuiltinFunction(code)) {
       setConfirming({ kind: 'module', code, name, target });
       return;
@@ -98,6 +108,12 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
             .then(() => setAuditing(null))
             .catch(() => undefined);
         }}
+      />
+      <ChangeDialog
+        node={node}
+        recordId={changing?.id ?? null}
+        mode={changing?.mode ?? 'initiate'}
+        onClose={() => setChanging(null)}
       />
       <TaskAssignDialog
         node={node}

@@ -5,7 +5,7 @@ import {
   type AuditWay,
   type NodeDefinition,
 } from '@ks/contract/node-definition';
-import { Button, Card, Input, Select, Space, Table } from 'antd';
+import { Button, Card, Checkbox, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useAuditOrgChoices, useReviewerChoices } from '../../api/find-choices.ts';
 import { moveAt, replaceAt } from './move.ts';
@@ -174,6 +174,17 @@ export function AuditTab({
           },
         ]}
       />
+      <div style={{ marginTop: 12 }}>
+        <Checkbox
+          checked={definition.allowChangeAfterApproval === true}
+          onChange={(event) => onChange({ ...definition, allowChangeAfterApproval: event.target.checked })}
+        >
+          允许审核通过后变更
+        </Checkbox>
+        <Typography.Text type="secondary">
+          开启后，审核通过的数据可由申请人发起变更申请，经管理员审核通过后生效
+        </Typography.Text>
+      </div>
     </Card>
   );
 }

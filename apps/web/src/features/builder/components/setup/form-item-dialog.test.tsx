@@ -163,3 +163,19 @@ describe('FormItemDialog: computed fields', () => {
     });
   });
 });
+
+describe('FormItemDialog: highest value', () => {
+  it('keeps a number item’s highest score (max) and clears it back to unbounded', async () => {
+    const { dialog, confirm, onSubmit } = await editItem(
+      itemOf({ code: 'score', name: '分数', type: 'number' }),
+    );
+    fireEvent.change(within(dialog).getByLabelText('最高分'), { target: { value: '10' } });
+    confirm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ code: 'score', max: 10 });
+    fireEvent.change(within(dialog).getByLabelText('最高分'), { target: { value: '' } });
+    confirm();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]?.max).toBeUndefined();
+  });
+});

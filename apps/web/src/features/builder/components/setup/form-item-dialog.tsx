@@ -48,6 +48,8 @@ type Values = {
   minDate: string;
   maxDate: string;
   formula: string;
+  /** A number item's highest value (a credit item's highest score); null: unbounded. */
+  max: number | null;
 };
 
 export const DUPLICATE_CODE_MESSAGE = '字段编码已存在，请换一个编码';
@@ -85,6 +87,7 @@ function valuesOf(item: FormItem | null): Values {
     minDate: item?.minDate ?? '',
     maxDate: item?.maxDate ?? '',
     formula: item?.formula ?? '',
+    max: item?.max ?? null,
   };
 }
 
@@ -195,6 +198,7 @@ export function FormItemDialog({
       minDate,
       maxDate,
       formula: isComputedType(values.type) ? values.formula.trim() : '',
+      max: values.max ?? undefined,
       source,
       options: optionTyped ? { list: values.optionList, labelKey: 'label', valueKey: 'value' } : undefined,
     });
@@ -464,6 +468,15 @@ export function FormItemDialog({
           <Col span={8}>
             <Form.Item label="最晚日期" name="maxDate">
               <Input placeholder="YYYY-MM-DD" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              label={<WireLabel label="最高分" wire="max" />}
+              name="max"
+              tooltip="数字字段的最大值（如信用条目的最高分）；变更申请时分数须在0到最高分之间"
+            >
+              <InputNumber aria-label="最高分" min={0} style={{ width: '100%' }} placeholder="不填为不限" />
             </Form.Item>
           </Col>
         </Row>

@@ -1,0 +1,91 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { recordAttachments, recordChanges, storedFiles, users } from '../../db/schema/index.ts';
+import { fileUrl } from '../../platform/file-refs.ts';
+
+/** The SQL of change requests: rounds of a record, one round under lock, files and attachments. */
+
+export type ChangeRow = typeof recordChanges.$inferSelect;
+export type ChangeRowWithNames = ChangeRow & { requesterName: string; reviewerName: string };
+
+/** Every live round of a record, oldest first, with the requester's and reviewer's names. */
+export async function roundsOf(db: Db, gnCoding: string, businessId: string): Promise<ChangeRowWithNames[]> {
+  const rows = await db
+    .select({
+      change: recordChanges,
+      requesterName: sql<string>`coalesce((select u.user_name from users u where u.id = ${recordChanges.requesterUserId}), '')`,
+      reviewerName: sql<string>`coalesce((select u.user_name from users u where u.id = ${recordChanges.reviewerUserId}), '')`,
+    })
+    .from(recordChanges)
+    .where(
+      and(
+        eq(recordChanges.gnCoding, gnCoding),
+        eq(recordChanges.businessId, businessId),
+        isNull(recordChanges.deletedAt),
+      ),
+    )
+    .orderBy(asc(recordChanges.round));
+  return rows.map((row) => ({
+    ...row.change,
+    requesterName: row.requesterName,
+    reviewerName: row.reviewerName,
+  }));
+}
+
+/** One live round by id; `lock` takes it FOR UPDATE in the caller's transaction. */
+export async function findChange(db: Db, id: string, lock = false): Promise<ChangeRow | null> {
+  const query = db
+    .select()
+    .from(recordChanges)
+    .where(and(eq(recordChanges.id, id), isNull(recordChanges.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The next round number of a record. */
+export async function nextRound(db: Db, businessId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number>`coalesce(max(${recordChanges.round}), 0)::int` })
+    .from(recordChanges)
+    .where(and(eq(recordChanges.businessId, businessId), isNull(recordChanges.deletedAt)));
+  return Number(row?.max ?? 0) + 1;
+}
+
+/** Stored files by id (live only). */
+export async function filesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(storedFiles)
+    .where(and(inArray(storedFiles.id, [...ids]), isNull(storedFiles.deletedAt)));
+}
+
+/** The urls of a record's live attachments, oldest first. */
+export async function enclosureOf(db: Db, systemCoding: string, gnCoding: string, recordId: string) {
+  return (await enclosureFilesOf(db, systemCoding, gnCoding, recordId)).map((file) => file.url);
+}
+
+/** A record's live attachments as a change lists them (url, name), oldest first. */
+export async function enclosureFilesOf(db: Db, systemCoding: string, gnCoding: string, recordId: string) {
+  const rows = await db
+    .select({ fileId: recordAttachments.fileId, fileName: storedFiles.fileName })
+    .from(recordAttachments)
+    .innerJoin(storedFiles, eq(storedFiles.id, recordAttachments.fileId))
+    .where(
+      and(
+        eq(recordAttachments.systemCoding, systemCoding),
+        eq(recordAttachments.gnCoding, gnCoding),
+        eq(recordAttachments.recordId, recordId),
+        isNull(recordAttachments.deletedAt),
+        isNull(storedFiles.deletedAt),
+      ),
+    )
+    .orderBy(asc(recordAttachments.createdAt));
+  return rows.map((row) => ({ fileId: row.fileId, url: fileUrl(row.fileId), annexName: row.fileName }));
+}
+
+/** A user's name (for notices). */
+export async function userName(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ name: users.userName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? '';
+}
