@@ -42,9 +42,24 @@ describe('router guard', () => {
   it('lets a signed-in person through to a page behind the session', async () => {
     mockFetch(publicCalls());
     signIn('/userCenter/uCenter');
-    const { location } = renderRoute('/credit/analysis');
-    expect(await screen.findByRole('heading', { name: '信用分析' })).toBeTruthy();
-    expect(location()).toBe('/credit/analysis');
+    const { location } = renderRoute('/expertExtraction/extractList');
+    expect(await screen.findByRole('heading', { name: '抽取列表' })).toBeTruthy();
+    expect(location()).toBe('/expertExtraction/extractList');
+  });
+
+  it.each([
+    ['/credit/analysis', 'U', '信用分析仅限管理员使用'],
+    ['/credit/companyInfo', 'P', '企业信用信息仅限管理员和企业用户使用'],
+    ['/credit/commitmentbookDetail', 'D', '信用承诺书详情仅限管理员和企业用户使用'],
+    ['/credit/creditPublicList', 'D', '信用公示仅限管理员、企业用户和个人用户使用'],
+  ] as const)('refuses %s to role %s with the gate, before any credit call', async (path, role, why) => {
+    mockFetch({ ...publicCalls(), ...shellCalls() });
+    const store = useSessionStore.getState();
+    store.setToken('token-1', '2099-01-01T00:00:00Z');
+    store.setUser(makeUserInfo({ loginRoleType: role }), ['user']);
+    renderRoute(path);
+    expect(await screen.findByText(why)).toBeTruthy();
+    expect(screen.getByText('无权限访问')).toBeTruthy();
   });
 
   it.each([

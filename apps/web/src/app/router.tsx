@@ -43,28 +43,31 @@ const forRoles =
     return { Component: gate(roles, Component) };
   };
 
+type CreditRoute =
+  | 'CreditAnalysisRoute'
+  | 'CreditPublicListRoute'
+  | 'CreditCompanyInfoRoute'
+  | 'CommitmentBookRoute'
+  | 'CommitmentBookDetailRoute';
+
+/** A credit page for the roles its calls answer: the others get the gate's denial, no call. */
 const creditRoute =
-  (
-    component:
-      | 'CreditAnalysisRoute'
-      | 'CreditPublicListRoute'
-      | 'CreditCompanyInfoRoute'
-      | 'CommitmentBookRoute'
-      | 'CommitmentBookDetailRoute',
-  ) =>
+  (component: CreditRoute, roles: readonly LoginRoleType[]) =>
   (page: { path: string; title: string }): RouteObject => ({
     path: page.path,
     handle: { title: page.title },
-    lazy: () => import('./routes/credit-routes.tsx').then((m) => ({ Component: m[component] })),
+    lazy: forRoles(roles, () =>
+      import('./routes/credit-routes.tsx').then((m) => ({ Component: m[component] })),
+    ),
   });
 
 /** Pages of the route groups that are built (the others stay planned); each page checks its roles. */
 const BUILT_PAGES: Record<string, (page: { path: string; title: string }) => RouteObject> = {
-  '/credit/analysis': creditRoute('CreditAnalysisRoute'),
-  '/credit/creditPublicList': creditRoute('CreditPublicListRoute'),
-  '/credit/companyInfo': creditRoute('CreditCompanyInfoRoute'),
-  '/credit/commitmentbook': creditRoute('CommitmentBookRoute'),
-  '/credit/commitmentbookDetail': creditRoute('CommitmentBookDetailRoute'),
+  '/credit/analysis': creditRoute('CreditAnalysisRoute', ['M']),
+  '/credit/creditPublicList': creditRoute('CreditPublicListRoute', ['M', 'U', 'P']),
+  '/credit/companyInfo': creditRoute('CreditCompanyInfoRoute', ['M', 'U']),
+  '/credit/commitmentbook': creditRoute('CommitmentBookRoute', ['M', 'U']),
+  '/credit/commitmentbookDetail': creditRoute('CommitmentBookDetailRoute', ['M', 'U']),
 };
 
 /**

@@ -180,11 +180,11 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   }
   await seedDemoCredit(db, files, engine, actors, SEED_IP);
   await seedDemoRecordChanges(db, files, engine, actors, SEED_IP);
-  await acknowledgeSeededOutcomes(db);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);
   await seedDemoFileAnalysis(db, files, actors, SEED_IP);
   await seedDemoCostChecks(db, actors.admin);
+  await acknowledgeSeededOutcomes(db);
 
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */
   async function seedRecord(ref: NodeRef, node: DemoNode, record: DemoRecord) {
@@ -232,8 +232,9 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
 const pick = ({ level, name, way }: DemoAuditLevel) => ({ level, name, way });
 
 /**
- * The sample records' audits happened "before" anyone logged in: their outcome banners count as
- * acknowledged, so a new user's first screen is not covered by a stack of demo history.
+ * The sample records' audits and the demo's cost check happened "before" anyone logged in: their
+ * outcome and job-result banners count as acknowledged, so a new user's first screen is not covered
+ * by a stack of demo history.
  */
 async function acknowledgeSeededOutcomes(db: Db) {
   const pending = await db
@@ -243,7 +244,7 @@ async function acknowledgeSeededOutcomes(db: Db) {
     .where(
       and(
         isNull(notifyDeliveries.confirmedAt),
-        inArray(notifyMessages.category, ['audit_rejected', 'audit_approved']),
+        inArray(notifyMessages.category, ['audit_rejected', 'audit_approved', 'job_result']),
       ),
     );
   for (const { userId, messageId } of pending) await confirmDelivery(db, userId, messageId);

@@ -24,7 +24,9 @@ export function gate(roles: readonly LoginRoleType[], Page: ComponentType): Comp
     const matches = useMatches();
     if (role && roles.includes(role)) return <Page />;
     const title = (matches[matches.length - 1]?.handle as PageHandle | undefined)?.title ?? '此页面';
-    const who = roles.map((one) => ROLE_NAMES[one]).join('和');
+    const names = roles.map((one) => ROLE_NAMES[one]);
+    // 管理员, 管理员和企业用户, 管理员、企业用户和个人用户.
+    const who = names.length > 1 ? `${names.slice(0, -1).join('、')}和${names.at(-1)}` : names[0];
     return <Result status="403" title="无权限访问" subTitle={`${title}仅限${who}使用`} />;
   };
 }

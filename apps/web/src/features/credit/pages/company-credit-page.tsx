@@ -1,15 +1,5 @@
 import { CREDIT_CLASS_LABELS, CREDIT_CLASSES, type CreditClass, type CreditItem } from '@ks/contract/credit';
-import {
-  Card,
-  Descriptions,
-  Result,
-  Skeleton,
-  Statistic,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Card, Descriptions, Skeleton, Statistic, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
 import { formatTime } from '@/lib/format-time.ts';
@@ -45,12 +35,11 @@ export function CompanyCreditPage() {
   return (
     <div className="ks-page">
       <Card title={<h1 className="ks-page-title">企业信用信息</h1>}>
+        {/* Administrators and enterprises only: the route's role gate turns the others away. */}
         {allowed ? (
           <CreditFile userId={role === 'M' ? userId : ''} />
-        ) : role === 'M' ? (
-          <EmptyMessage text="请从信用公示名单中选择企业" />
         ) : (
-          <Result status="403" title="无权限访问" subTitle="企业信用信息仅限管理员和企业用户查看" />
+          <EmptyMessage text="请从信用公示名单中选择企业" />
         )}
       </Card>
     </div>

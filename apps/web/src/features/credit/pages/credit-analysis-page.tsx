@@ -1,6 +1,5 @@
-import { Card, Col, Result, Row, Skeleton, Statistic, Tabs } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
 import { EmptyMessage } from '@/components/empty-state.tsx';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { useGradeOverview, useTopTitles } from '../api/credit-api.ts';
 import { ItemTypeCatalogue, ScoreModelForm } from '../components/credit-settings.tsx';
 import { LazyChart } from '../components/lazy-chart.tsx';
@@ -10,21 +9,17 @@ import { LazyChart } from '../components/lazy-chart.tsx';
  * comparison; beside them the catalogue of credit item types and the score model with its grades.
  */
 export function CreditAnalysisPage() {
-  const isAdmin = useSessionStore((state) => state.userInfo?.loginRoleType === 'M');
   return (
     <div className="ks-page">
       <Card title={<h1 className="ks-page-title">信用分析</h1>}>
-        {isAdmin ? (
-          <Tabs
-            items={[
-              { key: 'analysis', label: '信用分析', children: <Analysis /> },
-              { key: 'catalogue', label: '信用事项目录', children: <ItemTypeCatalogue /> },
-              { key: 'model', label: '评分模型与等级', children: <ScoreModelForm /> },
-            ]}
-          />
-        ) : (
-          <Result status="403" title="无权限访问" subTitle="信用分析仅限管理员使用" />
-        )}
+        {/* Administrators only: the route's role gate turns the others away. */}
+        <Tabs
+          items={[
+            { key: 'analysis', label: '信用分析', children: <Analysis /> },
+            { key: 'catalogue', label: '信用事项目录', children: <ItemTypeCatalogue /> },
+            { key: 'model', label: '评分模型与等级', children: <ScoreModelForm /> },
+          ]}
+        />
       </Card>
     </div>
   );

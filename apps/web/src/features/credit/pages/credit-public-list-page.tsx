@@ -1,6 +1,6 @@
 import type { CreditListRow } from '@ks/contract/credit';
 import { ENTERPRISE_TYPES } from '@ks/contract/session';
-import { Button, Card, Input, Result, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
@@ -12,18 +12,10 @@ import { GRADE_COLORS } from '../components/grade-colors.ts';
 
 /**
  * 信用公示 (/credit/creditPublicList): scored enterprises with their grade, filtered and paged.
- * Developers build systems and read no enterprise data: they get the denial, and no call is made.
+ * Developers build systems and read no enterprise data: the route's role gate turns them away.
  */
 export function CreditPublicListPage() {
   const role = useSessionStore((state) => state.userInfo?.loginRoleType);
-  if (role === 'D')
-    return (
-      <div className="ks-page">
-        <Card title={<h1 className="ks-page-title">信用公示</h1>}>
-          <Result status="403" title="无权限访问" subTitle="信用公示仅限管理员、企业用户和个人用户查看" />
-        </Card>
-      </div>
-    );
   return <CreditPublicList role={role} />;
 }
 
