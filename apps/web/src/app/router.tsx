@@ -203,6 +203,16 @@ export function createRoutes(): RouteObject[] {
                     })),
                 },
                 {
+                  // Spec 001 §2 /system/companyInfo (the header's links add type=1, the practice
+                  // application apply=true): listed before the route groups, whose planned entry it replaces.
+                  path: '/system/companyInfo',
+                  handle: { title: '企业信息' },
+                  lazy: () =>
+                    import('./routes/company-info-route.tsx').then((m) => ({
+                      Component: m.CompanyInfoRoute,
+                    })),
+                },
+                {
                   path: '/system/pageConfig',
                   handle: { title: '页面配置' },
                   lazy: () =>
