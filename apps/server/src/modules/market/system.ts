@@ -34,7 +34,7 @@ export const MARKET_FIELD = {
 
 const PHONE_REGEX = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8})$';
 const PHONE_PROMPT = '请输入正确的手机号码或固定电话（如0571-87654321）';
-const CREDIT_CODE_REGEX = '^[0-9A-HJ-NPQRTUWXY]{2}\\d{6}[0-9A-HJ-NPQRTUWXY]{10}$';
+const CREDIT_CODE_REGEX = '^[0-9A-Z]{18}$';
 
 type Item = NonNullable<NonNullable<NodeDefinitionInput['form']>['items']>[number];
 type Column = NonNullable<NonNullable<NodeDefinitionInput['list']>['columns']>[number];
