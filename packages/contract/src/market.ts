@@ -28,6 +28,14 @@ export const MARKET_NODE_OF: Record<MarketPart, string> = {
   contact: 'QYXX_LXR',
   performance: 'QYXX_YJXX',
 };
+/** The annex slots of the parts' attachments. */
+export const MARKET_ANNEX = {
+  licence: 'business_licence',
+  qualification: 'qualification_cert',
+  safety: 'safety_licence',
+  branch: 'branch_licence',
+  performance: 'performance_proof',
+} as const;
 /** The part `/system/companyInfo?apply=true` opens on (the practice application's qualifications). */
 export const MARKET_APPLY_PART: MarketPart = 'qualification';
 

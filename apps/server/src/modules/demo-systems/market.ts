@@ -1,9 +1,14 @@
-import { MARKET_NODE_OF, MARKET_SYSTEM_CODING, type MarketPart, type WireRecord } from '@ks/contract';
+import {
+  MARKET_ANNEX,
+  MARKET_NODE_OF,
+  MARKET_SYSTEM_CODING,
+  type MarketPart,
+  type WireRecord,
+} from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
-import { MARKET_ANNEX } from '../market/system.ts';
 import { reviewNotices } from '../notify/review-notices.ts';
 import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';

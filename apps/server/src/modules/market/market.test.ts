@@ -1,5 +1,6 @@
 import {
   type CompanyInfo,
+  MARKET_ANNEX,
   MARKET_MESSAGES,
   MARKET_NODE_OF,
   MARKET_PARTS,
@@ -12,7 +13,6 @@ import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { annexSlots, menuNodes, providedSystems, users } from '../../db/schema/index.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
-import { MARKET_ANNEX } from './system.ts';
 
 const getApp = useTestApp();
 type Actor = TestUser & { headers: Record<string, string> };

@@ -1,5 +1,6 @@
 import {
   ENTERPRISE_TYPES,
+  MARKET_ANNEX,
   MARKET_NODE_OF,
   MARKET_PART_LABELS,
   MARKET_PARTS,
@@ -148,14 +149,6 @@ const slot = (annexNo: string, annexName: string, description: string, isRequire
   description,
   sort: 0,
 });
-
-export const MARKET_ANNEX = {
-  licence: 'business_licence',
-  qualification: 'qualification_cert',
-  safety: 'safety_licence',
-  branch: 'branch_licence',
-  performance: 'performance_proof',
-} as const;
 
 const SLOTS: Record<MarketPart, Slot[]> = {
   basic: [slot(MARKET_ANNEX.licence, '营业执照', '营业执照副本扫描件')],
