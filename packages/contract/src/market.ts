@@ -9,12 +9,21 @@ import { PracticeDetailSchema } from './session.ts';
  */
 
 export const MARKET_SYSTEM_CODING = 'KS_QYXX';
-export const MARKET_PARTS = ['basic', 'qualification', 'safety', 'branch', 'contact', 'performance'] as const;
+export const MARKET_PARTS = [
+  'basic',
+  'qualification',
+  'safety',
+  'personnel',
+  'branch',
+  'contact',
+  'performance',
+] as const;
 export type MarketPart = (typeof MARKET_PARTS)[number];
 export const MARKET_PART_LABELS: Record<MarketPart, string> = {
   basic: '基本信息',
   qualification: '资质信息',
   safety: '安全生产许可证',
+  personnel: '注册人员',
   branch: '分支机构',
   contact: '联系人',
   performance: '业绩信息',
@@ -24,6 +33,7 @@ export const MARKET_NODE_OF: Record<MarketPart, string> = {
   basic: 'QYXX_JBXX',
   qualification: 'QYXX_ZZXX',
   safety: 'QYXX_AQXK',
+  personnel: 'QYXX_ZCRY',
   branch: 'QYXX_FZJG',
   contact: 'QYXX_LXR',
   performance: 'QYXX_YJXX',
@@ -33,6 +43,7 @@ export const MARKET_ANNEX = {
   licence: 'business_licence',
   qualification: 'qualification_cert',
   safety: 'safety_licence',
+  personnel: 'registration_cert',
   branch: 'branch_licence',
   performance: 'performance_proof',
 } as const;
@@ -46,6 +57,8 @@ export const MARKET_MESSAGES = {
   expiryBeforeIssue: '有效期至不能早于发证日期',
   finishBeforeStart: '竣工日期不能早于开工日期',
   basicExists: '本企业已填写基本信息，请修改原有记录',
+  personDuplicate: '本企业已登记该人员，请勿重复添加',
+  personElsewhere: '该人员已在其他企业注册，同一人员同一时间只能在一家企业注册',
 } as const;
 
 export const EnterpriseQuerySchema = z.object({ id: z.uuid('企业不存在').optional() });

@@ -496,6 +496,7 @@ describe('the demo enterprise’s information', () => {
       basic: ['approved'],
       qualification: ['approved', 'submitted'],
       safety: ['approved'],
+      personnel: ['approved'],
       branch: ['approved'],
       contact: ['approved'],
       performance: ['approved'],

@@ -17,9 +17,9 @@ import { attachDemoFiles } from './attachments.ts';
 
 /**
  * The demo enterprise's information: its basic information, two qualifications (one passed, one
- * under review), its safety licence, a branch, a contact person and a project, saved by the
- * enterprise and passed by the administrator through the records and workflow services. The
- * 企业信息 system is the market module's own (seed.ts builds it before the demo).
+ * under review), its safety licence, a registered person, a branch, a contact person and a
+ * project, saved by the enterprise and passed by the administrator through the records and
+ * workflow services. The 企业信息 system is the market module's own (seed.ts builds it first).
  */
 
 type DemoItem = {
@@ -86,6 +86,22 @@ export const DEMO_MARKET_ITEMS: readonly DemoItem[] = [
       issuing_authority: '江苏省住房和城乡建设厅',
       issue_date: '2024-01-15',
       expiry_date: '2027-01-14',
+    },
+  },
+  {
+    part: 'personnel',
+    state: 'approved',
+    annexNo: MARKET_ANNEX.personnel,
+    fileName: '一级注册建造师注册证书（演示）.pdf',
+    values: {
+      person_name: '王建华',
+      // A made-up number that passes the GB 11643 check.
+      id_number: '320106198503122013',
+      registration_type: '一级注册建造师',
+      specialty: '建筑工程',
+      certificate_no: '苏1322012201600101',
+      registered_region: '江苏省',
+      expiry_date: '2028-06-30',
     },
   },
   {

@@ -1,5 +1,7 @@
 import {
   type CompanyInfo,
+  ID_NUMBER_MESSAGES,
+  idNumberCheckCharacter,
   MARKET_ANNEX,
   MARKET_MESSAGES,
   MARKET_NODE_OF,
@@ -114,7 +116,7 @@ const BRANCH = {
 const CONTACT = { ry_name: '李敏', tel: '13857112345', position: '投标经理' };
 
 describe('the provided 企业信息 system', () => {
-  it('is built once with its six nodes and their attachment slots', async () => {
+  it('is built once with its seven nodes and their attachment slots', async () => {
     const app = getApp();
     expect(await ensureProvidedSystems(app.db, app.engine)).toEqual([]);
     const [claimed] = await app.db
@@ -170,6 +172,66 @@ describe('the provided 企业信息 system', () => {
     expect((await save(other, 'basic', basic)).json().code).toBe(200);
     const second = await save(other, 'basic', basic);
     expect(second.json()).toMatchObject({ code: 400, message: MARKET_MESSAGES.basicExists });
+  });
+});
+
+describe('registered personnel', () => {
+  const idNumber = (sequence: string) => {
+    const first17 = `32010219880512${sequence}`;
+    return `${first17}${idNumberCheckCharacter(first17)}`;
+  };
+  const person = (id: string) => ({
+    person_name: '孙立',
+    id_number: id,
+    registration_type: '一级注册建造师',
+    specialty: '建筑工程',
+    certificate_no: '苏1322011201812345',
+    registered_region: '江苏省',
+    expiry_date: '2027-12-31',
+  });
+
+  it('refuses an ID number with a wrong check digit, length or birth date', async () => {
+    const valid = idNumber('301');
+    const wrongCheck = `${valid.slice(0, 17)}${valid[17] === '0' ? '1' : '0'}`;
+    for (const [value, message] of [
+      [wrongCheck, ID_NUMBER_MESSAGES.checkDigit],
+      ['3201021988051230', ID_NUMBER_MESSAGES.format],
+      [`32010219880230301${idNumberCheckCharacter('32010219880230301')}`, ID_NUMBER_MESSAGES.birthDate],
+    ] as const) {
+      const refused = await save(enterprise, 'personnel', person(value));
+      expect(refused.json()).toMatchObject({ code: 400, message, data: { id_number: message } });
+    }
+  });
+
+  it('registers a person with one enterprise at a time', async () => {
+    const id = idNumber('311');
+    const saved = await save(enterprise, 'personnel', person(id.toLowerCase()));
+    expect(saved.json().code).toBe(200);
+    const again = await save(enterprise, 'personnel', person(id));
+    expect(again.json()).toMatchObject({ code: 400, message: MARKET_MESSAGES.personDuplicate });
+    const elsewhere = await save(other, 'personnel', person(id));
+    expect(elsewhere.json()).toMatchObject({ code: 400, message: MARKET_MESSAGES.personElsewhere });
+    // Saving the record itself again is no duplicate; the number is kept upper-case.
+    const resaved = await post('/ks/monitor/save', enterprise.headers, {
+      ...ref('personnel'),
+      id: saved.json().data.id,
+      version: saved.json().data.version,
+      values: { ...person(id), certificate_no: '苏1322011201899999' },
+    });
+    expect(resaved.json().code).toBe(200);
+    // Once the first enterprise deletes it, the person may register elsewhere.
+    const query = new URLSearchParams({
+      ...ref('personnel'),
+      id: saved.json().data.id,
+      version: String(resaved.json().data.version),
+    });
+    const removed = await getApp().inject({
+      method: 'DELETE',
+      url: `/ks/monitor/delete?${query.toString()}`,
+      headers: enterprise.headers,
+    });
+    expect(removed.json().code).toBe(200);
+    expect((await save(other, 'personnel', person(id))).json().code).toBe(200);
   });
 });
 

@@ -31,6 +31,8 @@ export const MARKET_FIELD = {
   position: 'position',
   startDate: 'start_date',
   finishDate: 'finish_date',
+  personName: 'person_name',
+  idNumber: 'id_number',
 } as const;
 
 const PHONE_REGEX = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8})$';
@@ -101,6 +103,29 @@ const FORMS: Record<MarketPart, Item[]> = {
     date(MARKET_FIELD.issueDate, '发证日期', { required: '1' }),
     date(MARKET_FIELD.expiryDate, '有效期至', { required: '1' }),
   ],
+  personnel: [
+    text(MARKET_FIELD.personName, '姓名', { required: '1', length: 30 }),
+    text(MARKET_FIELD.idNumber, '身份证号码', {
+      required: '1',
+      length: 18,
+      tips: '18位居民身份证号码，按国家标准校验末位校验码',
+    }),
+    select(
+      'registration_type',
+      '注册类别',
+      ['一级注册建造师', '二级注册建造师', '注册造价工程师', '注册监理工程师', '注册安全工程师'],
+      { required: '1' },
+    ),
+    select(
+      'specialty',
+      '注册专业',
+      ['建筑工程', '市政公用工程', '机电工程', '公路工程', '水利水电工程', '土木建筑工程', '安装工程'],
+      { required: '1' },
+    ),
+    text('certificate_no', '注册证书编号', { required: '1', length: 50 }),
+    text('registered_region', '注册地区', { required: '1', length: 30, prompt: '如：江苏省' }),
+    date(MARKET_FIELD.expiryDate, '注册有效期至', { required: '1' }),
+  ],
   branch: [
     text(MARKET_FIELD.branchName, '分支机构名称', { required: '1', length: 100 }),
     text(MARKET_FIELD.principal, '负责人', { required: '1', length: 30 }),
@@ -133,6 +158,13 @@ const COLUMNS: Record<MarketPart, string[]> = {
   basic: [MARKET_FIELD.enterpriseName, MARKET_FIELD.creditCode, 'qy_type', 'legal_person'],
   qualification: ['qualification_name', 'qualification_level', 'certificate_no', MARKET_FIELD.expiryDate],
   safety: ['licence_no', 'permitted_scope', MARKET_FIELD.issueDate, MARKET_FIELD.expiryDate],
+  personnel: [
+    MARKET_FIELD.personName,
+    'registration_type',
+    'specialty',
+    'registered_region',
+    MARKET_FIELD.expiryDate,
+  ],
   branch: [MARKET_FIELD.branchName, MARKET_FIELD.principal, MARKET_FIELD.tel, MARKET_FIELD.address],
   contact: [MARKET_FIELD.contactName, MARKET_FIELD.tel, MARKET_FIELD.position],
   performance: ['project_name', 'construction_unit', 'contract_amount', MARKET_FIELD.startDate],
@@ -154,6 +186,7 @@ const SLOTS: Record<MarketPart, Slot[]> = {
   basic: [slot(MARKET_ANNEX.licence, '营业执照', '营业执照副本扫描件')],
   qualification: [slot(MARKET_ANNEX.qualification, '资质证书', '资质证书正、副本扫描件')],
   safety: [slot(MARKET_ANNEX.safety, '安全生产许可证', '安全生产许可证扫描件')],
+  personnel: [slot(MARKET_ANNEX.personnel, '注册证书', '注册执业证书扫描件')],
   branch: [slot(MARKET_ANNEX.branch, '分支机构营业执照', '分支机构的营业执照扫描件', false)],
   contact: [],
   performance: [slot(MARKET_ANNEX.performance, '业绩证明材料', '中标通知书、施工合同或竣工验收证明')],
