@@ -141,3 +141,31 @@ export const ContactListResponseSchema = z.object({ status: z.literal(200), resu
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
 export const PracticeAreaEnvelopeSchema = envelopeOf(z.array(PracticeDetailSchema));
+
+// ————— registered personnel (/system/personnelInfo) —————
+export const PersonnelListQuerySchema = z.object({
+  keyword: z.string().trim().max(60, '关键字不能超过60个字符').optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PersonnelListQuery = z.infer<typeof PersonnelListQuerySchema>;
+export const RegisteredPersonSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  enterpriseUserId: z.string(),
+  enterpriseName: z.string(),
+  personName: z.string(),
+  /** Masked in lists: the first 6 and last 4 characters. */
+  idNumber: z.string(),
+  registrationType: z.string(),
+  specialty: z.string(),
+  certificateNo: z.string(),
+  region: z.string(),
+  expiryDate: z.string(),
+});
+export type RegisteredPerson = z.infer<typeof RegisteredPersonSchema>;
+export const PersonnelListEnvelopeSchema = envelopeOf(pageOf(RegisteredPersonSchema));
+
+/** An ID number as lists show it. */
+export const maskIdNumber = (value: string) =>
+  value.length > 10 ? `${value.slice(0, 6)}${'*'.repeat(value.length - 10)}${value.slice(-4)}` : value;

@@ -233,6 +233,33 @@ describe('registered personnel', () => {
     expect(removed.json().code).toBe(200);
     expect((await save(other, 'personnel', person(id))).json().code).toBe(200);
   });
+
+  it('lists an enterprise its own registered personnel, masked, and administrators everyone’s', async () => {
+    const mine = idNumber('321');
+    expect((await save(enterprise, 'personnel', { ...person(mine), person_name: '钱多' })).json().code).toBe(
+      200,
+    );
+    const own = (await get('/ks/basic/personnel', enterprise.headers)).json().data;
+    expect(own.records).toEqual([
+      expect.objectContaining({
+        personName: '钱多',
+        idNumber: `${mine.slice(0, 6)}********${mine.slice(-4)}`,
+        enterpriseUserId: enterprise.id,
+        status: 'draft',
+        registrationType: '一级注册建造师',
+      }),
+    ]);
+    const all = (await get('/ks/basic/personnel?pageSize=50', admin.headers)).json().data;
+    expect(all.records.map((row: { enterpriseUserId: string }) => row.enterpriseUserId).sort()).toEqual(
+      [enterprise.id, other.id].sort(),
+    );
+    const searched = (
+      await get(`/ks/basic/personnel?keyword=${encodeURIComponent('钱')}`, admin.headers)
+    ).json().data;
+    expect(searched.total).toBe(1);
+    expect((await get('/ks/basic/personnel', personnel.headers)).statusCode).toBe(403);
+    expect((await get('/ks/basic/personnel', developer.headers)).statusCode).toBe(403);
+  });
 });
 
 describe('GET /ks/basic/enterprise/info', () => {

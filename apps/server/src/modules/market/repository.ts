@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import {
+  col,
   R,
   type ResolvedNode,
   recordSelect,
@@ -113,4 +114,53 @@ export async function practiceDetailsOf(db: Db, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row?.details ?? [];
+}
+
+/**
+ * Live records of the personnel node with their enterprise's name: an enterprise's own (`owner`) or
+ * everyone's, filtered by a keyword on the name or the certificate number when those fields exist.
+ */
+export async function personnelRecords(
+  db: Db,
+  node: ResolvedNode,
+  items: readonly FormItem[],
+  query: { owner: string | null; keyword?: string | undefined; pageNum: number; pageSize: number },
+) {
+  const codes = new Set(items.map((item) => item.code));
+  const pattern = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const searched = ['person_name', 'certificate_no'].filter((code) => codes.has(code));
+  const where = sql.join(
+    [
+      sql`${R}.deleted_at is null`,
+      query.owner ? sql`${R}.owner_user_id = ${query.owner}::uuid` : undefined,
+      pattern && searched.length > 0
+        ? sql`(${sql.join(
+            searched.map((code) => sql`${col(code)} ilike ${pattern}`),
+            sql` or `,
+          )})`
+        : undefined,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
+  const from = sql`from ${tableRef(node.tableName)} ${R}
+    join ${users} on ${users.id} = ${R}.owner_user_id
+    left join ${enterprises} on ${enterprises.id} = ${users.enterpriseId}`;
+  const total =
+    rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${from} where ${where}`))[0]?.n ?? 0;
+  const order = codes.has('person_name')
+    ? sql`${col('person_name')}, ${R}.id`
+    : sql`${R}.created_at, ${R}.id`;
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select ${recordSelect(items)}, coalesce(${enterprises.name}, ${users.userName}) as "_enterprise_name"
+      ${from} where ${where} order by ${order}
+      limit ${query.pageSize} offset ${(query.pageNum - 1) * query.pageSize}`),
+  );
+  return {
+    total: Number(total),
+    rows: rows.map((row) => ({
+      record: storedOf(row, items),
+      enterpriseName: String(row._enterprise_name ?? ''),
+    })),
+  };
 }

@@ -6,6 +6,8 @@ import {
   EnterpriseListEnvelopeSchema,
   EnterpriseListQuerySchema,
   EnterpriseQuerySchema,
+  PersonnelListEnvelopeSchema,
+  PersonnelListQuerySchema,
   PracticeAreaEnvelopeSchema,
 } from '@ks/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -84,6 +86,20 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
       status: 200 as const,
       result: await market.contacts(currentUser(request), request.body),
     }),
+  );
+
+  app.get(
+    '/ks/basic/personnel',
+    {
+      config: enterprisesAndAdmins,
+      schema: {
+        tags,
+        summary: '注册人员（企业：本企业的；管理员：全部）',
+        querystring: PersonnelListQuerySchema,
+        response: { 200: PersonnelListEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await market.personnel(currentUser(request), request.query)),
   );
 
   app.post(

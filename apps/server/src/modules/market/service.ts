@@ -8,9 +8,11 @@ import type {
   FormItem,
   MarketEnterprise,
   NativeValue,
+  PersonnelListQuery,
   PracticingStatus,
+  RegisteredPerson,
 } from '@ks/contract';
-import { MARKET_MESSAGES } from '@ks/contract';
+import { MARKET_MESSAGES, maskIdNumber } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -21,6 +23,7 @@ import {
   ownerRecords,
   partNode,
   partNodes,
+  personnelRecords,
   practiceDetailsOf,
 } from './repository.ts';
 import { MARKET_FIELD } from './system.ts';
@@ -135,6 +138,41 @@ export class MarketService {
       tel: text(record.values[f.tel]),
       position: text(record.values[f.position]),
     }));
+  }
+
+  /** Registered personnel: an enterprise's own, or every enterprise's for administrators. */
+  async personnel(user: SessionUser, query: PersonnelListQuery) {
+    const page = { curPage: query.pageNum, pageSize: query.pageSize };
+    const node = await partNode(this.db, 'personnel');
+    if (!node) return { records: [], total: 0, ...page };
+    const f = MARKET_FIELD;
+    const items = itemsNamed(node, [
+      f.personName,
+      f.idNumber,
+      'registration_type',
+      'specialty',
+      'certificate_no',
+      'registered_region',
+      f.expiryDate,
+    ]);
+    const { rows, total } = await personnelRecords(this.db, node, items, {
+      ...query,
+      owner: user.loginRoleType === 'M' ? null : user.id,
+    });
+    const records: RegisteredPerson[] = rows.map(({ record, enterpriseName }) => ({
+      id: record.id,
+      status: record.status,
+      enterpriseUserId: record.ownerUserId,
+      enterpriseName,
+      personName: text(record.values[f.personName]),
+      idNumber: maskIdNumber(text(record.values[f.idNumber])),
+      registrationType: text(record.values.registration_type),
+      specialty: text(record.values.specialty),
+      certificateNo: text(record.values.certificate_no),
+      region: text(record.values.registered_region),
+      expiryDate: text(record.values[f.expiryDate]),
+    }));
+    return { records, total, ...page };
   }
 
   /** The caller's practice status per region, as stored now (not as the login saw it). */
