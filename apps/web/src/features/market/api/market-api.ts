@@ -1,4 +1,10 @@
-import type { CompanyInfo, EnterpriseListQuery, MarketEnterprise } from '@ks/contract/market';
+import type {
+  CompanyInfo,
+  EnterpriseListQuery,
+  MarketEnterprise,
+  PersonnelListQuery,
+  RegisteredPerson,
+} from '@ks/contract/market';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 
@@ -34,4 +40,19 @@ export const useCompanyInfo = (userId: string) =>
     queryKey: marketKeys.info(userId),
     queryFn: () =>
       http.get<CompanyInfo>('/ks/basic/enterprise/info', { query: userId ? { id: userId } : {} }),
+  });
+
+export type PersonnelPage = { records: RegisteredPerson[]; total: number; curPage: number; pageSize: number };
+
+/** GET /ks/basic/personnel: registered personnel (an enterprise's own; administrators everyone's). */
+export const usePersonnel = (query: Partial<PersonnelListQuery>) =>
+  useQuery({
+    queryKey: ['market', 'personnel', query] as const,
+    queryFn: () =>
+      http.get<PersonnelPage>('/ks/basic/personnel', {
+        query: Object.fromEntries(
+          Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+        ) as Record<string, string | number>,
+      }),
+    placeholderData: keepPreviousData,
   });
