@@ -47,6 +47,9 @@ import { createFileService, registerFiles } from './modules/files/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
+import { MARKET_MODULE } from './modules/market/module.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { MarketService } from './modules/market/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { reviewNotices } from './modules/notify/review-notices.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
@@ -106,7 +109,7 @@ export interface AppDeps {
 }
 
 /** The business modules the platform runs: each registers its handlers and jobs (engine/modules.ts). */
-export const ENGINE_MODULES: readonly EngineModule[] = [fileAnalysisModule, CREDIT_MODULE];
+export const ENGINE_MODULES: readonly EngineModule[] = [fileAnalysisModule, CREDIT_MODULE, MARKET_MODULE];
 
 /**
  * A malformed or overlong path (the router refuses it before any route or hook) still gets the
@@ -244,6 +247,7 @@ export async function buildApp({
   await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
   await app.register(creditRoutes, { credit: new CreditService(db), loginVariant: config.LOGIN_VARIANT });
   await ensureCreditDefaults(db);
+  await app.register(marketRoutes, { market: new MarketService(db) });
 
   for (const definition of extraJobs) jobs.define(definition);
   // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.

@@ -32,11 +32,11 @@ describe('router guard', () => {
 
   it.each(['/', '/login'])('sends %s with a token to the stored home URL', async (path) => {
     mockFetch(publicCalls());
-    signIn('/system/companyInfo?type=1');
+    signIn('/system/transact?tab=1');
     const { location } = renderRoute(path);
-    expect(await screen.findByRole('heading', { name: '企业信息' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '业务办理' })).toBeTruthy();
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
-    expect(location()).toBe('/system/companyInfo?type=1');
+    expect(location()).toBe('/system/transact?tab=1');
   });
 
   it('lets a signed-in person through to a page behind the session', async () => {

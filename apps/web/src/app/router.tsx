@@ -206,6 +206,21 @@ export function createRoutes(): RouteObject[] {
                     })),
                 },
                 {
+                  // Spec 001 §2 /system/companyInfo (the header's links add type=1, the practice
+                  // application apply=true) and /system/personnelInfo: listed before the route groups,
+                  // whose planned entries they replace.
+                  path: '/system/companyInfo',
+                  handle: { title: '企业信息' },
+                  lazy: () =>
+                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.CompanyInfoRoute })),
+                },
+                {
+                  path: '/system/personnelInfo',
+                  handle: { title: '人员信息' },
+                  lazy: () =>
+                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.PersonnelInfoRoute })),
+                },
+                {
                   path: '/system/pageConfig',
                   handle: { title: '页面配置' },
                   lazy: () =>

@@ -1,6 +1,7 @@
 import {
   type AnnexWithFiles,
   type ChangeList,
+  type CompanyInfo,
   type CreditLetter,
   type CreditRecord,
   type HelpGroup,
@@ -511,5 +512,32 @@ describe('the demo enterprise’s credit', () => {
     expect(letter.mySignature?.textSha256).toBe(letter.sha256);
     const publicList = (await get('personnel', '/ks/credit/public-list')).json().data;
     expect(publicList.records).toEqual([expect.objectContaining({ score: 85, grade: 'AA' })]);
+  });
+});
+
+describe('the demo enterprise’s information', () => {
+  const request = (who: keyof typeof headers, method: 'GET' | 'POST', url: string) =>
+    getApp().inject({ method, url, headers: headers[who], ...(method === 'POST' ? { payload: {} } : {}) });
+  it('has every part, two qualifications (one passed, one under review), a branch and a contact', async () => {
+    const info = (await request('enterprise', 'GET', '/ks/basic/enterprise/info')).json().data as CompanyInfo;
+    const states = Object.fromEntries(
+      // One seeding transaction: the records share their creation time, so their order is not fixed.
+      info.parts.map((part) => [part.part, part.records.map((record) => record.status).sort()]),
+    );
+    expect(states).toEqual({
+      basic: ['approved'],
+      qualification: ['approved', 'submitted'],
+      safety: ['approved'],
+      personnel: ['approved'],
+      branch: ['approved'],
+      contact: ['approved'],
+      performance: ['approved'],
+    });
+    const branches = (await request('enterprise', 'GET', '/ks/basic/enterprise/branches')).json().data;
+    expect(branches).toEqual([expect.objectContaining({ name: 'KS演示建设集团有限公司苏州分公司' })]);
+    const contacts = (await request('enterprise', 'POST', '/ks/basic/contacts')).json();
+    expect(contacts).toEqual({ status: 200, result: [expect.objectContaining({ ry_name: '刘晓燕' })] });
+    const practice = (await request('personnel', 'POST', '/ks/individual/practice-area')).json().data;
+    expect(practice).toContainEqual(expect.objectContaining({ region: '浙江省', status: 1 }));
   });
 });

@@ -20,6 +20,7 @@ import { seedDemoCostChecks } from './cost-checks.ts';
 import { seedDemoCredit } from './credit.ts';
 import { seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoHelp } from './help.ts';
+import { seedDemoMarket } from './market.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
 import { seedDemoPlatformInfo } from './platform-info.ts';
 import { seedDemoRecordChanges } from './record-changes.ts';
@@ -179,6 +180,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
   await seedDemoCredit(db, files, engine, actors, SEED_IP);
+  await seedDemoMarket(db, files, engine, actors, SEED_IP);
   await seedDemoRecordChanges(db, files, engine, actors, SEED_IP);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);

@@ -1,0 +1,92 @@
+import {
+  idNumberProblem,
+  MARKET_MESSAGES,
+  MARKET_NODE_OF,
+  MARKET_SYSTEM_CODING,
+  type MarketPart,
+  type NativeValue,
+} from '@ks/contract';
+import { sql } from 'drizzle-orm';
+import { refuse, type SaveEvent } from '../../engine/lifecycle.ts';
+import type { EngineModule } from '../../engine/modules.ts';
+import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { MARKET_FIELD, MARKET_SYSTEM } from './system.ts';
+
+/**
+ * The market module on the engine's seams (decision 0051): it provides the 企业信息 system and
+ * checks what its nodes save — an enterprise keeps one basic-information record, certificates
+ * expire after they are issued, projects finish after they start, and a registered person has a
+ * valid ID number and one enterprise at a time.
+ */
+
+const PART_OF_NODE = new Map<string, MarketPart>(
+  (Object.entries(MARKET_NODE_OF) as [MarketPart, string][]).map(([part, gn]) => [gn, part]),
+);
+
+const text = (value: NativeValue | undefined) => (typeof value === 'string' ? value : '');
+const chinaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+
+/**
+ * The ID number of a registered person: valid by GB 11643, and the person registered with no other
+ * enterprise and not twice with this one (any live record counts, drafts included). The advisory
+ * lock on the number makes two concurrent registrations of one person wait for each other.
+ */
+async function checkPerson(event: SaveEvent) {
+  const { values } = event;
+  if (!(MARKET_FIELD.idNumber in values)) return;
+  const problem = idNumberProblem(text(values[MARKET_FIELD.idNumber]), chinaToday());
+  if (problem) refuse(problem, MARKET_FIELD.idNumber);
+  const idNumber = text(values[MARKET_FIELD.idNumber]).trim().toUpperCase();
+  values[MARKET_FIELD.idNumber] = idNumber;
+  await event.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.person:${idNumber}`}))`);
+  const table = tableRef(event.node.tableName);
+  const owner = event.recordId
+    ? rowsOf<{ owner: string }>(
+        await event.tx.execute(
+          sql`select owner_user_id::text as owner from ${table} where id = ${event.recordId}::uuid`,
+        ),
+      )[0]?.owner
+    : event.user.id;
+  const others = rowsOf<{ owner: string }>(
+    await event.tx.execute(sql`
+      select owner_user_id::text as owner from ${table}
+      where ${fieldIdent(MARKET_FIELD.idNumber)} = ${idNumber} and deleted_at is null
+        ${event.recordId ? sql`and id <> ${event.recordId}::uuid` : sql``}`),
+  );
+  if (others.some((row) => row.owner !== owner))
+    refuse(MARKET_MESSAGES.personElsewhere, MARKET_FIELD.idNumber);
+  if (others.length > 0) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
+}
+
+export const MARKET_MODULE: EngineModule = {
+  name: 'market',
+  register({ events, systems }) {
+    systems.provide(MARKET_SYSTEM);
+    events.register(
+      { systemCodings: [MARKET_SYSTEM_CODING] },
+      {
+        beforeSave: async (event) => {
+          const part = PART_OF_NODE.get(event.node.gnCoding);
+          if (!part) return;
+          const { values } = event;
+          const issued = text(values[MARKET_FIELD.issueDate]);
+          const expires = text(values[MARKET_FIELD.expiryDate]);
+          if (issued && expires && expires < issued)
+            refuse(MARKET_MESSAGES.expiryBeforeIssue, MARKET_FIELD.expiryDate);
+          const started = text(values[MARKET_FIELD.startDate]);
+          const finished = text(values[MARKET_FIELD.finishDate]);
+          if (started && finished && finished < started)
+            refuse(MARKET_MESSAGES.finishBeforeStart, MARKET_FIELD.finishDate);
+          if (part === 'personnel') await checkPerson(event);
+          if (part === 'basic' && !event.recordId) {
+            const result = await event.tx.execute(
+              sql`select 1 from ${tableRef(event.node.tableName)}
+                where owner_user_id = ${event.user.id}::uuid and deleted_at is null limit 1`,
+            );
+            if (rowsOf(result).length > 0) refuse(MARKET_MESSAGES.basicExists);
+          }
+        },
+      },
+    );
+  },
+};

@@ -1,0 +1,98 @@
+import { MARKET_NODE_OF, MARKET_SYSTEM_CODING, type RegisteredPerson } from '@ks/contract/market';
+import { statusColor, statusName } from '@ks/contract/records';
+import { Button, Card, Input, Result, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyMessage } from '@/components/empty-state.tsx';
+import { useSessionStore } from '@/lib/session-store.ts';
+import { detailPath } from '../../../shared/record-paths.ts';
+import { usePersonnel } from '../api/market-api.ts';
+
+const PAGE_SIZE = 10;
+const NODE = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF.personnel };
+
+/**
+ * 人员信息 (/system/personnelInfo, spec 001 §2): the registered personnel — an enterprise its own
+ * staff (and the way to register one), administrators every enterprise's. ID numbers are masked.
+ */
+export function PersonnelInfoPage() {
+  const role = useSessionStore((state) => state.userInfo?.loginRoleType);
+  return (
+    <div className="ks-page">
+      <Card title={<h1 className="ks-page-title">人员信息</h1>}>
+        {role === 'U' || role === 'M' ? (
+          <PersonnelList admin={role === 'M'} />
+        ) : (
+          <Result status="403" title="无权限访问" subTitle="人员信息仅限管理员和企业用户查看" />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function PersonnelList({ admin }: { admin: boolean }) {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const { data, isPending, isError } = usePersonnel({ keyword, pageNum, pageSize: PAGE_SIZE });
+  const columns: TableColumnsType<RegisteredPerson> = [
+    { title: '姓名', dataIndex: 'personName' },
+    { title: '身份证号码', dataIndex: 'idNumber' },
+    ...(admin ? [{ title: '所在企业', dataIndex: 'enterpriseName' }] : []),
+    { title: '注册类别', dataIndex: 'registrationType' },
+    { title: '注册专业', dataIndex: 'specialty' },
+    { title: '注册证书编号', dataIndex: 'certificateNo' },
+    { title: '注册地区', dataIndex: 'region' },
+    { title: '有效期至', dataIndex: 'expiryDate' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      align: 'center',
+      render: (status: string) => <Tag color={statusColor(status)}>{statusName(status)}</Tag>,
+    },
+    {
+      title: '操作',
+      key: 'view',
+      render: (_: unknown, row) => <Link to={detailPath(NODE, row.id, true)}>查看</Link>,
+    },
+  ];
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          placeholder="姓名或注册证书编号"
+          allowClear
+          enterButton="查询"
+          style={{ width: 360 }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPageNum(1);
+          }}
+        />
+        {admin ? null : (
+          <Button type="primary" onClick={() => navigate(detailPath(NODE))}>
+            登记注册人员
+          </Button>
+        )}
+      </Space>
+      {isError ? (
+        <EmptyMessage text="人员信息加载失败，请稍后重试" />
+      ) : (
+        <Table
+          rowKey="id"
+          loading={isPending}
+          columns={columns}
+          dataSource={data?.records ?? []}
+          locale={{ emptyText: <EmptyMessage /> }}
+          pagination={{
+            current: pageNum,
+            pageSize: PAGE_SIZE,
+            total: data?.total ?? 0,
+            onChange: setPageNum,
+            showSizeChanger: false,
+          }}
+        />
+      )}
+    </>
+  );
+}
