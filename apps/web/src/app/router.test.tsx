@@ -52,7 +52,9 @@ describe('router guard', () => {
     ['/credit/companyInfo', 'P', '企业信用信息仅限管理员和企业用户使用'],
     ['/credit/commitmentbookDetail', 'D', '信用承诺书详情仅限管理员和企业用户使用'],
     ['/credit/creditPublicList', 'D', '信用公示仅限管理员、企业用户和个人用户使用'],
-  ] as const)('refuses %s to role %s with the gate, before any credit call', async (path, role, why) => {
+    ['/system/companyInfo?type=1', 'P', '企业信息仅限管理员和企业用户使用'],
+    ['/system/personnelInfo', 'D', '人员信息仅限管理员和企业用户使用'],
+  ] as const)('refuses %s to role %s with the gate, before any call of the page', async (path, role, why) => {
     mockFetch({ ...publicCalls(), ...shellCalls() });
     const store = useSessionStore.getState();
     store.setToken('token-1', '2099-01-01T00:00:00Z');

@@ -211,14 +211,16 @@ export function createRoutes(): RouteObject[] {
                   // whose planned entries they replace.
                   path: '/system/companyInfo',
                   handle: { title: '企业信息' },
-                  lazy: () =>
+                  lazy: forRoles(['M', 'U'], () =>
                     import('./routes/market-routes.tsx').then((m) => ({ Component: m.CompanyInfoRoute })),
+                  ),
                 },
                 {
                   path: '/system/personnelInfo',
                   handle: { title: '人员信息' },
-                  lazy: () =>
+                  lazy: forRoles(['M', 'U'], () =>
                     import('./routes/market-routes.tsx').then((m) => ({ Component: m.PersonnelInfoRoute })),
+                  ),
                 },
                 {
                   path: '/system/pageConfig',

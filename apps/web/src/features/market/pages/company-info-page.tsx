@@ -11,7 +11,6 @@ import {
   Card,
   Descriptions,
   Input,
-  Result,
   Skeleton,
   Space,
   Table,
@@ -61,21 +60,18 @@ export function CompanyInfoPage() {
   return (
     <div className="ks-page">
       <Card title={<h1 className="ks-page-title">企业信息</h1>}>
+        {/* Administrators and enterprises only: the route's role gate turns the others away. */}
         {role === 'U' ? (
           <EnterpriseInfo userId="" apply={apply} editable />
-        ) : role === 'M' ? (
-          chosen ? (
-            <>
-              <Button type="link" style={{ paddingLeft: 0 }} onClick={() => choose('')}>
-                返回企业列表
-              </Button>
-              <EnterpriseInfo userId={chosen} apply={apply} editable={false} />
-            </>
-          ) : (
-            <EnterpriseList onChoose={choose} />
-          )
+        ) : chosen ? (
+          <>
+            <Button type="link" style={{ paddingLeft: 0 }} onClick={() => choose('')}>
+              返回企业列表
+            </Button>
+            <EnterpriseInfo userId={chosen} apply={apply} editable={false} />
+          </>
         ) : (
-          <Result status="403" title="无权限访问" subTitle="企业信息仅限管理员和企业用户查看" />
+          <EnterpriseList onChoose={choose} />
         )}
       </Card>
     </div>

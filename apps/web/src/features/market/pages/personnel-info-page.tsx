@@ -1,6 +1,6 @@
 import { MARKET_NODE_OF, MARKET_SYSTEM_CODING, type RegisteredPerson } from '@ks/contract/market';
 import { statusColor, statusName } from '@ks/contract/records';
-import { Button, Card, Input, Result, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
@@ -20,11 +20,8 @@ export function PersonnelInfoPage() {
   return (
     <div className="ks-page">
       <Card title={<h1 className="ks-page-title">人员信息</h1>}>
-        {role === 'U' || role === 'M' ? (
-          <PersonnelList admin={role === 'M'} />
-        ) : (
-          <Result status="403" title="无权限访问" subTitle="人员信息仅限管理员和企业用户查看" />
-        )}
+        {/* Administrators and enterprises only: the route's role gate turns the others away. */}
+        <PersonnelList admin={role === 'M'} />
       </Card>
     </div>
   );

@@ -1,0 +1,91 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
+import { logIn, waitForPath } from '../support/login.ts';
+import { expectMessage, recordMessages } from '../support/messages.ts';
+import { buildPdf } from '../support/test-files.ts';
+
+const newPage = useBrowser();
+
+/** The demo enterprise's good credit items (优良信用信息), a node of the provided 信用信息 system. */
+const GOOD_ITEMS = `/dynamicPage/dynamicIndex?${new URLSearchParams({
+  systemCoding: 'KS_XYXX',
+  gnCoding: 'XYXX_YLXX',
+}).toString()}`;
+/** The item the enterprise changes: 获得优质工程奖, 4 points of 4 (score 85, AA, in the demo). */
+const ITEM = '获得优质工程奖';
+
+async function openAs(page: Page, account: { account: string; password: string; home: string }) {
+  await recordMessages(page);
+  await page.goto(`${baseUrl()}/`);
+  await logIn(page, account.account, account.password);
+  await waitForPath(page, account.home);
+}
+
+async function openChange(page: Page, operation: '变更' | '变更审核'): Promise<Locator> {
+  await page.goto(`${baseUrl()}${GOOD_ITEMS}`);
+  const row = page.locator('.ant-table-row', { hasText: ITEM }).first();
+  await row.getByRole('button', { name: operation }).click();
+  const dialog = page.getByRole('dialog', { name: operation === '变更' ? '信息变更' : '信息变更审核' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** Initiates a round: the score to `score`, a reason, an attachment; saves, then submits. */
+async function requestScoreChange(page: Page, score: number, round: string) {
+  const dialog = await openChange(page, '变更');
+  await dialog.getByRole('tab', { name: round, selected: true }).waitFor();
+  await dialog.getByLabel('变更类型').click();
+  await page.locator('.ant-cascader-menu-item', { hasText: '基本信息' }).click();
+  await page.locator('.ant-cascader-menu-item', { hasText: /^分数$/ }).click();
+  await dialog.getByLabel('变更后').fill(String(score));
+  await dialog.getByLabel('变更原因').fill(`奖项级别更正（${round}）`);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: '上传附件' }).click();
+  const fileName = `变更说明-${round}.pdf`;
+  await (await chooser).setFiles({ name: fileName, mimeType: 'application/pdf', buffer: buildPdf(fileName) });
+  await dialog.getByText(fileName).waitFor();
+  await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expectMessage(page, '保存成功');
+  await dialog.getByRole('button', { name: /^提\s*交$/ }).click();
+  await page
+    .getByRole('dialog', { name: '提示' })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expectMessage(page, '提交成功');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** An administrator decides the pending round: pass, or reject with advice. */
+async function review(page: Page, decision: '通过' | '驳回') {
+  const dialog = await openChange(page, '变更审核');
+  if (decision === '驳回') await dialog.getByLabel('审核意见').fill('请附获奖证书扫描件');
+  await dialog.getByRole('button', { name: new RegExp(`^${decision.split('').join('\\s*')}$`) }).click();
+  await expectMessage(page, '操作成功');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('credit-information change (issue 18, spec 000)', () => {
+  it('an enterprise changes a credit item, is rejected, resubmits, is passed, and its score and grade follow', async () => {
+    const enterprise = await newPage();
+    const admin = await newPage();
+    await openAs(enterprise, DEMO.enterprise);
+    await openAs(admin, DEMO.admin);
+
+    await requestScoreChange(enterprise, 2, '第一次');
+    await review(admin, '驳回');
+    await requestScoreChange(enterprise, 2, '第二次');
+    await review(admin, '通过');
+
+    // 80 + (2 + 3) − 2 = 83: grade A (75–84), down from 85 / AA, recomputed in the pass.
+    await enterprise.goto(`${baseUrl()}/credit/companyInfo`);
+    const file = enterprise.locator('.ks-page');
+    await file.getByText('83', { exact: true }).first().waitFor();
+    await file.getByText('A', { exact: true }).first().waitFor();
+
+    await admin.goto(`${baseUrl()}/credit/creditPublicList`);
+    const row = admin.locator('.ant-table-row', { hasText: 'KS演示建设集团有限公司' });
+    await row.getByText('83', { exact: true }).waitFor();
+    await row.getByText('A', { exact: true }).waitFor();
+  });
+});
