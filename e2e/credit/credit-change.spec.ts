@@ -35,11 +35,11 @@ async function openChange(page: Page, operation: '变更' | '变更审核'): Pro
 async function requestScoreChange(page: Page, score: number, round: string) {
   const dialog = await openChange(page, '变更');
   await dialog.getByRole('tab', { name: round, selected: true }).waitFor();
-  await dialog.getByLabel('变更类型').click();
+  await dialog.getByRole('combobox', { name: '变更类型' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: '基本信息' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: /^分数$/ }).click();
-  await dialog.getByLabel('变更后').fill(String(score));
-  await dialog.getByLabel('变更原因').fill(`奖项级别更正（${round}）`);
+  await dialog.getByRole('spinbutton', { name: '变更后' }).fill(String(score));
+  await dialog.getByRole('textbox', { name: '变更原因' }).fill(`奖项级别更正（${round}）`);
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: '上传附件' }).click();
   const fileName = `变更说明-${round}.pdf`;
@@ -59,7 +59,7 @@ async function requestScoreChange(page: Page, score: number, round: string) {
 /** An administrator decides the pending round: pass, or reject with advice. */
 async function review(page: Page, decision: '通过' | '驳回') {
   const dialog = await openChange(page, '变更审核');
-  if (decision === '驳回') await dialog.getByLabel('审核意见').fill('请附获奖证书扫描件');
+  if (decision === '驳回') await dialog.getByRole('textbox', { name: '审核意见' }).fill('请附获奖证书扫描件');
   await dialog.getByRole('button', { name: new RegExp(`^${decision.split('').join('\\s*')}$`) }).click();
   await expectMessage(page, '操作成功');
   await dialog.waitFor({ state: 'hidden' });
