@@ -1,5 +1,6 @@
 import {
   COST_CHECK_DONE_MESSAGE,
+  COST_CHECK_FAILED_MESSAGE,
   COST_CHECK_RUNNING_MESSAGE,
   COST_CHECK_STARTED_NOTICE,
   type DetectionStatus,
@@ -174,6 +175,21 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     status.current = { ...STATUS, result: { ...run, runId: 'r2' } };
     expect(await screen.findByText(COST_CHECK_DONE_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(calls.findings.length).toBeGreaterThan(before));
+  });
+
+  it('tells when a running check failed after its retries', async () => {
+    const running: DetectionStatus = {
+      ...STATUS,
+      state: 'running',
+      active: { ...run, runId: 'r2', state: 'running', progress: 40, finishedAt: null },
+    };
+    const status = { current: running };
+    mockApi({ isSuccess: true, errorMessage: '' }, status);
+    signIn('M');
+    renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
+    expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
+    status.current = { ...STATUS, state: 'failed' };
+    expect(await screen.findByText(COST_CHECK_FAILED_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('tells when a check started here finished before the page asked again', async () => {

@@ -134,10 +134,19 @@ function ProjectChecks({
       void queryClient.invalidateQueries({ queryKey: checkKeys.all });
     }
   }, [resultRun, message, queryClient]);
+  // A check that failed after its retries while the page watched it run.
+  const lastState = useRef<string | undefined>(undefined);
+  const state = status.data?.state;
+  useEffect(() => {
+    const was = lastState.current;
+    lastState.current = state;
+    if ((was === 'queued' || was === 'running') && state === 'failed')
+      message.error(COST_CHECK_FAILED_MESSAGE);
+  }, [state, message]);
 
   if (status.isError) return <Result status="403" title="无法查看检测结果" subTitle={status.error.message} />;
   const data = status.data;
-  const busy = data?.state === 'queued' || data?.state === 'running';
+  const busy = state === 'queued' || state === 'running';
   const page = findings.data;
   const resetPage =
     <T,>(set: (value: T) => void) =>

@@ -93,7 +93,9 @@ describe('login form', () => {
 
   it('sends both fields sealed with one nonce, stores the session and goes to the remembered page', async () => {
     const api = mockLoginApi(loginResult);
-    const { user, location } = renderRoute(`/?redirect=${encodeURIComponent('/expertExtraction/extractList')}`);
+    const { user, location } = renderRoute(
+      `/?redirect=${encodeURIComponent('/expertExtraction/extractList')}`,
+    );
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('heading', { name: '抽取列表' })).toBeTruthy();
@@ -119,7 +121,9 @@ describe('login form', () => {
 
   it("sends an account with an initial password (codeStatus '2') to change it first", async () => {
     mockLoginApi(() => loginAnswer('2'));
-    const { user, location } = renderRoute(`/?redirect=${encodeURIComponent('/expertExtraction/extractList')}`);
+    const { user, location } = renderRoute(
+      `/?redirect=${encodeURIComponent('/expertExtraction/extractList')}`,
+    );
     await fillAndSubmit(user);
     expect(await screen.findByText('首次登录请修改初始密码')).toBeTruthy();
     expect(location()).toBe('/userCenter/uCenter');
