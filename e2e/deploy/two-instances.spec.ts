@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../support/browser.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { logIn, waitForPath } from '../support/login.ts';
+import { confirmEverything } from '../support/notices.ts';
 import { ApiSession } from '../support/records-api.ts';
 import { buildPdf } from '../support/test-files.ts';
 import { UI_WAIT_MS } from '../support/waits.ts';
@@ -12,18 +13,6 @@ import { type Cluster, clusterUnavailable, startCluster } from './cluster.ts';
 const unavailable = clusterUnavailable();
 // CI has PostgreSQL and installs nginx: there the scenario must run, never skip quietly.
 if (unavailable && process.env.CI) throw new Error(`two-instance scenario cannot run in CI: ${unavailable}`);
-
-/** Confirms what the demo seed left for this account, so only this run's notices show. */
-async function confirmEverything(session: ApiSession) {
-  type Row = { msgId: number; confirmedAt: string | null };
-  const { records } = await session.post<{ records: Row[] }>('/ks/message/v1/list', {
-    curPage: 1,
-    pageSize: 100,
-  });
-  for (const row of records.filter((r) => !r.confirmedAt)) {
-    await session.post('/ks/message/v1/confirm', { msgId: row.msgId });
-  }
-}
 
 async function publishBanner(admin: ApiSession, text: string) {
   const form = new FormData();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { ApiSession } from './records-api.ts';
 
 /**
  * Acknowledges the top notice banner (a fixed bar over the header for pushed type-1 notices such
@@ -29,4 +30,20 @@ export async function acknowledgeNoticeBanners(page: Page) {
     },
     { noWaitAfter: true },
   );
+}
+
+/**
+ * Confirms every notice the account has not confirmed yet. A spec that makes the platform tell a
+ * demo account something (a review result, a finished job) confirms it at the end: its banner would
+ * otherwise cover the header of that account's pages in the specs that run after it.
+ */
+export async function confirmEverything(session: ApiSession) {
+  type Row = { msgId: number; confirmedAt: string | null };
+  const { records } = await session.post<{ records: Row[] }>('/ks/message/v1/list', {
+    curPage: 1,
+    pageSize: 100,
+  });
+  for (const row of records.filter((r) => !r.confirmedAt)) {
+    await session.post('/ks/message/v1/confirm', { msgId: row.msgId });
+  }
 }
