@@ -16,12 +16,12 @@ import { join, relative } from 'node:path';
 import { EXACT_COUNT_LIMIT } from '@ks/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { REPO_ROOT } from './lib/child.ts';
 import { CpuMeter } from './lib/cpu.ts';
+import { ORDER_DEFINITION, ORDER_FILTER, ORDER_STATUSES, ORDER_WHERE } from './lib/order-node.ts';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/postgres.ts';
 import { RECORDS_BASELINE_PATH, startRecordsBaseline } from './lib/records-baseline.ts';
-import { type ListScope, listStatements, type OrderFilter } from './lib/records-sql.ts';
-import { environment, type Figures, figuresOf, RESULTS_DIR } from './lib/report.ts';
+import { type ListScope, listStatements } from './lib/records-sql.ts';
+import { commandLine, environment, type Figures, figuresOf, RESULTS_DIR } from './lib/report.ts';
 import { RssSampler, rssMiB } from './lib/rss.ts';
 import { type RunningServer, startPlatformServer } from './lib/server.ts';
 import { login } from './lib/session.ts';
@@ -62,68 +62,6 @@ const TARGETS = {
   ratio: 0.7,
 };
 
-const ORDER_STATUSES = [
-  ['pending', '待付款'],
-  ['paid', '已付款'],
-  ['shipped', '已发货'],
-  ['done', '已完成'],
-  ['cancelled', '已取消'],
-] as const;
-const FILTER: OrderFilter = { status: 'paid', quantityGt: 50 };
-const WHERE = {
-  op: 'and',
-  children: [
-    { field: 'order_status', operator: 'eq', value: FILTER.status },
-    { field: 'quantity', operator: 'gt', value: FILTER.quantityGt },
-  ],
-};
-
-/** The order node as a developer configures it: searchable, sortable and filter fields get indexes at publish. */
-const DEFINITION = {
-  form: {
-    items: [
-      { code: 'title', name: '订单标题', type: 'text', required: '1' },
-      { code: 'customer', name: '客户', type: 'text', required: '1' },
-      { code: 'quantity', name: '数量', type: 'input-number', required: '1' },
-      { code: 'amount', name: '金额', type: 'number' },
-      {
-        code: 'order_status',
-        name: '订单状态',
-        type: 'select',
-        required: '1',
-        options: { list: ORDER_STATUSES.map(([value, label]) => ({ label, value })) },
-      },
-      { code: 'order_date', name: '下单时间', type: 'datetime' },
-      { code: 'paid', name: '已付款', type: 'switch' },
-      { code: 'note', name: '备注', type: 'textarea' },
-    ],
-  },
-  list: {
-    columns: [
-      { code: 'title', name: '订单标题', isSearch: true },
-      { code: 'customer', name: '客户' },
-      { code: 'quantity', name: '数量', sortable: true, listAlignment: 'right' },
-      { code: 'amount', name: '金额', sortable: true, listAlignment: 'right' },
-      { code: 'order_status', name: '订单状态', isSearch: true },
-      { code: 'order_date', name: '下单时间', sortable: true },
-      { code: 'paid', name: '已付款', type: 'switch' },
-      { code: 'created_at', name: '创建时间', sortable: true },
-    ],
-    filters: [
-      {
-        displayCode: 'order_filter',
-        displayList: [
-          { name: '订单状态', code: 'order_status', type: 'select' },
-          { name: '数量', code: 'quantity', type: 'text' },
-        ],
-      },
-    ],
-    sortField: 'created_at',
-    sortOrder: 'desc',
-  },
-  functions: ['save', 'submit', 'delete', 'export', 'view'],
-};
-
 // ————— helpers —————
 interface Envelope<T> {
   code: number;
@@ -142,23 +80,6 @@ async function post<T>(baseUrl: string, token: string, path: string, body: unkno
     throw new Error(`POST ${path}: HTTP ${response.status}, ${JSON.stringify(answer).slice(0, 500)}`);
   }
   return answer.data;
-}
-
-function commandLine(): string {
-  const vars = Object.keys(process.env)
-    .filter((key) => key.startsWith('BENCH_'))
-    .sort()
-    .map((key) => `${key}=${process.env[key]}`);
-  const prefix = vars.length > 0 ? `${vars.join(' ')} ` : '';
-  if (process.env.npm_lifecycle_event === 'bench:records') {
-    const from = relative(REPO_ROOT, process.env.INIT_CWD ?? REPO_ROOT);
-    return `${from ? `cd ${from} && ` : ''}${prefix}npm run bench:records`;
-  }
-  const argv = [
-    ...process.execArgv,
-    ...process.argv.slice(1).map((arg) => relative(process.cwd(), arg) || arg),
-  ];
-  return `${prefix}node ${argv.join(' ')}`;
 }
 
 const load = () =>
@@ -480,7 +401,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<number> {
-  const env = environment(commandLine());
+  const env = environment(commandLine('bench:records'));
   const loadAtStart = load();
   console.log(`KS Platform records benchmark — ${env.command}`);
   console.log(`node ${env.node}, ${env.cpuCount} × ${env.cpuModel}, load average ${loadAtStart}`);
@@ -527,7 +448,7 @@ async function main(): Promise<number> {
   await post(server.url, developer, '/ks/config/new/node/update-preview', {
     nodeId: node.id,
     version: 0,
-    definition: DEFINITION,
+    definition: ORDER_DEFINITION,
   });
   const published = await post<{ schemaVersion: number; tableName: string }>(
     server.url,
@@ -573,7 +494,12 @@ async function main(): Promise<number> {
   // One request of each kind must answer code 200 before anything is measured.
   const listBody = (extra: object) => JSON.stringify({ ...ref, pageSize: 20, ...extra });
   const firstPageBody = listBody({ curPage: 1 });
-  const filteredBody = listBody({ curPage: 1, where: WHERE, sortField: 'created_at', sortOrder: 'desc' });
+  const filteredBody = listBody({
+    curPage: 1,
+    where: ORDER_WHERE,
+    sortField: 'created_at',
+    sortOrder: 'desc',
+  });
   const page500Body = listBody({ curPage: 500 });
   type Page = { records: { id: string }[]; total: number; totalExact: boolean };
   const checks = {
@@ -656,7 +582,7 @@ async function main(): Promise<number> {
 
   // Profile of the list SQL at 100k, before the load (the plans the figures below come from).
   const firstPageSql = listStatements(scope, null, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
-  const filteredSql = listStatements(scope, FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
+  const filteredSql = listStatements(scope, ORDER_FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
   const page500Sql = listStatements(scope, null, { limit: 20, offset: 9980 }, EXACT_COUNT_LIMIT);
   const plans100k = {
     firstPage: await explain(client, firstPageSql.page),
@@ -710,7 +636,7 @@ async function main(): Promise<number> {
     },
     {
       name: 'list-filtered',
-      description: `table-list, where order_status = '${FILTER.status}' and quantity > ${FILTER.quantityGt}, sorted by created_at desc, page 1 of 20`,
+      description: `table-list, where order_status = '${ORDER_FILTER.status}' and quantity > ${ORDER_FILTER.quantityGt}, sorted by created_at desc, page 1 of 20`,
       caller: 'enterprise',
       path: '/ks/monitor/table-list',
       body: () => filteredBody,
@@ -811,14 +737,14 @@ async function main(): Promise<number> {
     (
       await client.query(
         `select count(*)::int as n from "ks_data"."${table}" where deleted_at is null and order_status = $1 and quantity > $2`,
-        [FILTER.status, FILTER.quantityGt],
+        [ORDER_FILTER.status, ORDER_FILTER.quantityGt],
       )
     ).rows[0]?.n,
   );
   console.log(
     `  check filtered: total ${bigCheck.total} (${bigCheck.totalExact ? 'exact' : 'estimated'}), actual matches ${actualMatches}`,
   );
-  const bigStatements = listStatements(scope, FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
+  const bigStatements = listStatements(scope, ORDER_FILTER, { limit: 20, offset: 0 }, EXACT_COUNT_LIMIT);
   const plansBig = {
     filtered: await explain(client, bigStatements.page),
     filteredCount: await explain(client, bigStatements.count),
@@ -847,7 +773,7 @@ async function main(): Promise<number> {
 
   const baseline: RunningServer = await startRecordsBaseline(database.url, scope);
   cleanups.push(() => baseline.stop());
-  const baselineBody = JSON.stringify({ curPage: 1, pageSize: 20, ...FILTER });
+  const baselineBody = JSON.stringify({ curPage: 1, pageSize: 20, ...ORDER_FILTER });
   const baselineCheck = (await (
     await fetch(`${baseline.url}${RECORDS_BASELINE_PATH}`, {
       method: 'POST',
@@ -956,7 +882,7 @@ async function main(): Promise<number> {
       gnCoding: node.gnCoding,
       table: `ks_data.${table}`,
       indexes,
-      definition: DEFINITION,
+      definition: ORDER_DEFINITION,
     },
     load: {
       rows: ROWS,

@@ -5,9 +5,9 @@
 import { relative } from 'node:path';
 import autocannon from 'autocannon';
 import { BASELINE_PATH, startBaselineServer } from './lib/baseline.ts';
-import { REPO_ROOT } from './lib/child.ts';
 import {
   type BenchmarkResult,
+  commandLine,
   environment,
   type Figures,
   figuresOf,
@@ -54,23 +54,6 @@ function seconds(name: string, fallback: number): number {
 }
 
 /** The command as typed, reconstructed: `npm run bench` from where npm was started, or node directly. */
-function commandLine(): string {
-  const vars = Object.keys(process.env)
-    .filter((key) => key.startsWith('BENCH_'))
-    .sort()
-    .map((key) => `${key}=${process.env[key]}`);
-  const prefix = vars.length > 0 ? `${vars.join(' ')} ` : '';
-  if (process.env.npm_lifecycle_event === 'bench') {
-    const from = relative(REPO_ROOT, process.env.INIT_CWD ?? REPO_ROOT);
-    return `${from ? `cd ${from} && ` : ''}${prefix}npm run bench`;
-  }
-  const argv = [
-    ...process.execArgv,
-    ...process.argv.slice(1).map((arg) => relative(process.cwd(), arg) || arg),
-  ];
-  return `${prefix}node ${argv.join(' ')}`;
-}
-
 async function load(url: string, connections: number, duration: number, headers: Record<string, string>) {
   return figuresOf(await autocannon({ url, connections, duration, headers, method: 'GET' }));
 }
@@ -118,7 +101,7 @@ async function main(): Promise<number> {
     measured: measuredSeconds,
     warmup: Math.min(seconds('BENCH_WARMUP', 3), measuredSeconds),
   };
-  const env = environment(commandLine());
+  const env = environment(commandLine('bench'));
   console.log(`KS Platform benchmarks — ${env.command}`);
   console.log(`node ${env.node}, ${env.cpuCount} × ${env.cpuModel}\n`);
 

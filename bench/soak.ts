@@ -16,12 +16,12 @@ import { createHash, randomFillSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from './lib/child.ts';
 import { CpuMeter } from './lib/cpu.ts';
+import { ORDER_DEFINITION, ORDER_STATUSES, ORDER_WHERE } from './lib/order-node.ts';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/postgres.ts';
-import { environment, RESULTS_DIR, runSection } from './lib/report.ts';
+import { commandLine, environment, RESULTS_DIR, runSection } from './lib/report.ts';
 import { rssMiB } from './lib/rss.ts';
 import { type RunningServer, startPlatformServer } from './lib/server.ts';
 import { login } from './lib/session.ts';
@@ -77,66 +77,6 @@ const ACCOUNTS = [
   ['enterprise', 'Ent2026ks'],
   ['personnel', 'Per2026ks'],
 ] as const;
-
-const ORDER_STATUSES = [
-  ['pending', '待付款'],
-  ['paid', '已付款'],
-  ['shipped', '已发货'],
-  ['done', '已完成'],
-  ['cancelled', '已取消'],
-] as const;
-const WHERE = {
-  op: 'and',
-  children: [
-    { field: 'order_status', operator: 'eq', value: 'paid' },
-    { field: 'quantity', operator: 'gt', value: 50 },
-  ],
-};
-/** The order node of bench/records.ts, built the same way through the builder's calls. */
-const DEFINITION = {
-  form: {
-    items: [
-      { code: 'title', name: '订单标题', type: 'text', required: '1' },
-      { code: 'customer', name: '客户', type: 'text', required: '1' },
-      { code: 'quantity', name: '数量', type: 'input-number', required: '1' },
-      { code: 'amount', name: '金额', type: 'number' },
-      {
-        code: 'order_status',
-        name: '订单状态',
-        type: 'select',
-        required: '1',
-        options: { list: ORDER_STATUSES.map(([value, label]) => ({ label, value })) },
-      },
-      { code: 'order_date', name: '下单时间', type: 'datetime' },
-      { code: 'paid', name: '已付款', type: 'switch' },
-      { code: 'note', name: '备注', type: 'textarea' },
-    ],
-  },
-  list: {
-    columns: [
-      { code: 'title', name: '订单标题', isSearch: true },
-      { code: 'customer', name: '客户' },
-      { code: 'quantity', name: '数量', sortable: true, listAlignment: 'right' },
-      { code: 'amount', name: '金额', sortable: true, listAlignment: 'right' },
-      { code: 'order_status', name: '订单状态', isSearch: true },
-      { code: 'order_date', name: '下单时间', sortable: true },
-      { code: 'paid', name: '已付款', type: 'switch' },
-      { code: 'created_at', name: '创建时间', sortable: true },
-    ],
-    filters: [
-      {
-        displayCode: 'order_filter',
-        displayList: [
-          { name: '订单状态', code: 'order_status', type: 'select' },
-          { name: '数量', code: 'quantity', type: 'text' },
-        ],
-      },
-    ],
-    sortField: 'created_at',
-    sortOrder: 'desc',
-  },
-  functions: ['save', 'submit', 'delete', 'export', 'view'],
-};
 
 // ————— HTTP —————
 interface Envelope<T> {
@@ -339,19 +279,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     void cleanup().finally(() => process.exit(130));
   });
 
-function commandLine(): string {
-  const vars = Object.keys(process.env)
-    .filter((key) => key.startsWith('SOAK_') || key.startsWith('BENCH_PG'))
-    .sort()
-    .map((key) => `${key}=${process.env[key]}`);
-  const prefix = vars.length > 0 ? `${vars.join(' ')} ` : '';
-  if (process.env.npm_lifecycle_event === 'bench:soak') {
-    const from = relative(REPO_ROOT, process.env.INIT_CWD ?? REPO_ROOT);
-    return `${from ? `cd ${from} && ` : ''}${prefix}npm run bench:soak`;
-  }
-  return `${prefix}node ${[...process.execArgv, ...process.argv.slice(1).map((a) => relative(process.cwd(), a) || a)].join(' ')}`;
-}
-
 /** A PDF-looking body of `bytes` random bytes (unique, so the store never completes it instantly by md5). */
 function pdfBytes(bytes: number): Buffer<ArrayBuffer> {
   const body = randomFillSync(Buffer.alloc(bytes));
@@ -403,7 +330,7 @@ async function main(): Promise<number> {
   await call(`${first.url}/ks/config/new/node/update-preview`, tokens.developer, {
     nodeId: node.id,
     version: 0,
-    definition: DEFINITION,
+    definition: ORDER_DEFINITION,
   });
   const published = await call<{ tableName: string }>(
     `${first.url}/ks/config/new/node/publish`,
@@ -460,7 +387,7 @@ async function main(): Promise<number> {
         ...ref,
         pageSize: 20,
         curPage: 1 + Math.floor(Math.random() * 10),
-        where: WHERE,
+        where: ORDER_WHERE,
         sortField: 'created_at',
         sortOrder: 'desc',
       });
@@ -848,7 +775,7 @@ async function main(): Promise<number> {
     },
   ];
 
-  const env = environment(commandLine());
+  const env = environment(commandLine('bench:soak', ['SOAK_', 'BENCH_PG']));
   const report = {
     ...env,
     benchmark: 'soak',

@@ -1,10 +1,32 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type autocannon from 'autocannon';
 import { REPO_ROOT } from './child.ts';
 
 export const RESULTS_DIR = join(REPO_ROOT, 'bench', 'results');
+
+/**
+ * The command that reproduces this run, for the report's header: the npm script when run as
+ * `npm run <script>` (from the folder it was run in), else the node command line; prefixed with the
+ * environment variables whose names start with one of `prefixes` (the benchmark's settings).
+ */
+export function commandLine(script: string, prefixes: readonly string[] = ['BENCH_']): string {
+  const vars = Object.keys(process.env)
+    .filter((key) => prefixes.some((prefix) => key.startsWith(prefix)))
+    .sort()
+    .map((key) => `${key}=${process.env[key]}`);
+  const prefix = vars.length > 0 ? `${vars.join(' ')} ` : '';
+  if (process.env.npm_lifecycle_event === script) {
+    const from = relative(REPO_ROOT, process.env.INIT_CWD ?? REPO_ROOT);
+    return `${from ? `cd ${from} && ` : ''}${prefix}npm run ${script}`;
+  }
+  const argv = [
+    ...process.execArgv,
+    ...process.argv.slice(1).map((arg) => relative(process.cwd(), arg) || arg),
+  ];
+  return `${prefix}node ${argv.join(' ')}`;
+}
 
 /** The figures of one autocannon run that the report keeps. */
 export interface Figures {
