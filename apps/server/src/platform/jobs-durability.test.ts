@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,10 +118,12 @@ describe('a job survives kill -9 of the server', () => {
   beforeAll(async () => {
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) await createDatabase(adminUrl);
-    // Migrated, with one administrator, before the server starts: the demo seed would only cost time.
-    const database = await openDatabase(
-      databaseEnv.DATABASE_URL ? { url: databaseEnv.DATABASE_URL } : { dataDir },
-    );
+    await prepareDatabase(databaseEnv.DATABASE_URL ? { url: databaseEnv.DATABASE_URL } : { dataDir });
+  });
+
+  /** Migrated, with one administrator, before a server starts: the demo seed would only cost time. */
+  async function prepareDatabase(target: { url: string } | { dataDir: string }) {
+    const database = await openDatabase(target);
     await database.migrate();
     await database.db.insert(users).values({
       userCode: 'M-jobs',
@@ -132,7 +134,7 @@ describe('a job survives kill -9 of the server', () => {
       passwordHash: await hashPassword(ADMIN.password),
     });
     await database.close();
-  });
+  }
 
   async function createDatabase(adminUrl: string) {
     const name = `ks_test_${randomBytes(6).toString('hex')}`;
@@ -206,8 +208,13 @@ describe('a job survives kill -9 of the server', () => {
   }, async () => {
     // A heartbeat that goes stale in seconds: on PostgreSQL the new instance finds the orphan
     // by it (on PGlite every attempt active at start is one).
+    // On PGlite a data directory of its own: pids wrap quickly on a busy machine, and a lock file
+    // an earlier instance left could name a live, unrelated process.
+    const ownDir = join(dataDir, 'running-job');
+    if (!databaseEnv.DATABASE_URL) await prepareDatabase({ dataDir: ownDir });
     const env = {
       ...databaseEnv,
+      ...(databaseEnv.DATABASE_URL ? {} : { DATA_DIR: ownDir }),
       SEED_DEMO: 'false',
       FILES_DIR: join(dataDir, 'files'),
       JOBS_POLL_SECONDS: '0.5',
@@ -245,22 +252,39 @@ describe('a job survives kill -9 of the server', () => {
       const page = await api(url, `/ks/admin/jobs?pageSize=100&name=${PARSE_JOB}`, { token });
       return (page.data as { records: JobRow[] }).records.find((job) => job.name === PARSE_JOB);
     };
-    // Running: the job page says so (PostgreSQL), or does not answer within two seconds because
-    // the parse's transaction holds PGlite's one connection (nothing else is working).
-    const running = async () => {
-      const page = await fetch(`${first.url}/ks/admin/jobs?pageSize=100&name=${PARSE_JOB}`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(2000),
-      }).catch(() => null);
-      if (!page) return 'running';
-      const job = ((await page.json()) as { data: { records: JobRow[] } }).data.records[0];
-      if (job?.state === 'active' && job.progressNote === '解析中') return 'running';
-      return job?.state;
+    // Running, its transaction open and writing rows. PostgreSQL shows that transaction itself.
+    // PGlite answers no query meanwhile (its one connection is the parse's), so there the signal
+    // is the stored file, which the instance holds open only while the parse streams it.
+    const filesDir = realpathSync(env.FILES_DIR);
+    const fileOpen = () => {
+      const fds = `/proc/${first.process.pid}/fd`;
+      return readdirSync(fds).some((fd) => {
+        try {
+          const target = readlinkSync(join(fds, fd));
+          return target.startsWith(filesDir) && target.endsWith('.xml');
+        } catch {
+          return false;
+        }
+      });
     };
-    await expect.poll(running, { timeout: 60_000, interval: 100 }).toBe('running');
+    const observer = databaseEnv.DATABASE_URL
+      ? new pg.Client({ connectionString: databaseEnv.DATABASE_URL })
+      : null;
+    await observer?.connect();
+    const parsing = async () => {
+      if (!observer) return fileOpen();
+      const { rows } = await observer.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and xact_start is not null and query ilike 'insert into "cost_items"%'`,
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    };
+    await expect.poll(parsing, { timeout: 60_000, interval: 50 }).toBe(true);
     const killed = new Promise((resolve) => first.process.once('exit', (_code, signal) => resolve(signal)));
     first.process.kill('SIGKILL');
     expect(await killed).toBe('SIGKILL');
+    await observer?.end();
 
     const second = await startServer(env);
     children.push(second.process);
