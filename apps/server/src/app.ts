@@ -150,7 +150,11 @@ export async function buildApp({
   caches.listen(bus);
   app.decorate('caches', caches);
   app.decorate('lifecycle', { draining: false });
-  const jobs = new Jobs(database, app.log, { work: config.JOBS_WORK, pollSeconds: config.JOBS_POLL_SECONDS });
+  const jobs = new Jobs(database, app.log, {
+    work: config.JOBS_WORK,
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    staleSeconds: config.JOBS_STALE_SECONDS,
+  });
   // The transactional outbox of lifecycle handlers and module actions: a job written in the action's transaction.
   const outbox: OutboxFactory = (tx) => ({
     enqueue: async (jobName, payload) => {

@@ -105,6 +105,8 @@ const ConfigSchema = z.object({
   JOBS_WORK: bool.default(true),
   /** How often an idle job worker looks for new jobs, in seconds (at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** A running job whose instance has not refreshed its heartbeat this long is run again (seconds). */
+  JOBS_STALE_SECONDS: z.coerce.number().min(2).max(3600).default(60),
   /** Public origin used in links sent by SMS (activation). */
   PUBLIC_URL: z.string().default('http://localhost:8080'),
   /** Seconds between the comment lines that keep idle push (SSE) streams open through proxies. */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { type ModelItem, writeKsCostXml } from '../modules/file-analysis/cost-xml-writer.ts';
+import { PARSE_JOB } from '../modules/file-analysis/service.ts';
+import { ORPHANED_JOB_MESSAGE } from './jobs.ts';
 import { hashPassword } from './passwords.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,19 +35,60 @@ function startServer(env: Record<string, string>): Promise<{ process: ChildProce
   });
 }
 
-async function api(url: string, path: string, init: { token?: string; body?: object } = {}) {
+async function api(url: string, path: string, init: { token?: string; body?: object | FormData } = {}) {
+  const json = init.body !== undefined && !(init.body instanceof FormData);
   const response = await fetch(`${url}${path}`, {
     method: init.body ? 'POST' : 'GET',
     headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(json ? { 'content-type': 'application/json' } : {}),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
-    body: init.body ? JSON.stringify(init.body) : undefined,
+    body: json ? JSON.stringify(init.body) : (init.body as FormData | undefined),
   });
   return (await response.json()) as { code: number; data: never; message: string };
 }
 
 const ADMIN = { account: 'jobs-admin', password: 'Passw0rd9' };
+
+/** A bid of `units` × 5,000 分部分项 items in the platform's layout (the module's own writer). */
+function largeCostFile(units: number): Buffer {
+  const unit = (u: number) => ({
+    code: `U${u + 1}`,
+    name: `第${u + 1}标段建筑工程`,
+    zy: '建筑工程',
+    items: Array.from(
+      { length: 5000 },
+      (_, i): ModelItem => ({
+        list: 'fbfx',
+        code: `0101${String(u).padStart(2, '0')}${String(i).padStart(6, '0')}`,
+        name: '挖基坑土方',
+        features: `1.部位：第${1 + (i % 30)}层\n2.材料：C30 商品混凝土`,
+        unit: 'm3',
+        quantity: (1 + (i % 500)).toFixed(2),
+        unitPrice: (20 + (i % 800)).toFixed(2),
+      }),
+    ),
+  });
+  const text = [
+    ...writeKsCostXml({
+      kind: 'bid',
+      taxMethod: 'general',
+      project: { code: 'KILL-PARSE', name: '故障演练项目' },
+      singles: [{ code: '01', name: '第1单项工程', units: Array.from({ length: units }, (_, u) => unit(u)) }],
+    }),
+  ].join('');
+  return Buffer.from(text);
+}
+
+type Analysis = { parseState: string; nodeCount: number; itemCount: number; parsedAt: string | null };
+type JobRow = {
+  id: string;
+  name: string;
+  state: string;
+  attempts: number;
+  lastError: string;
+  progressNote: string;
+};
 
 /** Logs in as the administrator through the real endpoint, sealing the fields as the browser does. */
 async function loginAdmin(url: string): Promise<string> {
@@ -74,10 +118,12 @@ describe('a job survives kill -9 of the server', () => {
   beforeAll(async () => {
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) await createDatabase(adminUrl);
-    // Migrated, with one administrator, before the server starts: the demo seed would only cost time.
-    const database = await openDatabase(
-      databaseEnv.DATABASE_URL ? { url: databaseEnv.DATABASE_URL } : { dataDir },
-    );
+    await prepareDatabase(databaseEnv.DATABASE_URL ? { url: databaseEnv.DATABASE_URL } : { dataDir });
+  });
+
+  /** Migrated, with one administrator, before a server starts: the demo seed would only cost time. */
+  async function prepareDatabase(target: { url: string } | { dataDir: string }) {
+    const database = await openDatabase(target);
     await database.migrate();
     await database.db.insert(users).values({
       userCode: 'M-jobs',
@@ -88,7 +134,7 @@ describe('a job survives kill -9 of the server', () => {
       passwordHash: await hashPassword(ADMIN.password),
     });
     await database.close();
-  });
+  }
 
   async function createDatabase(adminUrl: string) {
     const name = `ks_test_${randomBytes(6).toString('hex')}`;
@@ -107,7 +153,8 @@ describe('a job survives kill -9 of the server', () => {
     };
   }
 
-  afterAll(async () => {
+  /** Stops the instances still running (one at a time may hold PGlite's data directory). */
+  async function stopAll() {
     for (const child of children) {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -115,6 +162,10 @@ describe('a job survives kill -9 of the server', () => {
         await exited;
       }
     }
+  }
+
+  afterAll(async () => {
+    await stopAll();
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -150,5 +201,123 @@ describe('a job survives kill -9 of the server', () => {
         ?.state;
     };
     await expect.poll(stateOf, { timeout: 60_000, interval: 500 }).toBe('completed');
+  });
+
+  it('runs again, to the same result, a job whose instance is killed while it runs', {
+    timeout: 600_000,
+  }, async () => {
+    // A heartbeat that goes stale in seconds: on PostgreSQL the new instance finds the orphan
+    // by it (on PGlite every attempt active at start is one).
+    // On PGlite a data directory of its own: pids wrap quickly on a busy machine, and a lock file
+    // an earlier instance left could name a live, unrelated process.
+    const ownDir = join(dataDir, 'running-job');
+    if (!databaseEnv.DATABASE_URL) await prepareDatabase({ dataDir: ownDir });
+    const env = {
+      ...databaseEnv,
+      ...(databaseEnv.DATABASE_URL ? {} : { DATA_DIR: ownDir }),
+      SEED_DEMO: 'false',
+      FILES_DIR: join(dataDir, 'files'),
+      JOBS_POLL_SECONDS: '0.5',
+      JOBS_STALE_SECONDS: '3',
+    };
+    const first = await startServer(env);
+    children.push(first.process);
+    const token = await loginAdmin(first.url);
+    const project = await api(first.url, '/ks/analyse/cost-projects', {
+      token,
+      body: { code: `KILL${Date.now()}`, name: '故障演练项目', region: '330000' },
+    });
+    expect(project.code, project.message).toBe(200);
+    const form = new FormData();
+    form.append('gnCoding', 'fileAnalysis');
+    form.append('systemCoding', 'fileAnalysis');
+    form.append('fileNo', 'costXml');
+    // 80,000 items: seconds of parsing, one transaction, on either database.
+    form.append('file', new Blob([new Uint8Array(largeCostFile(16))]), '投标文件.xml');
+    const uploaded = await api(first.url, '/ks/common/common/upload/annex', { token, body: form });
+    expect(uploaded.code, uploaded.message).toBe(200);
+    const attached = await api(first.url, '/ks/analyse/cost-files', {
+      token,
+      body: {
+        projectId: (project.data as { id: string }).id,
+        kind: 'bid',
+        fileId: (uploaded.data as { fileId: string }).fileId,
+        bidderName: '演练建设有限公司',
+      },
+    });
+    expect(attached.code, attached.message).toBe(200);
+    const costFileId = (attached.data as { id: string }).id;
+
+    const parseJob = async (url: string) => {
+      const page = await api(url, `/ks/admin/jobs?pageSize=100&name=${PARSE_JOB}`, { token });
+      return (page.data as { records: JobRow[] }).records.find((job) => job.name === PARSE_JOB);
+    };
+    // Running, its transaction open and writing rows. PostgreSQL shows that transaction itself.
+    // PGlite answers no query meanwhile (its one connection is the parse's), so there the signal
+    // is the stored file, which the instance holds open only while the parse streams it.
+    const filesDir = realpathSync(env.FILES_DIR);
+    const fileOpen = () => {
+      const fds = `/proc/${first.process.pid}/fd`;
+      return readdirSync(fds).some((fd) => {
+        try {
+          const target = readlinkSync(join(fds, fd));
+          return target.startsWith(filesDir) && target.endsWith('.xml');
+        } catch {
+          return false;
+        }
+      });
+    };
+    const observer = databaseEnv.DATABASE_URL
+      ? new pg.Client({ connectionString: databaseEnv.DATABASE_URL })
+      : null;
+    await observer?.connect();
+    const parsing = async () => {
+      if (!observer) return fileOpen();
+      const { rows } = await observer.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and xact_start is not null and query ilike 'insert into "cost_items"%'`,
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    };
+    await expect.poll(parsing, { timeout: 60_000, interval: 50 }).toBe(true);
+    const killed = new Promise((resolve) => first.process.once('exit', (_code, signal) => resolve(signal)));
+    first.process.kill('SIGKILL');
+    expect(await killed).toBe('SIGKILL');
+    await observer?.end();
+
+    const second = await startServer(env);
+    children.push(second.process);
+    const analysis = async () =>
+      (await api(second.url, '/ks/analyse/xml_analysis', { token, body: { id: costFileId } }))
+        .data as Analysis;
+    // Nothing half-written: the killed attempt's rows went with its transaction.
+    expect(await analysis()).toMatchObject({ parseState: 'pending', nodeCount: 0, itemCount: 0 });
+
+    await expect
+      .poll(async () => (await analysis()).parseState, { timeout: 120_000, interval: 500 })
+      .toBe('parsed');
+    const recovered = await analysis();
+    // The killed attempt was running (it lost its instance), and a second one finished it.
+    expect(await parseJob(second.url)).toMatchObject({
+      state: 'completed',
+      attempts: 2,
+      lastError: ORPHANED_JOB_MESSAGE,
+    });
+    expect(recovered.itemCount).toBe(80_000);
+
+    // An uninterrupted parse of the same file gives the same result.
+    const again = await api(second.url, `/ks/analyse/cost-files/${costFileId}/parse`, { token, body: {} });
+    expect(again.code, again.message).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const now = await analysis();
+          return now.parseState === 'parsed' && now.parsedAt !== recovered.parsedAt;
+        },
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe(true);
+    expect({ ...(await analysis()), parsedAt: null }).toEqual({ ...recovered, parsedAt: null });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../test/helper.ts';
-import { defineJob, everyMinutesCron } from './jobs.ts';
+import { defineJob, everyMinutesCron, ORPHANED_JOB_MESSAGE } from './jobs.ts';
 
 /** What the probe jobs did, by key: each attempt's start time. */
 const attempts = new Map<string, number[]>();
@@ -166,6 +166,37 @@ describe('retries, timeouts, progress', () => {
     expect((await jobById(app, headers, id))?.state).toBe('cancelled');
     const again = await post(app, '/ks/admin/jobs/cancel', headers, { id });
     expect(again.json()).toMatchObject({ code: 400, message: '任务已结束，不能取消' });
+  });
+});
+
+describe('attempts that lost their instance', () => {
+  it('fails into its next attempt only an active job whose heartbeat stopped', async () => {
+    const app = getApp();
+    const headers = await adminHeaders(app);
+    const key = unique('orphan');
+    const id = await app.jobs.send(hold, { key });
+    await expect
+      .poll(async () => (await jobById(app, headers, id))?.state, { timeout: 10_000 })
+      .toBe('active');
+    // Beating: not an orphan, however short the limit.
+    expect(await app.jobs.failOrphans(30)).toBe(0);
+    expect((await jobById(app, headers, id))?.state).toBe('active');
+
+    // As if its instance had died an hour ago: no beat since, started before that.
+    await app.db.execute(
+      sql`update job_reports set heartbeat_at = now() - interval '1 hour' where job_id = ${id}`,
+    );
+    await app.db.execute(sql`update pgboss.job set started_on = now() - interval '1 hour' where id = ${id}`);
+    expect(await app.jobs.failOrphans(30)).toBe(1);
+    expect(await jobById(app, headers, id)).toMatchObject({
+      state: 'retry',
+      lastError: ORPHANED_JOB_MESSAGE,
+    });
+    // The handler still running here (it was not dead after all) no longer decides the job.
+    await post(app, '/ks/admin/jobs/cancel', headers, { id });
+    releases.get(key)?.();
+    await expect.poll(() => attempts.get(key)?.length ?? 0).toBe(1);
+    expect((await jobById(app, headers, id))?.state).toBe('cancelled');
   });
 });
 

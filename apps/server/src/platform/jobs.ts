@@ -51,9 +51,17 @@ export interface JobsOptions {
   work?: boolean;
   /** How often an idle worker looks for jobs (JOBS_POLL_SECONDS; pg-boss's floor is 0.5). */
   pollSeconds?: number;
+  /**
+   * A running job whose heartbeat is older than this lost its instance and is failed into its
+   * next attempt (JOBS_STALE_SECONDS, default 60); the heartbeat is refreshed four times as often.
+   */
+  staleSeconds?: number;
 }
 
 const DEFAULTS = { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, timeoutSeconds: 300 };
+const DEFAULT_STALE_SECONDS = 60;
+/** What an attempt whose instance died reports (the administrators' page shows it). */
+export const ORPHANED_JOB_MESSAGE = '执行任务的实例已停止，任务将重新执行';
 /** pg-boss fails an attempt that outlives its expiry; ours aborts first, so the handler hears of it. */
 const EXPIRY_GRACE_SECONDS = 30;
 const NAME_PATTERN = /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/;
@@ -89,6 +97,7 @@ export class Jobs {
   private client: PgBoss | null = null;
   private installing: Promise<void> | null = null;
   private worker: PgBoss | null = null;
+  private reaper: NodeJS.Timeout | null = null;
   private isStopping = false;
 
   constructor(
@@ -185,6 +194,19 @@ export class Jobs {
     worker.on('error', (error) => this.onError(error));
     await worker.start();
     this.worker = worker;
+    // Attempts whose instance died run again now, not after their timeout (up to half an hour).
+    // Embedded PGlite is one process holding the data directory's lock: every attempt still
+    // active when it starts belonged to a process that is gone. On PostgreSQL other instances
+    // may be running theirs; only attempts whose heartbeat stopped are orphans, checked as the
+    // heartbeats go.
+    await this.failOrphans(this.database.driver === 'pglite' ? null : this.staleSeconds);
+    if (this.database.driver === 'pg') {
+      this.reaper = setInterval(
+        () => void this.failOrphans(this.staleSeconds).catch((error) => this.onError(error)),
+        (this.staleSeconds * 1000) / 2,
+      );
+      this.reaper.unref();
+    }
     for (const definition of this.definitions.values()) {
       await worker.work(
         definition.name,
@@ -199,6 +221,8 @@ export class Jobs {
   /** Stops the workers, letting running handlers finish for up to `timeoutMs`; idempotent. */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.isStopping = true;
+    if (this.reaper) clearInterval(this.reaper);
+    this.reaper = null;
     const worker = this.worker;
     this.worker = null;
     await worker?.stop({ graceful: true, timeout: timeoutMs, close: false });
@@ -252,6 +276,36 @@ export class Jobs {
     return id;
   }
 
+  private get staleSeconds(): number {
+    return this.options.staleSeconds ?? DEFAULT_STALE_SECONDS;
+  }
+
+  /**
+   * Fails the active attempts that lost their instance into their next attempt (pg-boss's retry,
+   * with the type's delay; past the retry limit the job fails). `staleSeconds` null: every active
+   * attempt (no other process can be running one); else those whose heartbeat, or start when none
+   * came yet, is older than that. Answers how many. A handler that is alive after all (its
+   * heartbeat held up longer than `staleSeconds`) keeps running, but its result is dropped: pg-boss
+   * completes only active jobs, and handlers are idempotent.
+   */
+  async failOrphans(staleSeconds: number | null): Promise<number> {
+    const client = this.requireClient();
+    const stale =
+      staleSeconds === null
+        ? sql`true`
+        : sql`greatest(r.heartbeat_at, j.started_on) < now() - make_interval(secs => ${staleSeconds})`;
+    const found = (await this.database.db.execute(
+      sql`select j.id, j.name from pgboss.job j left join job_reports r on r.job_id = j.id
+          where j.state = 'active' and ${stale}`,
+    )) as unknown as { rows: { id: string; name: string }[] };
+    for (const job of found.rows) {
+      this.log.warn({ job: job.name, jobId: job.id }, 'job attempt lost its instance; running it again');
+      await client.fail(job.name, job.id, { message: ORPHANED_JOB_MESSAGE });
+      await this.report(job.name, job.id, { error: ORPHANED_JOB_MESSAGE });
+    }
+    return found.rows.length;
+  }
+
   private requireClient(): PgBoss {
     if (!this.client) throw new Error('the job system is not installed: buildApp installs it');
     return this.client;
@@ -263,6 +317,11 @@ export class Jobs {
     const controller = new AbortController();
     const timeout = new JobTimeoutError(timeoutSeconds);
     const timer = setTimeout(() => controller.abort(timeout), timeoutSeconds * 1000);
+    // While the handler runs, this instance says it is alive (see failOrphans). A beat that fails
+    // (the database away for a moment) is only late; on PGlite beats wait behind a transaction.
+    const beat = () => this.beat(definition.name, job.id).catch(() => {});
+    await beat();
+    const heartbeat = setInterval(beat, (this.staleSeconds * 1000) / 4);
     const context: JobContext = {
       jobId: job.id,
       attempt: job.retryCount + 1,
@@ -285,7 +344,15 @@ export class Jobs {
       throw error;
     } finally {
       clearTimeout(timer);
+      clearInterval(heartbeat);
     }
+  }
+
+  private async beat(name: string, jobId: string): Promise<void> {
+    await this.database.db
+      .insert(jobReports)
+      .values({ jobId, name, heartbeatAt: sql`now()` })
+      .onConflictDoUpdate({ target: jobReports.jobId, set: { heartbeatAt: sql`now()` } });
   }
 
   private async report(

@@ -16,4 +16,9 @@ export const jobReports = pgTable('job_reports', {
   lastError: text('last_error'),
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Refreshed by the instance running the job while its handler runs: an active job whose
+   * heartbeat stopped lost its instance (kill -9, power cut) and is failed into its next attempt.
+   */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
 });

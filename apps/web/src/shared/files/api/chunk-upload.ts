@@ -19,10 +19,6 @@ export function uploadChunk(
   return http.post<UploadTask>('/ks/upload/v1/chunk-upload', form, { quiet: true, signal });
 }
 
-/** The progress poll: which chunks the server holds. */
-export const getUploadProgress = (uploadId: string, signal?: AbortSignal) =>
-  http.get<UploadTask>('/ks/upload/v1/upload-progress', { query: { uploadId }, quiet: true, signal });
-
 export const mergeUpload = (
   body: { uploadId: string; fileName: string; md5: string },
   signal?: AbortSignal,

@@ -179,14 +179,6 @@ describe('SimpleUploader', () => {
           file: null,
         });
       },
-      'GET /ks/upload/v1/upload-progress': ok({
-        uploadId: 'u1',
-        chunkSize: UPLOAD_CHUNK_SIZE,
-        chunkCount: 2,
-        uploadedChunks: [0, 1],
-        status: 'uploading',
-        file: null,
-      }),
       'POST /ks/upload/v1/file-merge': ok({
         uploadId: 'u1',
         chunkSize: UPLOAD_CHUNK_SIZE,

@@ -1,6 +1,6 @@
 import { UPLOAD_CHUNK_SIZE } from '@ks/contract/constants';
 import type { UploadedFile } from '@ks/contract/files';
-import { createUploadTask, getUploadProgress, mergeUpload, uploadChunk } from '../api/chunk-upload.ts';
+import { createUploadTask, mergeUpload, uploadChunk } from '../api/chunk-upload.ts';
 import type { UploadTarget } from '../api/upload-file.ts';
 import { md5OfBlob, md5OfFile } from './md5.ts';
 
@@ -16,7 +16,8 @@ export interface ChunkedUploadHandlers {
 /**
  * Uploads a large file in 5 MB chunks (spec 001 §4): md5 of the whole file in a worker →
  * upload-task (which answers the chunks already held, or the finished file when this md5 is
- * stored) → only the missing chunks, each with its md5 → progress poll → file-merge.
+ * stored) → only the missing chunks, each with its md5 (each answer says which chunks the server
+ * holds) → file-merge.
  */
 export async function uploadInChunks(
   file: File,
@@ -49,7 +50,7 @@ export async function uploadInChunks(
     if (held.has(index)) continue;
     signal?.throwIfAborted();
     const data = file.slice(index * chunkSize, (index + 1) * chunkSize);
-    await uploadChunk(
+    const answer = await uploadChunk(
       {
         uploadId: task.uploadId,
         chunk: index,
@@ -60,9 +61,9 @@ export async function uploadInChunks(
       },
       signal,
     );
-    // The server's count, not ours: after a reload or on another tab it is the truth.
-    const progress = await getUploadProgress(task.uploadId, signal);
-    report(progress.uploadedChunks.length);
+    // The server's count, not ours (after a reload or on another tab it is the truth): the chunk's
+    // answer carries it, so no progress poll per chunk.
+    report(answer.uploadedChunks.length);
   }
   onProgress('merging', 100);
   const merged = await mergeUpload({ uploadId: task.uploadId, fileName: file.name, md5 }, signal);
