@@ -245,7 +245,12 @@ export async function buildApp({
     },
   });
   await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
-  await app.register(creditRoutes, { credit: new CreditService(db), loginVariant: config.LOGIN_VARIANT });
+  await app.register(creditRoutes, {
+    credit: new CreditService(db),
+    loginVariant: config.LOGIN_VARIANT,
+    authenticate: (token) => sessions.authenticate(token),
+    ratePerMinute,
+  });
   await ensureCreditDefaults(db);
   await app.register(marketRoutes, { market: new MarketService(db) });
 

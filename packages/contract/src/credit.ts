@@ -170,7 +170,8 @@ export const CreditRecordEnvelopeSchema = envelopeOf(CreditRecordSchema);
 export const CreditRecordQuerySchema = z.object({ userId: z.uuid('企业不存在').optional() });
 
 export const CreditListRowSchema = z.object({
-  userId: z.string(),
+  /** The enterprise account: absent for a caller without a session (the public-service variant). */
+  userId: z.string().optional(),
   enterpriseName: z.string(),
   creditCode: z.string(),
   qyType: z.string(),
@@ -193,7 +194,12 @@ export const CreditExportQuerySchema = CreditListQuerySchema.pick({
   grade: true,
   keyword: true,
 }).strict();
-export const CreditListEnvelopeSchema = envelopeOf(pageOf(CreditListRowSchema));
+export const CreditListPageSchema = pageOf(CreditListRowSchema).extend({
+  /** The grades of the current score model, highest first: the list's grade filter. */
+  grades: z.array(z.string()),
+});
+export type CreditListPage = z.infer<typeof CreditListPageSchema>;
+export const CreditListEnvelopeSchema = envelopeOf(CreditListPageSchema);
 
 export const CreditGradeCountSchema = z.object({ grade: z.string(), count: z.number().int() });
 export const CreditGradeOverviewSchema = z.object({

@@ -2,8 +2,8 @@ import type {
   CreditGradeOverview,
   CreditItemType,
   CreditLetter,
+  CreditListPage,
   CreditListQuery,
-  CreditListRow,
   CreditRecord,
   CreditScoreModel,
   CreditSignature,
@@ -17,7 +17,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileHttp, http } from '@/lib/http.ts';
 
-export type CreditPage = { records: CreditListRow[]; total: number; curPage: number; pageSize: number };
+export type CreditPage = CreditListPage;
 
 export const creditKeys = {
   all: ['credit'] as const,
@@ -37,7 +37,10 @@ const queryOf = (query: ListQuery) =>
     Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
   ) as Record<string, string | number>;
 
-/** GET /ks/credit/public-list: scored enterprises, best first. */
+/**
+ * GET /ks/credit/public-list: scored enterprises, best first, with the grades to filter by (in the
+ * public-service variant also without a session: then without account ids).
+ */
 export const useCreditList = (query: ListQuery) =>
   useQuery({
     queryKey: creditKeys.list(query),
