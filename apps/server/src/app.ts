@@ -58,6 +58,7 @@ import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
 import { recordChangeRoutes } from './modules/record-changes/routes.ts';
 import { RecordChangeService } from './modules/record-changes/service.ts';
+import { ChangeTemplateService } from './modules/record-changes/template-service.ts';
 import { registerRecords } from './modules/records/register.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
@@ -228,7 +229,10 @@ export async function buildApp({
   await registerRecords(app, { database, config, events: recordEvents, actions: moduleActions });
   const notices = reviewNotices(new TodoService(db));
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, notices, recordEvents) });
-  await app.register(recordChangeRoutes, { changes: new RecordChangeService(db, recordEvents, notices) });
+  await app.register(recordChangeRoutes, {
+    changes: new RecordChangeService(db, recordEvents, notices),
+    templates: new ChangeTemplateService(db, files),
+  });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
