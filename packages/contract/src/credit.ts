@@ -40,6 +40,7 @@ export const CREDIT_MESSAGES = {
   endBeforeStart: '结束时间不能小于开始时间',
   penaltyMissing: '不良信用信息须上传行政处罚决定书',
   typeNotForEnterprise: '所选信用事项不适用于本企业类型',
+  chooseQyTypeFirst: '请先选择企业类型',
   letterStale: '承诺书内容已更新，请重新阅读后签署',
   letterSigned: '您已签署当前版本的信用承诺书',
   enterpriseOnly: '仅企业用户可以签署信用承诺书',

@@ -561,6 +561,30 @@ describe('the catalogue', () => {
       .data;
     expect(options.every((one: { qyType: string }) => one.qyType === '施工企业')).toBe(true);
     expect(options.map((one: { code: string }) => one.code)).toContain('SG-G09');
+    // Administrators choose the enterprise type first, and get that type's items only.
+    const unchosen = await get('/ks/credit/admin/select-type?creditClass=good', admin.headers);
+    expect(unchosen.json()).toMatchObject({ code: 400, message: CREDIT_MESSAGES.chooseQyTypeFirst });
+    const supervisors = (
+      await get(
+        `/ks/credit/admin/select-type?creditClass=good&qyType=${encodeURIComponent('监理企业')}`,
+        admin.headers,
+      )
+    ).json().data;
+    expect(supervisors.length).toBeGreaterThan(0);
+    expect(supervisors.every((one: { qyType: string }) => one.qyType === '监理企业')).toBe(true);
+    // An enterprise whose type is not set yet is offered nothing rather than every type's items.
+    const untyped = await actor('U');
+    const [untypedUser] = await getApp()
+      .db.select({ enterpriseId: users.enterpriseId })
+      .from(users)
+      .where(eq(users.id, untyped.id));
+    await getApp()
+      .db.update(enterprises)
+      .set({ enterpriseType: '' })
+      .where(eq(enterprises.id, untypedUser?.enterpriseId as string));
+    expect((await get('/ks/credit/admin/select-type?creditClass=good', untyped.headers)).json().data).toEqual(
+      [],
+    );
     const owner = await actor('U');
     expect((await save(owner, 'good', item('SG-G09', 3))).json().message).toBe(CREDIT_MESSAGES.overMax(2));
     const { id, version } = created.json().data;

@@ -104,9 +104,13 @@ export class CreditService {
     query: { qyType?: string | undefined; creditClass?: CreditClass | undefined },
   ) {
     if (user.loginRoleType === 'U') {
+      // An enterprise gets its own type's items only; one whose type is not set yet gets none.
       const own = await enterpriseOf(this.db, user.id);
-      return this.itemTypes({ ...query, qyType: own?.qyType ?? '' });
+      return own?.qyType ? this.itemTypes({ ...query, qyType: own.qyType }) : [];
     }
+    // Administrators choose the enterprise type first (the catalogue is per enterprise type).
+    if (!query.qyType)
+      throw badRequest(CREDIT_MESSAGES.chooseQyTypeFirst, { qyType: CREDIT_MESSAGES.chooseQyTypeFirst });
     return this.itemTypes(query);
   }
 
