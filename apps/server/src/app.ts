@@ -58,6 +58,7 @@ import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
 import { recordChangeRoutes } from './modules/record-changes/routes.ts';
 import { RecordChangeService } from './modules/record-changes/service.ts';
+import { ChangeTemplateService } from './modules/record-changes/template-service.ts';
 import { registerRecords } from './modules/records/register.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
@@ -232,7 +233,10 @@ export async function buildApp({
   await registerRecords(app, { database, config, events: recordEvents, actions: moduleActions });
   const notices = reviewNotices(new TodoService(db));
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, notices, recordEvents) });
-  await app.register(recordChangeRoutes, { changes: new RecordChangeService(db, recordEvents, notices) });
+  await app.register(recordChangeRoutes, {
+    changes: new RecordChangeService(db, recordEvents, notices),
+    templates: new ChangeTemplateService(db, files),
+  });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
@@ -249,7 +253,12 @@ export async function buildApp({
     },
   });
   await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
-  await app.register(creditRoutes, { credit: new CreditService(db), loginVariant: config.LOGIN_VARIANT });
+  await app.register(creditRoutes, {
+    credit: new CreditService(db),
+    loginVariant: config.LOGIN_VARIANT,
+    authenticate: (token) => sessions.authenticate(token),
+    ratePerMinute,
+  });
   await ensureCreditDefaults(db);
   await app.register(marketRoutes, { market: new MarketService(db) });
 

@@ -40,6 +40,7 @@ export const CREDIT_MESSAGES = {
   endBeforeStart: '结束时间不能小于开始时间',
   penaltyMissing: '不良信用信息须上传行政处罚决定书',
   typeNotForEnterprise: '所选信用事项不适用于本企业类型',
+  chooseQyTypeFirst: '请先选择企业类型',
   letterStale: '承诺书内容已更新，请重新阅读后签署',
   letterSigned: '您已签署当前版本的信用承诺书',
   enterpriseOnly: '仅企业用户可以签署信用承诺书',
@@ -170,7 +171,8 @@ export const CreditRecordEnvelopeSchema = envelopeOf(CreditRecordSchema);
 export const CreditRecordQuerySchema = z.object({ userId: z.uuid('企业不存在').optional() });
 
 export const CreditListRowSchema = z.object({
-  userId: z.string(),
+  /** The enterprise account: absent for a caller without a session (the public-service variant). */
+  userId: z.string().optional(),
   enterpriseName: z.string(),
   creditCode: z.string(),
   qyType: z.string(),
@@ -193,7 +195,12 @@ export const CreditExportQuerySchema = CreditListQuerySchema.pick({
   grade: true,
   keyword: true,
 }).strict();
-export const CreditListEnvelopeSchema = envelopeOf(pageOf(CreditListRowSchema));
+export const CreditListPageSchema = pageOf(CreditListRowSchema).extend({
+  /** The grades of the current score model, highest first: the list's grade filter. */
+  grades: z.array(z.string()),
+});
+export type CreditListPage = z.infer<typeof CreditListPageSchema>;
+export const CreditListEnvelopeSchema = envelopeOf(CreditListPageSchema);
 
 export const CreditGradeCountSchema = z.object({ grade: z.string(), count: z.number().int() });
 export const CreditGradeOverviewSchema = z.object({

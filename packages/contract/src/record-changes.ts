@@ -26,7 +26,35 @@ export const RECORD_CHANGE_PATHS = {
   review: '/ks/records/changes/review',
   /** GET: the change-description document (.docx). */
   template: '/ks/records/changes/template',
+  /** GET: which template the download serves (administrators). */
+  templateInfo: '/ks/records/changes/template/info',
+  /** POST multipart `file`: an administrator's .docx replaces the template (a new version). */
+  templateUpload: '/ks/records/changes/template/upload',
+  /** POST: back to the generated document (a new version without a file). */
+  templateReset: '/ks/records/changes/template/reset',
 } as const;
+
+// ————— the change-description template (decision 0054) —————
+/** The uploaded template's format and size limit. */
+export const CHANGE_TEMPLATE_FORMATS = ['docx'] as const;
+export const CHANGE_TEMPLATE_MAX_BYTES = 5 * 1024 * 1024;
+export const CHANGE_TEMPLATE_MESSAGES = {
+  format: '变更说明模板只能上传 Word 文档（.docx）',
+  size: '变更说明模板不能超过 5 MB',
+  alreadyGenerated: '当前已在使用系统生成的模板',
+} as const;
+export const ChangeTemplateInfoSchema = z.object({
+  /** 0 before any administrator uploaded or reset it. */
+  templateVersion: z.number().int(),
+  source: z.enum(['generated', 'uploaded']),
+  /** The uploaded file's name; empty for the generated document. */
+  fileName: z.string(),
+  size: z.number().int().nullable(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string(),
+});
+export type ChangeTemplateInfo = z.infer<typeof ChangeTemplateInfoSchema>;
+export const ChangeTemplateInfoEnvelopeSchema = envelopeOf(ChangeTemplateInfoSchema);
 
 /** The row operation that opens the change dialog (not a node function: the node's setting offers it). */
 export const RECORD_CHANGE_OPERATION = 'change';

@@ -49,7 +49,12 @@ function StandaloneLogin({ navigation, deployConfig, platformInfo }: Known & { n
         variant={deployConfig?.loginVariant ?? 'plain'}
         platformName={platformInfo?.platformName ?? ''}
         footer={<PlatformFooter data={platformInfo} />}
-        nav={<HeaderNavLinks bidHallUrl={deployConfig?.bidHallUrl} />}
+        nav={
+          <HeaderNavLinks
+            bidHallUrl={deployConfig?.bidHallUrl}
+            creditPublicity={deployConfig?.loginVariant === 'public-service'}
+          />
+        }
       />
     </PageNavigationProvider>
   );

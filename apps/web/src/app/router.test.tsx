@@ -99,6 +99,67 @@ describe('router guard', () => {
   });
 });
 
+describe('信用公示 without a session (decision 0054)', () => {
+  const publicService = () => ({
+    'GET /ks/common/deploy-config': ok(makeDeployConfig({ loginVariant: 'public-service' })),
+    'GET /ks/common/platform-info': ok(makePlatformInfo()),
+  });
+  const ROW = {
+    enterpriseName: '公示演示建设有限公司',
+    creditCode: '91120000MA05ABCD1X',
+    qyType: '施工企业',
+    score: 88,
+    grade: 'AA',
+    computedAt: '2026-11-26T01:00:00Z',
+  };
+
+  it('opens in the portal frame in the public-service variant, also from the shell’s path', async () => {
+    mockFetch({
+      ...publicService(),
+      'GET /ks/credit/public-list': ok({
+        records: [ROW],
+        total: 1,
+        curPage: 1,
+        pageSize: 10,
+        grades: ['AA'],
+      }),
+    });
+    const { location } = renderRoute('/credit/creditPublicList');
+    expect(await screen.findByText('公示演示建设有限公司', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(location()).toBe('/credit-publicity');
+    expect(screen.getByRole('link', { name: '信用公示' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+  });
+
+  it('is linked from the public-service login page’s portal navigation', async () => {
+    mockFetch(publicService());
+    renderRoute('/');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: '信用公示' })).getAttribute('href')).toBe(
+      '/credit-publicity',
+    );
+  });
+
+  it('asks for a login in the other variants, and offers no link there', async () => {
+    mockFetch(publicCalls());
+    const { location } = renderRoute('/credit-publicity');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+    expect(location()).toBe(`/?redirect=${encodeURIComponent('/credit/creditPublicList')}`);
+    expect(screen.queryByRole('link', { name: '信用公示' })).toBeNull();
+  });
+
+  it('sends a signed-in person to the list inside the shell', async () => {
+    mockFetch({
+      ...publicService(),
+      ...shellCalls(),
+      'GET /ks/credit/public-list': ok({ records: [], total: 0, curPage: 1, pageSize: 10, grades: [] }),
+    });
+    signIn('/userCenter/uCenter');
+    const { location } = renderRoute('/credit-publicity');
+    await waitFor(() => expect(location()).toBe('/credit/creditPublicList'));
+  });
+});
+
 describe('route table', () => {
   const routes = createRoutes();
   const titleAt = (path: string) => {

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { withChunkTimeout } from '@/lib/chunk-load.ts';
+import { CREDIT_PUBLICITY_PATH } from '@/lib/constants.ts';
 import { setNavigator } from '@/lib/navigation.ts';
 import { requireSession, skipLoginWhenSignedIn } from './guards.ts';
 import {
@@ -110,6 +111,15 @@ export function createRoutes(): RouteObject[] {
                   lazy: () =>
                     import('./routes/forget-password-route.tsx').then((m) => ({
                       Component: m.ForgetPasswordRoute,
+                    })),
+                },
+                {
+                  // The public-service variant's 信用公示 for visitors without a session (decision 0054).
+                  path: CREDIT_PUBLICITY_PATH,
+                  handle: { title: '信用公示' },
+                  lazy: () =>
+                    import('./routes/credit-publicity-route.tsx').then((m) => ({
+                      Component: m.CreditPublicityRoute,
                     })),
                 },
                 ...PUBLIC_PAGES.map((page) => plannedRoute(page.path, page.title)),

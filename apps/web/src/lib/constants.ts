@@ -19,6 +19,10 @@ export const SMS_CODE_COUNTDOWN_SECONDS = 60;
 /** Paths features link to; the router registers them (app/route-table.ts). */
 export const LOGIN_PATH = '/login';
 export const REGISTER_PATH = '/register';
+/** 信用公示 inside the shell (spec 001 §2 /credit/creditPublicList). */
+export const CREDIT_PUBLIC_LIST_PATH = '/credit/creditPublicList';
+/** The same list for visitors without a session, in the public-service variant's portal frame. */
+export const CREDIT_PUBLICITY_PATH = '/credit-publicity';
 export const ACTIVATE_PATH = '/activate';
 export const FORGET_PASSWORD_PATH = '/forgetPassword';
 export const USER_CENTER_PATH = '/userCenter/uCenter';

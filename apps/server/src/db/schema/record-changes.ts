@@ -2,6 +2,7 @@ import type { ChangeData, ChangeFile } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { editable } from './columns.ts';
+import { storedFiles } from './files.ts';
 import { users } from './identity.ts';
 
 /**
@@ -38,6 +39,8 @@ export const recordChanges = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Decided (czTime). */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The reviewers' to-dos opened on submit, closed when the change is decided. */
+    reviewTodoIds: uuid('review_todo_ids').array().notNull().default(sql`'{}'::uuid[]`),
     ...editable,
   },
   (t) => [
@@ -49,3 +52,19 @@ export const recordChanges = pgTable(
       .where(sql`${t.change} = 1 and ${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * The change-description template (变更说明) administrators upload, one row per version: the
+ * newest row decides what the download serves; a row without a file goes back to the generated
+ * document. Rows are never updated or deleted.
+ */
+export const recordChangeTemplates = pgTable('record_change_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  templateVersion: integer('template_version').notNull().unique(),
+  fileId: uuid('file_id').references(() => storedFiles.id),
+  fileName: text('file_name').notNull().default(''),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -561,6 +561,30 @@ describe('the catalogue', () => {
       .data;
     expect(options.every((one: { qyType: string }) => one.qyType === '施工企业')).toBe(true);
     expect(options.map((one: { code: string }) => one.code)).toContain('SG-G09');
+    // Administrators choose the enterprise type first, and get that type's items only.
+    const unchosen = await get('/ks/credit/admin/select-type?creditClass=good', admin.headers);
+    expect(unchosen.json()).toMatchObject({ code: 400, message: CREDIT_MESSAGES.chooseQyTypeFirst });
+    const supervisors = (
+      await get(
+        `/ks/credit/admin/select-type?creditClass=good&qyType=${encodeURIComponent('监理企业')}`,
+        admin.headers,
+      )
+    ).json().data;
+    expect(supervisors.length).toBeGreaterThan(0);
+    expect(supervisors.every((one: { qyType: string }) => one.qyType === '监理企业')).toBe(true);
+    // An enterprise whose type is not set yet is offered nothing rather than every type's items.
+    const untyped = await actor('U');
+    const [untypedUser] = await getApp()
+      .db.select({ enterpriseId: users.enterpriseId })
+      .from(users)
+      .where(eq(users.id, untyped.id));
+    await getApp()
+      .db.update(enterprises)
+      .set({ enterpriseType: '' })
+      .where(eq(enterprises.id, untypedUser?.enterpriseId as string));
+    expect((await get('/ks/credit/admin/select-type?creditClass=good', untyped.headers)).json().data).toEqual(
+      [],
+    );
     const owner = await actor('U');
     expect((await save(owner, 'good', item('SG-G09', 3))).json().message).toBe(CREDIT_MESSAGES.overMax(2));
     const { id, version } = created.json().data;
@@ -702,14 +726,90 @@ describe('the credit list', () => {
 
 describe('the public credit list in the public-service login variant', () => {
   const publicApp = useTestApp({ LOGIN_VARIANT: 'public-service' });
-  it('is readable without login there, and needs a session elsewhere', async () => {
-    const open = await publicApp().inject({ method: 'GET', url: '/ks/credit/public-list' });
-    expect(open.json()).toMatchObject({ code: 200, data: { records: [] } });
+  const list = (headers: Record<string, string> = {}, query = '') =>
+    publicApp().inject({ method: 'GET', url: `/ks/credit/public-list${query}`, headers });
+  const publicActor = async (role: TestUser['loginRoleType']) => {
+    const user = await createUser(publicApp(), role);
+    return (await loginAs(publicApp(), user)).headers;
+  };
+
+  it('is readable without login there, with the published fields only, and needs a session elsewhere', async () => {
+    const owner = await createUser(publicApp(), 'U');
+    await publicApp().db.transaction((tx) => recomputeScore(tx, owner.id, '测试'));
+    const open = await list();
+    expect(open.json()).toMatchObject({
+      code: 200,
+      data: { total: 1, grades: ['AAA', 'AA', 'A', 'B', 'C'] },
+    });
+    const [row] = open.json().data.records;
+    expect(Object.keys(row).sort()).toEqual([
+      'computedAt',
+      'creditCode',
+      'enterpriseName',
+      'grade',
+      'qyType',
+      'score',
+    ]);
+    // A logged-in data reader still gets the account ids (administrators open the credit file).
+    for (const role of ['M', 'U', 'P'] as const) {
+      const answer = await list(await publicActor(role));
+      expect(answer.json().data.records[0], role).toMatchObject({ userId: owner.id });
+    }
+    // Developers read no enterprise data: there, what anybody reads.
+    expect(Object.keys((await list(await publicActor('D'))).json().data.records[0])).not.toContain('userId');
+    // A stale token reads it as nobody does, rather than failing the public page.
+    const stale = await list({ authorization: 'Bearer not-a-token' });
+    expect(stale.json().data.records[0]).not.toHaveProperty('userId');
+
     const closed = await getApp().inject({ method: 'GET', url: '/ks/credit/public-list' });
     expect(closed.statusCode).toBe(401);
+    expect((await get('/ks/credit/public-list', developer.headers)).statusCode).toBe(403);
     // The rest of the credit data still needs its session there.
-    expect((await publicApp().inject({ method: 'GET', url: '/ks/credit/common/left-tree' })).statusCode).toBe(
-      401,
-    );
+    for (const url of [
+      '/ks/credit/common/left-tree',
+      '/ks/credit/level',
+      '/ks/credit/record',
+      '/ks/credit/export',
+    ])
+      expect((await publicApp().inject({ method: 'GET', url })).statusCode, url).toBe(401);
+  });
+});
+
+describe('the public credit list’s rate limit', () => {
+  const limitedApp = useTestApp({ LOGIN_VARIANT: 'public-service', LOGIN_RATE_PER_MINUTE: '4' });
+  it('limits callers without a session per minute, and not those with one', async () => {
+    const publicApp = limitedApp;
+    const list = (headers: Record<string, string>, query: string) =>
+      publicApp().inject({ method: 'GET', url: `/ks/credit/public-list${query}`, headers });
+    const headers = (await loginAs(publicApp(), await createUser(publicApp(), 'P'))).headers;
+    const answers = [];
+    for (let n = 0; n < 6; n += 1)
+      answers.push(
+        (
+          await publicApp().inject({
+            method: 'GET',
+            url: '/ks/credit/public-list',
+            remoteAddress: '203.0.113.9',
+            headers: {},
+          })
+        ).statusCode,
+      );
+    expect(answers.filter((status) => status === 200).length).toBeLessThanOrEqual(4);
+    expect(answers.at(-1)).toBe(429);
+    for (let n = 0; n < 6; n += 1)
+      expect(
+        (
+          await publicApp().inject({
+            method: 'GET',
+            url: '/ks/credit/public-list',
+            remoteAddress: '203.0.113.9',
+            headers,
+          })
+        ).statusCode,
+      ).toBe(200);
+    // Refused bad input changes nothing and says why.
+    const bad = await list(headers, `?keyword=${encodeURIComponent('a\u0000b')}`);
+    expect(bad.statusCode).toBe(400);
+    expect((await list(headers, '?pageSize=100000')).statusCode).toBe(400);
   });
 });

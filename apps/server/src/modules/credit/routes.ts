@@ -23,9 +23,10 @@ import {
   SignCreditLetterBodySchema,
   UpdateCreditItemTypeBodySchema,
 } from '@ks/contract';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../platform/access.ts';
+import { type Authenticate, bearerToken, currentUser, type SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { CreditService } from './service.ts';
 
@@ -37,13 +38,42 @@ const enterprisesAndAdmins = { access: { roles: ['M', 'U'] as const } };
 
 /**
  * The credit routes (spec 001 §7 `/ks/credit/...`). The public credit list needs no login in the
- * public-service login variant; elsewhere it needs a session of a data reader.
+ * public-service login variant (decision 0054); elsewhere it needs a session of a data reader.
  */
 export const creditRoutes: FastifyPluginAsyncZod<{
   credit: CreditService;
   loginVariant: LoginVariant;
-}> = async (app, { credit, loginVariant }) => {
+  /** Resolves the session a caller of the public list may still send. */
+  authenticate: Authenticate;
+  /** Requests per minute and address of callers without a session (the other public routes' limit). */
+  ratePerMinute: number;
+}> = async (app, { credit, loginVariant, authenticate, ratePerMinute }) => {
   const tags = ['credit'];
+  const openList = loginVariant === 'public-service';
+  // A public route skips the access guard: a session sent with it is resolved here, once per request.
+  const callers = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const callerOf = (request: FastifyRequest) => {
+    let caller = callers.get(request);
+    if (!caller) {
+      const token = bearerToken(request);
+      // A stale or invalid token reads the list as nobody does: this page is public here.
+      caller = token ? authenticate(token).catch(() => null) : Promise.resolve(null);
+      callers.set(request, caller);
+    }
+    return caller;
+  };
+
+  const listConfig: FastifyContextConfig = openList
+    ? {
+        access: 'public' as const,
+        // Callers without a session are limited like the other public routes; sessions are not.
+        rateLimit: {
+          max: ratePerMinute,
+          timeWindow: '1 minute',
+          allowList: async (request: FastifyRequest) => (await callerOf(request)) !== null,
+        },
+      }
+    : dataReaders;
 
   app.get(
     '/ks/credit/qy-types',
@@ -170,7 +200,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/ks/credit/public-list',
     {
-      config: { access: loginVariant === 'public-service' ? 'public' : dataReaders.access },
+      config: listConfig,
       schema: {
         tags,
         summary: '信用公示名单',
@@ -178,7 +208,12 @@ export const creditRoutes: FastifyPluginAsyncZod<{
         response: { 200: CreditListEnvelopeSchema },
       },
     },
-    async (request) => ok(await credit.publicList(request.query)),
+    async (request) => {
+      const caller = openList ? await callerOf(request) : currentUser(request);
+      // Developers read no enterprise data: here, like nobody, the published fields only.
+      const withAccounts = caller !== null && caller.loginRoleType !== 'D';
+      return ok(await credit.publicList(request.query, withAccounts));
+    },
   );
 
   app.get(

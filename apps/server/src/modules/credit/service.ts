@@ -5,6 +5,7 @@ import {
   type CreditGradeOverview,
   type CreditItemType,
   type CreditLetter,
+  type CreditListPage,
   type CreditListQuery,
   type CreditListRow,
   type CreditRecord,
@@ -103,9 +104,13 @@ export class CreditService {
     query: { qyType?: string | undefined; creditClass?: CreditClass | undefined },
   ) {
     if (user.loginRoleType === 'U') {
+      // An enterprise gets its own type's items only; one whose type is not set yet gets none.
       const own = await enterpriseOf(this.db, user.id);
-      return this.itemTypes({ ...query, qyType: own?.qyType ?? '' });
+      return own?.qyType ? this.itemTypes({ ...query, qyType: own.qyType }) : [];
     }
+    // Administrators choose the enterprise type first (the catalogue is per enterprise type).
+    if (!query.qyType)
+      throw badRequest(CREDIT_MESSAGES.chooseQyTypeFirst, { qyType: CREDIT_MESSAGES.chooseQyTypeFirst });
     return this.itemTypes(query);
   }
 
@@ -301,8 +306,11 @@ export class CreditService {
       .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId));
   }
 
-  /** The public credit list: scored enterprises, best first. */
-  async publicList(query: CreditListQuery) {
+  /**
+   * The public credit list: scored enterprises, best first. Without `withAccounts` (a caller
+   * without a session) the rows carry the published fields only, not the enterprise's account id.
+   */
+  async publicList(query: CreditListQuery, withAccounts: boolean): Promise<CreditListPage> {
     const where = this.listWhere(query);
     const [total] = await this.db
       .select({ value: count() })
@@ -315,11 +323,19 @@ export class CreditService {
       .orderBy(desc(creditScores.score), enterprises.name)
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize);
+    const model = await currentModel(this.db);
     return {
-      records: rows.map((row): CreditListRow => ({ ...row, computedAt: iso(row.computedAt) })),
+      records: rows.map(
+        ({ userId, ...row }): CreditListRow => ({
+          ...row,
+          ...(withAccounts ? { userId } : {}),
+          computedAt: iso(row.computedAt),
+        }),
+      ),
       total: total?.value ?? 0,
       curPage: query.pageNum,
       pageSize: query.pageSize,
+      grades: [...model.bands].sort((a, b) => b.min - a.min).map((band) => band.grade),
     };
   }
 

@@ -15,7 +15,7 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, useTestApp } from '../../../test/helper.ts';
-import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
+import { notifyDeliveries, notifyMessages, notifyTodos, users } from '../../db/schema/index.ts';
 import { tableColumns } from '../../engine/node-tables.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
@@ -306,6 +306,14 @@ describe('what the demo enterprise user sees', () => {
       [2, 1],
     ]);
     expect(pending.records[1]?.operations.filter((op) => op.show).map((op) => op.code)).toContain('pass');
+    // The rejected round's to-dos are done; the pending round's wait for its reviewers.
+    const todos = await getApp()
+      .db.select()
+      .from(notifyTodos)
+      .where(eq(notifyTodos.businessId, september?.id as string));
+    const changeTodos = todos.filter((todo) => todo.gnName.includes('变更审核'));
+    expect(changeTodos.some((todo) => todo.doneAt === null)).toBe(true);
+    expect(changeTodos.some((todo) => todo.doneAt !== null)).toBe(true);
     expect((await rounds(october?.id as string, 'enterprise', true)).records[0]).toMatchObject({ change: 2 });
     expect(october?.remark).toBe('价格含运费，已按询价单核实');
     const saved = (await rounds(november?.id as string, 'enterprise', true)).records[0];
@@ -443,6 +451,18 @@ describe('a fresh start has no empty corners', () => {
       .data as HelpGroup[];
     expect(faq.map((one) => one.groupName)).toEqual(DEMO_FAQ.map((one) => one.groupName));
     expect(faq.every((one) => one.qaList.length > 0)).toBe(true);
+  });
+
+  it('has the province’s own change-description template, uploaded by the administrator', async () => {
+    const info = (await get('admin', RECORD_CHANGE_PATHS.templateInfo)).json().data;
+    expect(info).toMatchObject({
+      source: 'uploaded',
+      templateVersion: 1,
+      fileName: expect.stringContaining('本省模板'),
+    });
+    const document = await get('enterprise', RECORD_CHANGE_PATHS.template);
+    expect(document.statusCode).toBe(200);
+    expect(document.rawPayload.length).toBe(info.size);
   });
 
   it('gives the price node an example and an import template to download', async () => {

@@ -16,6 +16,7 @@ import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';
 import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
+import { seedDemoChangeTemplate } from './change-template.ts';
 import { seedDemoCostChecks } from './cost-checks.ts';
 import { seedDemoCredit } from './credit.ts';
 import { seedDemoFileAnalysis } from './file-analysis.ts';
@@ -182,6 +183,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   await seedDemoCredit(db, files, engine, actors, SEED_IP);
   await seedDemoMarket(db, files, engine, actors, SEED_IP);
   await seedDemoRecordChanges(db, files, engine, actors, SEED_IP);
+  await seedDemoChangeTemplate(db, files, actors.admin, SEED_IP);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);
   await seedDemoFileAnalysis(db, files, actors, SEED_IP);

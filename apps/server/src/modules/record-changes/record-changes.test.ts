@@ -8,7 +8,7 @@ import {
   scoreAboveMaxMessage,
   scoreAboveMaxReviewMessage,
 } from '@ks/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addNode, newSystem, publish, saveDraft } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
@@ -17,6 +17,7 @@ import {
   auditOrgs,
   nodeFunctionGrants,
   notifyDeliveries,
+  notifyTodos,
   operationLogs,
   recordAttachments,
   recordRevisions,
@@ -534,6 +535,69 @@ describe('change requests on approved records', () => {
       (await post(RECORD_CHANGE_PATHS.save, personnel, await changeBody(node, own, personnel))).json().code,
     ).toBe(200);
     expect(FUNCTION_DENIED_MESSAGE('审核')).toContain('审核');
+  });
+
+  it('gives each manager a to-do on submit and closes them when the change is decided', async () => {
+    const app = getApp();
+    const node = await changeNode();
+    const [owner, manager, plainAdmin] = await Promise.all([actor('U'), actor('M'), actor('M')]);
+    const [org] = await app.db
+      .insert(auditOrgs)
+      .values({ name: unique('变更审核组') })
+      .returning();
+    await app.db.insert(auditOrgMembers).values({ orgId: org?.id as string, userId: manager.id });
+    await app.db.insert(nodeFunctionGrants).values([
+      { nodeId: node.nodeId, functionCode: 'view', subjectType: 'role', subject: 'M' },
+      { nodeId: node.nodeId, functionCode: 'audit', subjectType: 'org', subject: org?.id as string },
+      ...(['save', 'submit', 'view'] as const).map((functionCode) => ({
+        nodeId: node.nodeId,
+        functionCode,
+        subjectType: 'role' as const,
+        subject: 'U',
+      })),
+    ]);
+    const todosOf = (recordId: string) =>
+      app.db
+        .select()
+        .from(notifyTodos)
+        .where(
+          and(
+            eq(notifyTodos.businessId, recordId),
+            inArray(notifyTodos.userId, [manager.id, plainAdmin.id, owner.id]),
+          ),
+        );
+    for (const pass of [true, false]) {
+      const recordId = await approvedRecord(node, owner);
+      const saved = await post(RECORD_CHANGE_PATHS.save, owner, await changeBody(node, recordId, owner));
+      // Saved but not submitted: nobody has anything to do yet.
+      expect(saved.json().code).toBe(200);
+      expect(await todosOf(recordId)).toEqual([]);
+      const submitted = await post(RECORD_CHANGE_PATHS.submit, owner, {
+        ...saved.json().data,
+        systemCoding: node.systemCoding,
+        gnCoding: node.gnCoding,
+        confirmed: true,
+      });
+      expect(submitted.json().code, submitted.body).toBe(200);
+      const open = await todosOf(recordId);
+      // The manager (through the organisation) only: not the administrator without managerPermission.
+      expect(open.map((todo) => [todo.userId, todo.doneAt])).toEqual([[manager.id, null]]);
+      expect(open[0]).toMatchObject({
+        systemCoding: node.systemCoding,
+        gnCoding: node.gnCoding,
+        businessName: expect.stringContaining('变更申请'),
+        submitterName: expect.stringMatching(/\S/),
+      });
+      const badge = () =>
+        app.inject({ method: 'GET', url: '/ks/notification/v1/audit/todo-count', headers: manager.headers });
+      const before = (await badge()).json().data as number;
+      expect(before).toBeGreaterThan(0);
+      expect((await review(node, manager, submitted.json().data, pass, '材料不符')).json().code).toBe(200);
+      const closed = await todosOf(recordId);
+      expect(closed).toHaveLength(1);
+      expect(closed[0]?.doneAt, `pass=${pass}`).not.toBeNull();
+      expect((await badge()).json().data).toBe(before - 1);
+    }
   });
 
   it('offers changes only on nodes that allow them, on approved records', async () => {

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recordAttachments, recordChanges, storedFiles, users } from '../../db/schema/index.ts';
+import {
+  menuNodes,
+  recordAttachments,
+  recordChanges,
+  storedFiles,
+  systems,
+  users,
+} from '../../db/schema/index.ts';
 import { fileUrl } from '../../platform/file-refs.ts';
 
 /** The SQL of change requests: rounds of a record, one round under lock, files and attachments. */
@@ -88,4 +95,27 @@ export async function enclosureFilesOf(db: Db, systemCoding: string, gnCoding: s
 export async function userName(db: Db, userId: string): Promise<string> {
   const [row] = await db.select({ name: users.userName }).from(users).where(eq(users.id, userId));
   return row?.name ?? '';
+}
+
+/** Active administrators: the candidates for a change's reviewers' to-dos. */
+export const activeAdministrators = (db: Db) =>
+  db
+    .select({
+      id: users.id,
+      userCode: users.userCode,
+      userName: users.userName,
+      enterpriseId: users.enterpriseId,
+    })
+    .from(users)
+    .where(and(eq(users.loginRoleType, 'M'), eq(users.status, 'active'), isNull(users.deletedAt)))
+    .orderBy(asc(users.userCode));
+
+/** The name of the system a node belongs to, for the to-do list's grouping. */
+export async function systemNameOf(db: Db, nodeId: string): Promise<string> {
+  const [row] = await db
+    .select({ systemName: systems.systemName })
+    .from(menuNodes)
+    .innerJoin(systems, eq(systems.id, menuNodes.systemId))
+    .where(eq(menuNodes.id, nodeId));
+  return row?.systemName ?? '';
 }

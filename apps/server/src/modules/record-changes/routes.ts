@@ -1,10 +1,12 @@
 import {
   CHANGE_MESSAGES,
+  CHANGE_TEMPLATE_MAX_BYTES,
   ChangeFieldsBodySchema,
   ChangeFieldsEnvelopeSchema,
   ChangeListEnvelopeSchema,
   ChangeNodeRefSchema,
   ChangeSavedEnvelopeSchema,
+  ChangeTemplateInfoEnvelopeSchema,
   ChangeTypeTreeEnvelopeSchema,
   ListChangesBodySchema,
   RECORD_CHANGE_PATHS,
@@ -17,9 +19,9 @@ import { z } from 'zod';
 import { resolveNode } from '../../engine/record-store.ts';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { RecordChangeService } from './service.ts';
-import { changeDescriptionDocx } from './template.ts';
+import type { ChangeTemplateService } from './template-service.ts';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const attachment = (fileName: string) =>
@@ -29,12 +31,13 @@ const attachment = (fileName: string) =>
  * Change requests on approved records (spec 000 §7 "Credit change calls"; the paths are ours,
  * RECORD_CHANGE_PATHS). Every call needs a session; the service decides per caller and state.
  */
-export const recordChangeRoutes: FastifyPluginAsyncZod<{ changes: RecordChangeService }> = async (
-  app,
-  { changes },
-) => {
+export const recordChangeRoutes: FastifyPluginAsyncZod<{
+  changes: RecordChangeService;
+  templates: ChangeTemplateService;
+}> = async (app, { changes, templates }) => {
   const tags = ['record-changes'];
   const config = { access: 'session' as const };
+  const admins = { access: { roles: ['M'] as const } };
 
   app.post(
     RECORD_CHANGE_PATHS.list,
@@ -152,7 +155,60 @@ export const recordChangeRoutes: FastifyPluginAsyncZod<{ changes: RecordChangeSe
         .header('content-type', DOCX)
         .header('content-disposition', attachment(fileName))
         .header('cache-control', 'private, no-store')
-        .send(await changeDescriptionDocx(title));
+        .send(await templates.document(title));
     },
+  );
+
+  app.get(
+    RECORD_CHANGE_PATHS.templateInfo,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: 'Which change-description template the download serves (uploaded or generated)',
+        response: { 200: ChangeTemplateInfoEnvelopeSchema },
+      },
+    },
+    async () => ok(await templates.info()),
+  );
+
+  app.post(
+    RECORD_CHANGE_PATHS.templateUpload,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: 'Replace the change-description template with a .docx (multipart file, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ChangeTemplateInfoEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('请选择文件');
+      // One byte over the limit is enough to know the file is too large.
+      const limit = CHANGE_TEMPLATE_MAX_BYTES + 1;
+      const part = await request.file({ limits: { fileSize: limit, files: 1, fields: 5 } });
+      if (!part) throw badRequest('请选择文件');
+      const upload = {
+        body: part.file,
+        fileName: part.filename,
+        isTruncated: () => part.file.truncated,
+        limitBytes: CHANGE_TEMPLATE_MAX_BYTES,
+      };
+      return ok(await templates.upload(currentUser(request), upload, request.ip), '上传成功');
+    },
+  );
+
+  app.post(
+    RECORD_CHANGE_PATHS.templateReset,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: 'Go back to the generated change-description document',
+        response: { 200: ChangeTemplateInfoEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await templates.reset(currentUser(request), request.ip), '操作成功'),
   );
 };

@@ -67,7 +67,7 @@ import * as repo from './repository.ts';
  */
 
 export type RequestMeta = { ip: string };
-type ChangeNotices = Pick<ReviewNotices, 'sendResult'>;
+type ChangeNotices = Pick<ReviewNotices, 'sendResult' | 'openTodo' | 'closeTodo'>;
 type Saved = { id: string; version: number };
 
 /** A node as a change call sees it, with the caller's two permissions on it. */
@@ -158,6 +158,20 @@ export class RecordChangeService {
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /**
+   * The administrators with managerPermission on a node: its reviewers, who get a to-do when a
+   * change is submitted. The node's resolved grants are its caller's, so each one's are read afresh.
+   */
+  private async managersOf(node: ResolvedNode): Promise<{ id: string }[]> {
+    const unresolved = { ...node, grants: null };
+    const managers = [];
+    for (const admin of await repo.activeAdministrators(this.db)) {
+      const user: SessionUser = { ...admin, loginRoleType: 'M', sessionId: '' };
+      if (await this.isManager(user, unresolved)) managers.push(admin);
+    }
+    return managers;
   }
 
   /**
@@ -485,10 +499,34 @@ export class RecordChangeService {
     if (!access.userPermission) throw forbidden();
     if (existing.change !== 1 || existing.submittedAt) throw badRequest(CHANGE_MESSAGES.notSubmittable);
     if (existing.version !== body.version) throw conflict(CHANGE_MESSAGES.stale);
+    const { node } = access;
+    const managers = await this.managersOf(node);
+    const systemName = await repo.systemNameOf(this.db, node.nodeId);
     return this.db.transaction(async (tx) => {
+      const submittedAt = new Date();
+      const todoIds: string[] = [];
+      for (const manager of managers)
+        todoIds.push(
+          await this.notices.openTodo(tx, {
+            userId: manager.id,
+            systemCoding: node.systemCoding,
+            systemName,
+            gnName: `${node.title}（变更审核）`,
+            gnCoding: node.gnCoding,
+            businessName: `${node.title}变更申请（${existing.changeType || '变更'}）`,
+            businessId: existing.businessId,
+            submitterName: user.userName,
+            sbTime: submittedAt,
+          }),
+        );
       const [row] = await tx
         .update(recordChanges)
-        .set({ submittedAt: new Date(), version: sql`${recordChanges.version} + 1`, updatedAt: new Date() })
+        .set({
+          submittedAt,
+          reviewTodoIds: todoIds,
+          version: sql`${recordChanges.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(
           and(
             eq(recordChanges.id, existing.id),
@@ -537,6 +575,8 @@ export class RecordChangeService {
           })
           .where(eq(recordChanges.id, locked.id))
           .returning({ id: recordChanges.id, version: recordChanges.version });
+        // Decided: the reviewers' to-dos are done, whoever of them decided.
+        for (const todoId of locked.reviewTodoIds) await this.notices.closeTodo(tx, todoId);
         await recordOperation(tx, entry);
         await this.notices.sendResult(tx, {
           userId: locked.requesterUserId,

@@ -1,3 +1,4 @@
+import { CREDIT_PUBLICITY_PATH } from '@/lib/constants.ts';
 import { PageLink, usePageNavigation } from '@/shared/navigation/page-navigation.tsx';
 
 /** Header navigation of spec 000 §2: home, transaction information, market entities. */
@@ -19,7 +20,14 @@ export function headerStyleOf(pathname: string): 'home' | 'solid' | 'plain' {
  * the bid-opening hall is another site, opened in a new window when the deployment names it. Apart
  * from HeaderNav, which reads the address, so the stand-alone login renders it without a query client.
  */
-export function HeaderNavLinks({ bidHallUrl }: { bidHallUrl: string | null | undefined }) {
+export function HeaderNavLinks({
+  bidHallUrl,
+  creditPublicity = false,
+}: {
+  bidHallUrl: string | null | undefined;
+  /** The public-service variant publishes the credit list to visitors without a session. */
+  creditPublicity?: boolean;
+}) {
   const { pathname } = usePageNavigation();
   const activeOf = (path: string) =>
     path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}-`);
@@ -30,6 +38,14 @@ export function HeaderNavLinks({ bidHallUrl }: { bidHallUrl: string | null | und
           {entry.title}
         </PageLink>
       ))}
+      {creditPublicity ? (
+        <PageLink
+          to={CREDIT_PUBLICITY_PATH}
+          aria-current={pathname === CREDIT_PUBLICITY_PATH ? 'page' : undefined}
+        >
+          信用公示
+        </PageLink>
+      ) : null}
       {bidHallUrl ? (
         <a href={bidHallUrl} target="_blank" rel="noopener noreferrer">
           开标大厅

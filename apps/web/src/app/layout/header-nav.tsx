@@ -5,5 +5,8 @@ import { HeaderNavLinks } from './header-nav-links.tsx';
  * The portal navigation of spec 000 §2 with the deployment's bid-opening hall address.
  */
 export function HeaderNav() {
-  return <HeaderNavLinks bidHallUrl={useDeployConfig().data?.bidHallUrl} />;
+  const { data } = useDeployConfig();
+  return (
+    <HeaderNavLinks bidHallUrl={data?.bidHallUrl} creditPublicity={data?.loginVariant === 'public-service'} />
+  );
 }

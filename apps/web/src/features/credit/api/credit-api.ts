@@ -2,8 +2,8 @@ import type {
   CreditGradeOverview,
   CreditItemType,
   CreditLetter,
+  CreditListPage,
   CreditListQuery,
-  CreditListRow,
   CreditRecord,
   CreditScoreModel,
   CreditSignature,
@@ -14,10 +14,11 @@ import type {
   SaveCreditScoreModelBody,
   SignCreditLetterBody,
 } from '@ks/contract/credit';
+import { type ChangeTemplateInfo, RECORD_CHANGE_PATHS } from '@ks/contract/record-changes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileHttp, http } from '@/lib/http.ts';
 
-export type CreditPage = { records: CreditListRow[]; total: number; curPage: number; pageSize: number };
+export type CreditPage = CreditListPage;
 
 export const creditKeys = {
   all: ['credit'] as const,
@@ -37,7 +38,10 @@ const queryOf = (query: ListQuery) =>
     Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
   ) as Record<string, string | number>;
 
-/** GET /ks/credit/public-list: scored enterprises, best first. */
+/**
+ * GET /ks/credit/public-list: scored enterprises, best first, with the grades to filter by (in the
+ * public-service variant also without a session: then without account ids).
+ */
 export const useCreditList = (query: ListQuery) =>
   useQuery({
     queryKey: creditKeys.list(query),
@@ -98,9 +102,8 @@ export const useSaveLetter = () =>
 export const useSignLetter = () =>
   useCreditMutation((body: SignCreditLetterBody) => http.post<CreditLetter>('/ks/credit/letter/sign', body));
 
-/** GET /ks/credit/export (administrators): the credit list as xlsx, saved under the server's name. */
-export async function exportCreditList(query: ListQuery) {
-  const { blob, fileName } = await fileHttp.getNamed('/ks/credit/export', { query: queryOf(query) });
+/** Saves a downloaded file under the server's name. */
+function saveNamed({ blob, fileName }: { blob: Blob; fileName: string }) {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -109,6 +112,36 @@ export async function exportCreditList(query: ListQuery) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** GET /ks/credit/export (administrators): the credit list as xlsx, saved under the server's name. */
+export async function exportCreditList(query: ListQuery) {
+  saveNamed(await fileHttp.getNamed('/ks/credit/export', { query: queryOf(query) }));
+}
+
+// ————— the change-description template (administrators; decision 0054) —————
+const templateKey = [...creditKeys.all, 'change-template'] as const;
+
+export const useChangeTemplate = () =>
+  useQuery({
+    queryKey: templateKey,
+    queryFn: () => http.get<ChangeTemplateInfo>(RECORD_CHANGE_PATHS.templateInfo),
+  });
+
+/** POST multipart: an administrator's .docx replaces the template. */
+export const useUploadChangeTemplate = () =>
+  useCreditMutation((file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return http.post<ChangeTemplateInfo>(RECORD_CHANGE_PATHS.templateUpload, body);
+  });
+
+export const useResetChangeTemplate = () =>
+  useCreditMutation(() => http.post<ChangeTemplateInfo>(RECORD_CHANGE_PATHS.templateReset));
+
+/** The document requesters download now (uploaded or generated). */
+export async function downloadChangeTemplate() {
+  saveNamed(await fileHttp.getNamed(RECORD_CHANGE_PATHS.template));
 }
 
 /** GET /ks/credit/admin/item-types (administrators): the catalogue of credit item types. */

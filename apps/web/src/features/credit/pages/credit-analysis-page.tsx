@@ -1,12 +1,14 @@
 import { Card, Col, Row, Skeleton, Statistic, Tabs } from 'antd';
 import { EmptyMessage } from '@/components/empty-state.tsx';
 import { useGradeOverview, useTopTitles } from '../api/credit-api.ts';
+import { ChangeTemplateSettings } from '../components/change-template-settings.tsx';
 import { ItemTypeCatalogue, ScoreModelForm } from '../components/credit-settings.tsx';
 import { LazyChart } from '../components/lazy-chart.tsx';
 
 /**
  * 信用分析 (/credit/analysis, administrators): headline numbers, grade distribution, trend and
- * comparison; beside them the catalogue of credit item types and the score model with its grades.
+ * comparison; beside them the catalogue of credit item types, the score model with its grades and
+ * the change-description template.
  */
 export function CreditAnalysisPage() {
   return (
@@ -18,6 +20,7 @@ export function CreditAnalysisPage() {
             { key: 'analysis', label: '信用分析', children: <Analysis /> },
             { key: 'catalogue', label: '信用事项目录', children: <ItemTypeCatalogue /> },
             { key: 'model', label: '评分模型与等级', children: <ScoreModelForm /> },
+            { key: 'change-template', label: '变更说明模板', children: <ChangeTemplateSettings /> },
           ]}
         />
       </Card>

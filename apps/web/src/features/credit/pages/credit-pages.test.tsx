@@ -8,7 +8,7 @@ import { renderWidget } from '@/test/render-widget.tsx';
 import { CommitmentBookDetailPage, CommitmentBookPage } from './commitment-book-pages.tsx';
 import { CompanyCreditPage } from './company-credit-page.tsx';
 import { CreditAnalysisPage } from './credit-analysis-page.tsx';
-import { CreditPublicListPage } from './credit-public-list-page.tsx';
+import { AnonymousCreditPublicList, CreditPublicListPage } from './credit-public-list-page.tsx';
 
 vi.mock('echarts-for-react', () => ({
   default: ({ option }: { option: unknown }) => <pre data-testid="chart">{JSON.stringify(option)}</pre>,
@@ -24,6 +24,7 @@ function signIn(loginRoleType: 'M' | 'U' | 'P') {
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
+const GRADES = ['AAA', 'AA', 'A'];
 const LEVEL = {
   modelVersion: 1,
   base: 80,
@@ -102,9 +103,8 @@ describe('信用公示', () => {
     mockFetch({
       'GET /ks/credit/public-list': ({ url }) => {
         queries.push(url.searchParams);
-        return ok({ records: [ROW], total: 1, curPage: 1, pageSize: 10 });
+        return ok({ records: [ROW], total: 1, curPage: 1, pageSize: 10, grades: GRADES });
       },
-      'GET /ks/credit/level': ok(LEVEL),
     });
     const { user } = renderWidget(<CreditPublicListPage />);
     expect(await screen.findByText('KS演示建设集团有限公司', {}, WAIT)).toBeTruthy();
@@ -119,12 +119,29 @@ describe('信用公示', () => {
   it('says 暂无数据 when no enterprise is scored, and offers administrators the export', async () => {
     signIn('M');
     mockFetch({
-      'GET /ks/credit/public-list': ok({ records: [], total: 0, curPage: 1, pageSize: 10 }),
-      'GET /ks/credit/level': ok(LEVEL),
+      'GET /ks/credit/public-list': ok({ records: [], total: 0, curPage: 1, pageSize: 10, grades: GRADES }),
     });
     renderWidget(<CreditPublicListPage />);
     expect((await screen.findAllByText('暂无数据', {}, WAIT)).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
+  });
+
+  it('shows a visitor without a session the published rows, filtered by the list’s own grades', async () => {
+    const queries: URLSearchParams[] = [];
+    const { userId: _account, ...published } = ROW;
+    mockFetch({
+      'GET /ks/credit/public-list': ({ url }) => {
+        queries.push(url.searchParams);
+        return ok({ records: [published], total: 1, curPage: 1, pageSize: 10, grades: GRADES });
+      },
+    });
+    const { user } = renderWidget(<AnonymousCreditPublicList />);
+    expect(await screen.findByText('KS演示建设集团有限公司', {}, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'KS演示建设集团有限公司' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+    await user.click(screen.getByLabelText('信用等级'));
+    await user.click(await screen.findByTitle('AAA'));
+    await waitFor(() => expect(queries.at(-1)?.get('grade')).toBe('AAA'));
   });
 });
 

@@ -7,7 +7,7 @@ import { EmptyMessage } from '@/components/empty-state.tsx';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { exportCreditList, useCreditLevel, useCreditList } from '../api/credit-api.ts';
+import { exportCreditList, useCreditList } from '../api/credit-api.ts';
 import { GRADE_COLORS } from '../components/grade-colors.ts';
 
 /**
@@ -16,15 +16,26 @@ import { GRADE_COLORS } from '../components/grade-colors.ts';
  */
 export function CreditPublicListPage() {
   const role = useSessionStore((state) => state.userInfo?.loginRoleType);
-  return <CreditPublicList role={role} />;
+  return <CreditPublicList viewer={role} />;
 }
 
-function CreditPublicList({ role }: { role: string | undefined }) {
+/**
+ * The same list for visitors without a session (the public-service variant's portal page): no
+ * credit file links and no export, only what the server publishes to anybody.
+ */
+export function AnonymousCreditPublicList() {
+  return <CreditPublicList viewer={undefined} />;
+}
+
+/** Rows without an account id (a visitor's) are told apart by their published fields. */
+const rowKey = (row: CreditListRow) => row.userId ?? `${row.creditCode}|${row.enterpriseName}`;
+
+/** `viewer`: the caller's role, none for a visitor without a session. */
+function CreditPublicList({ viewer }: { viewer: string | undefined }) {
   const [filters, setFilters] = useState({ qyType: '', grade: '', keyword: '' });
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: TABLE_PAGE_SIZE_DEFAULT });
   const { data, isFetching } = useCreditList({ ...filters, ...page });
-  const { data: level } = useCreditLevel();
   const [exporting, setExporting] = useState(false);
   const columns: TableColumnsType<CreditListRow> = [
     {
@@ -37,7 +48,11 @@ function CreditPublicList({ role }: { role: string | undefined }) {
       title: '企业名称',
       dataIndex: 'enterpriseName',
       render: (name: string, row) =>
-        role === 'M' ? <Link to={`/credit/companyInfo?userId=${row.userId}`}>{name}</Link> : name,
+        viewer === 'M' && row.userId ? (
+          <Link to={`/credit/companyInfo?userId=${row.userId}`}>{name}</Link>
+        ) : (
+          name
+        ),
     },
     { title: '统一社会信用代码', dataIndex: 'creditCode' },
     { title: '企业类型', dataIndex: 'qyType' },
@@ -59,7 +74,7 @@ function CreditPublicList({ role }: { role: string | undefined }) {
       <Card
         title={<h1 className="ks-page-title">信用公示</h1>}
         extra={
-          role === 'M' ? (
+          viewer === 'M' ? (
             <Button
               loading={exporting}
               onClick={async () => {
@@ -93,7 +108,7 @@ function CreditPublicList({ role }: { role: string | undefined }) {
             style={{ width: 140 }}
             value={filters.grade || undefined}
             onChange={(value?: string) => change({ grade: value ?? '' })}
-            options={(level?.bands ?? []).map((band) => ({ value: band.grade, label: band.grade }))}
+            options={(data?.grades ?? []).map((grade) => ({ value: grade, label: grade }))}
           />
           <Input.Search
             aria-label="企业名称"
@@ -105,7 +120,7 @@ function CreditPublicList({ role }: { role: string | undefined }) {
           />
         </Space>
         <Table
-          rowKey="userId"
+          rowKey={rowKey}
           columns={columns}
           dataSource={data?.records ?? []}
           loading={isFetching}

@@ -1,0 +1,122 @@
+import type { Readable } from 'node:stream';
+import {
+  CHANGE_TEMPLATE_FORMATS,
+  CHANGE_TEMPLATE_MAX_BYTES,
+  CHANGE_TEMPLATE_MESSAGES,
+  type ChangeTemplateInfo,
+} from '@ks/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { recordChangeTemplates, storedFiles, users } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { FileService } from '../../platform/file-store.ts';
+import { recordOperation } from '../../platform/operation-log.ts';
+import { changeDescriptionDocx } from './template.ts';
+
+export type TemplateUpload = {
+  body: Readable;
+  fileName: string;
+  isTruncated: () => boolean;
+  limitBytes: number;
+};
+
+/**
+ * The change-description template (decision 0054): the document an administrator uploaded, or the
+ * generated one. Each upload or return to the generated document is a new version row, written
+ * with its operation-log line in one transaction; the newest row decides what the download serves.
+ */
+export class ChangeTemplateService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileService,
+  ) {}
+
+  private async latest(db: Db = this.db) {
+    const [row] = await db
+      .select({
+        templateVersion: recordChangeTemplates.templateVersion,
+        fileId: recordChangeTemplates.fileId,
+        fileName: recordChangeTemplates.fileName,
+        size: storedFiles.size,
+        createdAt: recordChangeTemplates.createdAt,
+        createdBy: users.userName,
+      })
+      .from(recordChangeTemplates)
+      .innerJoin(users, eq(users.id, recordChangeTemplates.createdBy))
+      .leftJoin(storedFiles, eq(storedFiles.id, recordChangeTemplates.fileId))
+      .orderBy(desc(recordChangeTemplates.templateVersion))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async info(): Promise<ChangeTemplateInfo> {
+    const row = await this.latest();
+    return {
+      templateVersion: row?.templateVersion ?? 0,
+      source: row?.fileId ? 'uploaded' : 'generated',
+      fileName: row?.fileId ? row.fileName : '',
+      size: row?.fileId ? (row.size ?? null) : null,
+      updatedAt: row ? row.createdAt.toISOString() : null,
+      updatedBy: row?.createdBy ?? '',
+    };
+  }
+
+  /** The document the download serves: the uploaded one when there is one, else generated for the node. */
+  async document(nodeTitle: string): Promise<Buffer | Readable> {
+    const row = await this.latest();
+    if (!row?.fileId) return changeDescriptionDocx(nodeTitle);
+    return (await this.files.open(row.fileId)).body;
+  }
+
+  /** Stores an administrator's .docx (format, size and content checked) as the next version. */
+  async upload(user: SessionUser, upload: TemplateUpload, ip: string): Promise<ChangeTemplateInfo> {
+    const file = await this.files.storeChecked({
+      body: upload.body,
+      fileName: upload.fileName,
+      owner: user,
+      formats: CHANGE_TEMPLATE_FORMATS,
+      formatMessage: CHANGE_TEMPLATE_MESSAGES.format,
+      visibility: 'owner',
+      isTruncated: upload.isTruncated,
+      limitBytes: upload.limitBytes,
+      maxBytes: CHANGE_TEMPLATE_MAX_BYTES,
+      maxMessage: CHANGE_TEMPLATE_MESSAGES.size,
+      log: { action: '上传附件', targetName: (stored) => stored.fileName, ip },
+    });
+    await this.append(user, { fileId: file.id, fileName: file.fileName }, '上传变更说明模板', ip);
+    return this.info();
+  }
+
+  /** Goes back to the generated document (a version without a file); refused when already there. */
+  async reset(user: SessionUser, ip: string): Promise<ChangeTemplateInfo> {
+    const row = await this.latest();
+    if (!row?.fileId) throw badRequest(CHANGE_TEMPLATE_MESSAGES.alreadyGenerated);
+    await this.append(user, { fileId: null, fileName: '' }, '恢复系统变更说明模板', ip);
+    return this.info();
+  }
+
+  private async append(
+    user: SessionUser,
+    file: { fileId: string | null; fileName: string },
+    action: string,
+    ip: string,
+  ) {
+    await this.db.transaction(async (tx) => {
+      // One new version at a time: two administrators' uploads get consecutive numbers.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.record-changes.template'))`);
+      const version = ((await this.latest(tx))?.templateVersion ?? 0) + 1;
+      await tx
+        .insert(recordChangeTemplates)
+        .values({ templateVersion: version, ...file, createdBy: user.id });
+      await recordOperation(tx, {
+        user,
+        action,
+        targetType: 'change-template',
+        targetId: String(version),
+        targetName: file.fileName || '系统生成的变更说明',
+        ip,
+      });
+    });
+  }
+}
