@@ -7,6 +7,7 @@ import {
   MARKET_SYSTEM_CODING,
   type MarketPart,
   type NodeDefinitionInput,
+  PERSONNEL_SPECIALTIES,
   type SaveAnnexSlotBody,
 } from '@ks/contract';
 import type { ProvidedNode, ProvidedSystem } from '../../engine/provided-systems.ts';
@@ -33,6 +34,10 @@ export const MARKET_FIELD = {
   finishDate: 'finish_date',
   personName: 'person_name',
   idNumber: 'id_number',
+  region: 'registered_region',
+  specialty: 'specialty',
+  certificateNo: 'certificate_no',
+  registrationType: 'registration_type',
 } as const;
 
 const PHONE_REGEX = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8})$';
@@ -116,12 +121,7 @@ const FORMS: Record<MarketPart, Item[]> = {
       ['一级注册建造师', '二级注册建造师', '注册造价工程师', '注册监理工程师', '注册安全工程师'],
       { required: '1' },
     ),
-    select(
-      'specialty',
-      '注册专业',
-      ['建筑工程', '市政公用工程', '机电工程', '公路工程', '水利水电工程', '土木建筑工程', '安装工程'],
-      { required: '1' },
-    ),
+    select('specialty', '注册专业', PERSONNEL_SPECIALTIES, { required: '1' }),
     text('certificate_no', '注册证书编号', { required: '1', length: 50 }),
     text('registered_region', '注册地区', { required: '1', length: 30, prompt: '如：江苏省' }),
     date(MARKET_FIELD.expiryDate, '注册有效期至', { required: '1' }),
