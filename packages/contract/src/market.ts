@@ -189,17 +189,31 @@ export const ContactListBodySchema = z.object({
   qyType: z.string().trim().max(20, '企业类型不能超过20个字符').optional(),
 });
 export type ContactListBody = z.infer<typeof ContactListBodySchema>;
-/** Spec 000 §3: a contact person is ry_name and tel. */
+/** Spec 000 §3: a contact person is ry_name and tel (the full form adds position and email). */
 export const ContactSchema = z.object({
   id: z.string(),
   ry_name: z.string(),
   tel: z.string(),
   position: z.string(),
+  email: z.string().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 /** Spec 000 §7: the contact list answers with status 200 and result. */
 export const ContactListResponseSchema = z.object({ status: z.literal(200), result: z.array(ContactSchema) });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
+
+/**
+ * Spec 000 §2/§9 the contact form's length: 1 is the contact person only (ry_name, tel), 3 — the
+ * default — the full form (also position and email, as the 联系人 part keeps them).
+ */
+export const CONTACT_FORM_LENGTHS = [1, 3] as const;
+export type ContactFormLength = (typeof CONTACT_FORM_LENGTHS)[number];
+export const CONTACT_FORM_FIELDS: Record<ContactFormLength, readonly (keyof Omit<Contact, 'id'>)[]> = {
+  1: ['ry_name', 'tel'],
+  3: ['ry_name', 'tel', 'position', 'email'],
+};
+/** The contact's phone: a mobile number or a landline with its area code (the 联系人 form's rule). */
+export const CONTACT_TEL_PATTERN = /^(1\d{10}|0\d{2,3}-?\d{7,8})$/;
 
 export const PracticeAreaEnvelopeSchema = envelopeOf(z.array(PracticeDetailSchema));
 

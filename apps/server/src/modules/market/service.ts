@@ -135,13 +135,14 @@ export class MarketService {
     const node = await partNode(this.db, 'contact');
     if (!node) return [];
     const f = MARKET_FIELD;
-    const items = itemsNamed(node, [f.contactName, f.tel, f.position]);
+    const items = itemsNamed(node, [f.contactName, f.tel, f.position, f.email]);
     const records = await ownerRecords(this.db, node, enterprise.userId, items, true);
     return records.map((record) => ({
       id: record.id,
       ry_name: text(record.values[f.contactName]),
       tel: text(record.values[f.tel]),
       position: text(record.values[f.position]),
+      email: text(record.values[f.email]),
     }));
   }
 

@@ -1,4 +1,5 @@
 import {
+  CONTACT_TEL_PATTERN,
   ENTERPRISE_TYPES,
   MARKET_ANNEX,
   MARKET_NODE_OF,
@@ -30,6 +31,7 @@ export const MARKET_FIELD = {
   tel: 'tel',
   contactName: 'ry_name',
   position: 'position',
+  email: 'email',
   startDate: 'start_date',
   finishDate: 'finish_date',
   personName: 'person_name',
@@ -40,7 +42,7 @@ export const MARKET_FIELD = {
   registrationType: 'registration_type',
 } as const;
 
-const PHONE_REGEX = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8})$';
+const PHONE_REGEX = CONTACT_TEL_PATTERN.source;
 const PHONE_PROMPT = '请输入正确的手机号码或固定电话（如0571-87654321）';
 const CREDIT_CODE_REGEX = '^[0-9A-Z]{18}$';
 
@@ -137,7 +139,7 @@ const FORMS: Record<MarketPart, Item[]> = {
     text(MARKET_FIELD.contactName, '联系人姓名', { required: '1', length: 30 }),
     text(MARKET_FIELD.tel, '联系电话', { required: '1', regex: PHONE_REGEX, showPrompt: PHONE_PROMPT }),
     text(MARKET_FIELD.position, '职务', { length: 30 }),
-    text('email', '电子邮箱', {
+    text(MARKET_FIELD.email, '电子邮箱', {
       length: 100,
       regex: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
       showPrompt: '请输入正确的电子邮箱',
