@@ -394,6 +394,10 @@ describe('business handling (/system/transact)', () => {
     const mine = (await call('GET', MARKET_PATHS.transact, personnel.headers)).json();
     expect(mine.code).toBe(200);
     expect((mine.data as TransactItem[]).some((i) => i.group === '企业信息')).toBe(false);
+    const admins = (await call('GET', MARKET_PATHS.transact, admin.headers)).json();
+    expect(admins.code).toBe(200);
+    // Administrators may save on the 企业信息 nodes, but the enterprise's own pages are not theirs.
+    expect((admins.data as TransactItem[]).some((i) => i.code.startsWith('market:'))).toBe(false);
     expect((await call('GET', MARKET_PATHS.transact, developer.headers)).json()).toMatchObject({
       code: 200,
       data: [],
