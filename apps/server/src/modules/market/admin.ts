@@ -191,7 +191,7 @@ export class MarketAdminService {
       ],
       rows: rows.map((row) => [
         row.personName,
-        maskIdNumber(row.idNumber),
+        row.idNumber,
         row.enterpriseName,
         row.registrationType,
         row.specialty,
