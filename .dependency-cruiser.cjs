@@ -21,6 +21,7 @@ const MODULE_EXCEPTIONS = [
       'credit',
       'files',
       'help',
+      'market',
       'notify',
       'platform-info',
       'record-changes',

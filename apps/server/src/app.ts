@@ -47,6 +47,7 @@ import { createFileService, registerFiles } from './modules/files/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
+import { MarketAdminService } from './modules/market/admin.ts';
 import { MARKET_MODULE } from './modules/market/module.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
@@ -260,7 +261,7 @@ export async function buildApp({
     ratePerMinute,
   });
   await ensureCreditDefaults(db);
-  await app.register(marketRoutes, { market: new MarketService(db) });
+  await app.register(marketRoutes, { market: new MarketService(db), admin: new MarketAdminService(db) });
 
   for (const definition of extraJobs) jobs.define(definition);
   // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.

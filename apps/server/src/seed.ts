@@ -80,13 +80,8 @@ export async function seedDemoData(db: Db, storage: FileStorage, engine: EngineR
         loginRoleType: demo.loginRoleType,
         passwordHash: await hashPassword(demo.password),
         enterpriseId: demo.loginRoleType === 'U' ? (enterprise?.id ?? null) : null,
-        practicingStatus:
-          demo.loginRoleType === 'P'
-            ? [
-                { region: '江苏省', status: 2, reason: '' },
-                { region: '浙江省', status: 1, reason: '执业资格证书将于30日内到期，请及时办理延续注册' },
-              ]
-            : [],
+        // The personnel account's practice status comes from its registration: the demo seed
+        // links it by its ID number (demo-systems/market-admin.ts, decision 0053).
       });
     }
     await seedShellDemo(tx);

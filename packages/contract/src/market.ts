@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
-import { PracticeDetailSchema } from './session.ts';
+import { ENTERPRISE_TYPES, PracticeDetailSchema } from './session.ts';
 
 /**
  * Enterprise information (企业信息, issue 18 "Enterprise and personnel information"; spec 001 §2
@@ -59,7 +59,58 @@ export const MARKET_MESSAGES = {
   basicExists: '本企业已填写基本信息，请修改原有记录',
   personDuplicate: '本企业已登记该人员，请勿重复添加',
   personElsewhere: '该人员已在其他企业注册，同一人员同一时间只能在一家企业注册',
+  staleEnterprise: '该企业信息已被他人修改，请刷新后重试',
+  alreadyEnabled: '该企业已是启用状态',
+  alreadyDisabled: '该企业已是停用状态',
+  notActivated: '该企业账号尚未激活，不能启用或停用',
+  exportTooLarge: '导出数据超过10000条，请缩小查询范围后再导出',
+  personNotFound: '注册人员不存在或已删除',
+  stalePerson: '该人员的执业状态已被他人修改，请刷新后重试',
+  regionTwice: '同一地区只能填写一条执业状态',
+  idNumberTaken: '该身份证号码已绑定其他账号',
+  personalOnly: '仅个人用户可以绑定身份证号码',
 } as const;
+
+/**
+ * The province of a unified social credit code (GB 32100): its characters 3–8 are the registering
+ * authority's administrative division (GB/T 2260), whose first two digits name the province.
+ */
+export const PROVINCES: Record<string, string> = {
+  '11': '北京市',
+  '12': '天津市',
+  '13': '河北省',
+  '14': '山西省',
+  '15': '内蒙古自治区',
+  '21': '辽宁省',
+  '22': '吉林省',
+  '23': '黑龙江省',
+  '31': '上海市',
+  '32': '江苏省',
+  '33': '浙江省',
+  '34': '安徽省',
+  '35': '福建省',
+  '36': '江西省',
+  '37': '山东省',
+  '41': '河南省',
+  '42': '湖北省',
+  '43': '湖南省',
+  '44': '广东省',
+  '45': '广西壮族自治区',
+  '46': '海南省',
+  '50': '重庆市',
+  '51': '四川省',
+  '52': '贵州省',
+  '53': '云南省',
+  '54': '西藏自治区',
+  '61': '陕西省',
+  '62': '甘肃省',
+  '63': '青海省',
+  '64': '宁夏回族自治区',
+  '65': '新疆维吾尔自治区',
+};
+/** The province named by a credit code, or '' when its division code names none. */
+export const regionOfCreditCode = (creditCode: string) => PROVINCES[creditCode.slice(2, 4)] ?? '';
+export const PROVINCE_NAMES = Object.values(PROVINCES);
 
 export const EnterpriseQuerySchema = z.object({ id: z.uuid('企业不存在').optional() });
 export type EnterpriseQuery = z.infer<typeof EnterpriseQuerySchema>;
@@ -71,11 +122,21 @@ export const MarketEnterpriseSchema = z.object({
   creditCode: z.string(),
   qyType: z.string(),
   status: z.string(),
+  /** The province of the credit code ('' when it names none). */
+  region: z.string().optional(),
+  /** The account's version: enabling or disabling names it (optimistic lock). */
+  version: z.number().int().optional(),
 });
 export type MarketEnterprise = z.infer<typeof MarketEnterpriseSchema>;
 
+export const ENTERPRISE_STATES = ['enabled', 'disabled'] as const;
+export const ENTERPRISE_STATE_LABELS = { enabled: '启用', disabled: '停用' } as const;
+
 export const EnterpriseListQuerySchema = z.object({
   keyword: z.string().trim().max(60, '关键字不能超过60个字符').optional(),
+  qyType: z.enum(ENTERPRISE_TYPES, '企业类型不存在').optional(),
+  region: z.enum(PROVINCE_NAMES as [string, ...string[]], '地区不存在').optional(),
+  state: z.enum(ENTERPRISE_STATES, '启用状态不存在').optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
@@ -128,17 +189,31 @@ export const ContactListBodySchema = z.object({
   qyType: z.string().trim().max(20, '企业类型不能超过20个字符').optional(),
 });
 export type ContactListBody = z.infer<typeof ContactListBodySchema>;
-/** Spec 000 §3: a contact person is ry_name and tel. */
+/** Spec 000 §3: a contact person is ry_name and tel (the full form adds position and email). */
 export const ContactSchema = z.object({
   id: z.string(),
   ry_name: z.string(),
   tel: z.string(),
   position: z.string(),
+  email: z.string().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 /** Spec 000 §7: the contact list answers with status 200 and result. */
 export const ContactListResponseSchema = z.object({ status: z.literal(200), result: z.array(ContactSchema) });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
+
+/**
+ * Spec 000 §2/§9 the contact form's length: 1 is the contact person only (ry_name, tel), 3 — the
+ * default — the full form (also position and email, as the 联系人 part keeps them).
+ */
+export const CONTACT_FORM_LENGTHS = [1, 3] as const;
+export type ContactFormLength = (typeof CONTACT_FORM_LENGTHS)[number];
+export const CONTACT_FORM_FIELDS: Record<ContactFormLength, readonly (keyof Omit<Contact, 'id'>)[]> = {
+  1: ['ry_name', 'tel'],
+  3: ['ry_name', 'tel', 'position', 'email'],
+};
+/** The contact's phone: a mobile number or a landline with its area code (the 联系人 form's rule). */
+export const CONTACT_TEL_PATTERN = /^(1\d{10}|0\d{2,3}-?\d{7,8})$/;
 
 export const PracticeAreaEnvelopeSchema = envelopeOf(z.array(PracticeDetailSchema));
 
@@ -169,3 +244,106 @@ export const PersonnelListEnvelopeSchema = envelopeOf(pageOf(RegisteredPersonSch
 /** An ID number as lists show it. */
 export const maskIdNumber = (value: string) =>
   value.length > 10 ? `${value.slice(0, 6)}${'*'.repeat(value.length - 10)}${value.slice(-4)}` : value;
+
+// ————— administrators: the enterprise library (/system/adminInfo) —————
+export const EnterpriseExportQuerySchema = EnterpriseListQuerySchema.omit({ pageNum: true, pageSize: true });
+export type EnterpriseExportQuery = z.infer<typeof EnterpriseExportQuerySchema>;
+export const EnterpriseStateBodySchema = z.object({
+  id: z.uuid('企业不存在'),
+  version: z.number().int().min(1),
+  enabled: z.boolean(),
+});
+export type EnterpriseStateBody = z.infer<typeof EnterpriseStateBodySchema>;
+export const EnterpriseStateEnvelopeSchema = envelopeOf(MarketEnterpriseSchema);
+
+// ————— administrators: personnel across enterprises (/system/managementInfo) —————
+/** The registered specialties the provided 注册人员 form offers (administrators may reshape it). */
+export const PERSONNEL_SPECIALTIES = [
+  '建筑工程',
+  '市政公用工程',
+  '机电工程',
+  '公路工程',
+  '水利水电工程',
+  '土木建筑工程',
+  '安装工程',
+] as const;
+export const PRACTICE_STATUS_LABELS = { 0: '未知', 1: '预警', 2: '正常' } as const;
+export const PRACTICE_FILTERS = ['0', '1', '2'] as const;
+export const ManagedPersonnelQuerySchema = z.object({
+  keyword: z.string().trim().max(60, '关键字不能超过60个字符').optional(),
+  idNumber: z.string().trim().max(18, '身份证号码不能超过18个字符').optional(),
+  enterpriseId: z.uuid('企业不存在').optional(),
+  specialty: z.string().trim().max(30, '注册专业不能超过30个字符').optional(),
+  /** A region of the registration in this practice status. */
+  practiceStatus: z.enum(PRACTICE_FILTERS, '执业状态不存在').optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type ManagedPersonnelQuery = z.infer<typeof ManagedPersonnelQuerySchema>;
+export const ManagedPersonnelExportQuerySchema = ManagedPersonnelQuerySchema.omit({
+  pageNum: true,
+  pageSize: true,
+});
+export type ManagedPersonnelExportQuery = z.infer<typeof ManagedPersonnelExportQuerySchema>;
+export const ManagedPersonSchema = RegisteredPersonSchema.extend({
+  practiceDetails: z.array(PracticeDetailSchema),
+  /** The version of the practice status (0 when none was ever set). */
+  practiceVersion: z.number().int(),
+  /** The personnel account linked by the ID number, if any. */
+  accountName: z.string(),
+});
+export type ManagedPerson = z.infer<typeof ManagedPersonSchema>;
+export const ManagedPersonnelEnvelopeSchema = envelopeOf(pageOf(ManagedPersonSchema));
+export const ManagedPersonQuerySchema = z.object({ id: z.uuid('注册人员不存在') });
+export const ManagedPersonEnvelopeSchema = envelopeOf(ManagedPersonSchema);
+export const PracticeAreasBodySchema = z.object({
+  id: z.uuid('注册人员不存在'),
+  /** The practice status version read (0 when none was set yet). */
+  version: z.number().int().min(0),
+  areas: z
+    .array(
+      z.object({
+        region: z.enum(PROVINCE_NAMES as [string, ...string[]], '请选择执业地区'),
+        status: z.union([z.literal(0), z.literal(1), z.literal(2)], '请选择执业状态'),
+        reason: z.string().trim().max(200, '原因不能超过200个字符'),
+      }),
+    )
+    .max(34, '执业地区不能超过34个'),
+});
+export type PracticeAreasBody = z.infer<typeof PracticeAreasBodySchema>;
+
+/** A personnel account links itself to its registration by its ID number (GB 11643). */
+export const LinkIdNumberBodySchema = z.object({
+  idNumber: z.string().trim().min(1, '请输入身份证号码').max(18, '身份证号码须为18位'),
+});
+export type LinkIdNumberBody = z.infer<typeof LinkIdNumberBodySchema>;
+
+// ————— business handling (/system/transact) —————
+export const TransactItemSchema = z.object({
+  /** What kind of business: a node of a system the caller may start, or a module page. */
+  code: z.string(),
+  title: z.string(),
+  /** The system (or module) it belongs to. */
+  group: z.string(),
+  description: z.string(),
+  /** The web path that starts it. */
+  path: z.string(),
+});
+export type TransactItem = z.infer<typeof TransactItemSchema>;
+export const TransactEnvelopeSchema = envelopeOf(z.array(TransactItemSchema));
+
+/** The administrators' market routes and business handling (decision 0053). */
+export const MARKET_PATHS = {
+  enterprises: '/ks/basic/enterprises',
+  enterpriseExport: '/ks/basic/enterprises/export',
+  enterpriseState: '/ks/basic/enterprise/state',
+  managedPersonnel: '/ks/basic/personnel/manage',
+  managedPerson: '/ks/basic/personnel/manage/detail',
+  personnelExport: '/ks/basic/personnel/manage/export',
+  practice: '/ks/basic/personnel/practice',
+  transact: '/ks/basic/transact',
+  linkIdNumber: '/ks/individual/id-number',
+} as const;
+export const LinkIdNumberEnvelopeSchema = envelopeOf(
+  z.object({ idNumber: z.string(), practiceDetails: z.array(PracticeDetailSchema) }),
+);

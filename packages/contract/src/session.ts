@@ -114,6 +114,8 @@ export const UserInfoSchema = z.object({
   practicingStatus: PracticingStatusSchema,
   enterprise: EnterpriseSummarySchema.nullable(),
   homeUrl: z.string(),
+  /** A personnel account's linked ID number, masked ('' when none; decision 0053). */
+  idNumber: z.string().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 export const UserInfoEnvelopeSchema = envelopeOf(UserInfoSchema);

@@ -32,11 +32,11 @@ describe('router guard', () => {
 
   it.each(['/', '/login'])('sends %s with a token to the stored home URL', async (path) => {
     mockFetch(publicCalls());
-    signIn('/system/transact?tab=1');
+    signIn('/expertExtraction/extractList?tab=1');
     const { location } = renderRoute(path);
-    expect(await screen.findByRole('heading', { name: '业务办理' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '抽取列表' })).toBeTruthy();
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
-    expect(location()).toBe('/system/transact?tab=1');
+    expect(location()).toBe('/expertExtraction/extractList?tab=1');
   });
 
   it('lets a signed-in person through to a page behind the session', async () => {
@@ -54,6 +54,8 @@ describe('router guard', () => {
     ['/credit/creditPublicList', 'D', '信用公示仅限管理员、企业用户和个人用户使用'],
     ['/system/companyInfo?type=1', 'P', '企业信息仅限管理员和企业用户使用'],
     ['/system/personnelInfo', 'D', '人员信息仅限管理员和企业用户使用'],
+    ['/system/adminInfo', 'U', '企业信息库仅限管理员使用'],
+    ['/system/managementInfo', 'P', '人员管理仅限管理员使用'],
   ] as const)('refuses %s to role %s with the gate, before any call of the page', async (path, role, why) => {
     mockFetch({ ...publicCalls(), ...shellCalls() });
     const store = useSessionStore.getState();

@@ -233,6 +233,28 @@ export function createRoutes(): RouteObject[] {
                   ),
                 },
                 {
+                  // Decision 0053: the administrators' enterprise library and personnel, and
+                  // business handling (every role: each gets what it may start, or the empty state).
+                  path: '/system/adminInfo',
+                  handle: { title: '企业信息库' },
+                  lazy: forRoles(['M'], () =>
+                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.AdminInfoRoute })),
+                  ),
+                },
+                {
+                  path: '/system/managementInfo',
+                  handle: { title: '人员管理' },
+                  lazy: forRoles(['M'], () =>
+                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.ManagementInfoRoute })),
+                  ),
+                },
+                {
+                  path: '/system/transact',
+                  handle: { title: '业务办理' },
+                  lazy: () =>
+                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.TransactRoute })),
+                },
+                {
                   path: '/system/pageConfig',
                   handle: { title: '页面配置' },
                   lazy: () =>

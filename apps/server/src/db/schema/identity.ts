@@ -42,10 +42,18 @@ export const users = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     enterpriseId: uuid('enterprise_id').references(() => enterprises.id),
+    /**
+     * A personnel account's ID number (GB 11643, upper case): links it to the person's registration
+     * in the market module's 注册人员 records, the source of practicingStatus (decision 0053).
+     */
+    idNumber: text('id_number'),
     ...editable,
   },
   (t) => [
     uniqueIndex('users_user_code').on(t.userCode),
+    uniqueIndex('users_id_number_live')
+      .on(t.idNumber)
+      .where(sql`deleted_at is null and id_number is not null`),
     uniqueIndex('users_account_live').on(t.account).where(sql`deleted_at is null`),
     index('users_phone').on(t.phone),
   ],

@@ -5,6 +5,9 @@ import {
   type CreditLetter,
   type CreditRecord,
   type HelpGroup,
+  MARKET_PATHS,
+  type ManagedPerson,
+  type MarketEnterprise,
   type MenuNode,
   type NodeDefinition,
   type PublishedNode,
@@ -14,13 +17,14 @@ import {
 } from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, useTestApp } from '../../../test/helper.ts';
+import { loginAs, loginBody, useTestApp } from '../../../test/helper.ts';
 import { notifyDeliveries, notifyMessages, notifyTodos, users } from '../../db/schema/index.ts';
 import { tableColumns } from '../../engine/node-tables.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
 import { DEMO_FAQ, DEMO_HELP_GUIDE_GROUP, DEMO_HELP_PDF, DEMO_HELP_VIDEO } from './help.ts';
+import { DEMO_MORE_ENTERPRISES } from './market-admin.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,
@@ -559,5 +563,39 @@ describe('the demo enterprise’s information', () => {
     expect(contacts).toEqual({ status: 200, result: [expect.objectContaining({ ry_name: '刘晓燕' })] });
     const practice = (await request('personnel', 'POST', '/ks/individual/practice-area')).json().data;
     expect(practice).toContainEqual(expect.objectContaining({ region: '浙江省', status: 1 }));
+  });
+});
+
+describe('the administrators’ market demo', () => {
+  const get = (who: keyof typeof headers, url: string) =>
+    getApp().inject({ method: 'GET', url, headers: headers[who] });
+  it('has more enterprises, one of them disabled and refused at login', async () => {
+    const library = (await get('admin', `${MARKET_PATHS.enterprises}?pageSize=100`)).json().data
+      .records as MarketEnterprise[];
+    for (const demo of DEMO_MORE_ENTERPRISES) {
+      const found = library.find((row) => row.creditCode === demo.creditCode);
+      expect(found?.status).toBe(demo.disabled ? 'disabled' : 'active');
+    }
+    expect(new Set(library.map((row) => row.region))).toEqual(new Set(['江苏省', '浙江省', '北京市']));
+    const people = (await get('admin', `${MARKET_PATHS.managedPersonnel}?pageSize=100`)).json().data
+      .records as ManagedPerson[];
+    expect(people.length).toBe(1 + DEMO_MORE_ENTERPRISES.reduce((n, demo) => n + demo.people.length, 0));
+    expect(people.find((p) => p.personName === '顾磊')?.practiceDetails).toEqual([]);
+    expect(people.find((p) => p.personName === '王建华')?.accountName).toBe('演示执业人员');
+  });
+
+  it('gives the personnel account its registration’s practice status at login', async () => {
+    const answer = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      payload: await loginBody(getApp(), 'personnel', account('personnel').password),
+    });
+    expect(answer.json().data.practicingStatus).toMatchObject({
+      abnormal: true,
+      practiceDetails: [
+        { region: '江苏省', status: 2 },
+        { region: '浙江省', status: 1 },
+      ],
+    });
   });
 });

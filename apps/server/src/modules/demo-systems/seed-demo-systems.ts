@@ -22,6 +22,7 @@ import { seedDemoCredit } from './credit.ts';
 import { seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoHelp } from './help.ts';
 import { seedDemoMarket } from './market.ts';
+import { seedDemoMarketAdmin } from './market-admin.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
 import { seedDemoPlatformInfo } from './platform-info.ts';
 import { seedDemoRecordChanges } from './record-changes.ts';
@@ -182,6 +183,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   }
   await seedDemoCredit(db, files, engine, actors, SEED_IP);
   await seedDemoMarket(db, files, engine, actors, SEED_IP);
+  await seedDemoMarketAdmin(db, files, engine, actors, SEED_IP);
   await seedDemoRecordChanges(db, files, engine, actors, SEED_IP);
   await seedDemoChangeTemplate(db, files, actors.admin, SEED_IP);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);

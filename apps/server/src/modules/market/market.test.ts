@@ -113,7 +113,7 @@ const BRANCH = {
   tel: '0574-87654321',
   address: '宁波市鄞州区天童南路588号',
 };
-const CONTACT = { ry_name: '李敏', tel: '13857112345', position: '投标经理' };
+const CONTACT = { ry_name: '李敏', tel: '13857112345', position: '投标经理', email: 'limin@example.com' };
 
 describe('the provided 企业信息 system', () => {
   it('is built once with its seven nodes and their attachment slots', async () => {
@@ -377,7 +377,15 @@ describe('POST /ks/basic/contacts', () => {
     const response = await post('/ks/basic/contacts', enterprise.headers, {});
     expect(response.json()).toEqual({
       status: 200,
-      result: [{ id: contactId, ry_name: '李敏', tel: '13857112345', position: '投标经理' }],
+      result: [
+        {
+          id: contactId,
+          ry_name: '李敏',
+          tel: '13857112345',
+          position: '投标经理',
+          email: 'limin@example.com',
+        },
+      ],
     });
     const byAdmin = await post('/ks/basic/contacts', admin.headers, {
       id: enterprise.id,

@@ -7,9 +7,11 @@ import {
   type NativeValue,
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
-import { refuse, type SaveEvent } from '../../engine/lifecycle.ts';
+import { type RecordEvent, refuse, type SaveEvent } from '../../engine/lifecycle.ts';
 import type { EngineModule } from '../../engine/modules.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { chinaToday } from './dates.ts';
+import { idNumberOfRecord, syncPracticeOf } from './practice.ts';
 import { MARKET_FIELD, MARKET_SYSTEM } from './system.ts';
 
 /**
@@ -24,7 +26,6 @@ const PART_OF_NODE = new Map<string, MarketPart>(
 );
 
 const text = (value: NativeValue | undefined) => (typeof value === 'string' ? value : '');
-const chinaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 
 /**
  * The ID number of a registered person: valid by GB 11643, and the person registered with no other
@@ -58,6 +59,12 @@ async function checkPerson(event: SaveEvent) {
   if (others.length > 0) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
 }
 
+/** The linked personnel account follows its registration: passed, returned, revoked or deleted. */
+async function followRegistration(event: RecordEvent) {
+  if (PART_OF_NODE.get(event.node.gnCoding) !== 'personnel') return;
+  await syncPracticeOf(event.tx, event.node, [await idNumberOfRecord(event.tx, event.node, event.recordId)]);
+}
+
 export const MARKET_MODULE: EngineModule = {
   name: 'market',
   register({ events, systems }) {
@@ -85,6 +92,28 @@ export const MARKET_MODULE: EngineModule = {
             );
             if (rowsOf(result).length > 0) refuse(MARKET_MESSAGES.basicExists);
           }
+        },
+        flowDecided: followRegistration,
+        afterDelete: followRegistration,
+        // A change request may correct a registration's ID number: the new number is checked as a
+        // new registration would be, and the accounts of both numbers follow.
+        changeApplied: async (event) => {
+          if (PART_OF_NODE.get(event.node.gnCoding) !== 'personnel') return;
+          const change = event.changes.find((c) => c.field === MARKET_FIELD.idNumber);
+          if (change) {
+            await checkPerson({ ...event, values: { [MARKET_FIELD.idNumber]: change.newValue } });
+            await event.tx.execute(
+              sql`update ${tableRef(event.node.tableName)} set ${fieldIdent(MARKET_FIELD.idNumber)} = ${text(
+                change.newValue,
+              )
+                .trim()
+                .toUpperCase()} where id = ${event.recordId}::uuid`,
+            );
+          }
+          await syncPracticeOf(event.tx, event.node, [
+            text(change?.oldValue),
+            await idNumberOfRecord(event.tx, event.node, event.recordId),
+          ]);
         },
       },
     );

@@ -5,6 +5,7 @@ import {
   MARKET_PARTS,
   MARKET_SYSTEM_CODING,
   type MarketPart,
+  PROVINCES,
 } from '@ks/contract';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -63,6 +64,7 @@ const enterpriseColumns = {
   creditCode: sql<string>`coalesce(${enterprises.creditCode}, '')`,
   qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '')`,
   status: users.status,
+  version: users.version,
 };
 
 /** A live user as an enterprise (its enterprise row when it has one). */
@@ -75,15 +77,32 @@ export async function enterpriseAccount(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** The enterprise accounts, by name, filtered by a keyword on the name or the credit code. */
+export type EnterpriseFilter = {
+  keyword?: string | undefined;
+  qyType?: string | undefined;
+  region?: string | undefined;
+  state?: 'enabled' | 'disabled' | undefined;
+};
+
+/**
+ * The enterprise accounts, by name, filtered by a keyword on the name or the credit code, the
+ * enterprise type, the province of the credit code and whether the account is enabled.
+ */
 export async function enterpriseAccounts(
   db: Db,
-  query: { keyword?: string | undefined; pageNum: number; pageSize: number },
+  query: EnterpriseFilter & { pageNum: number; pageSize: number },
 ) {
   const pattern = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const province = query.region
+    ? Object.entries(PROVINCES).find(([, name]) => name === query.region)?.[0]
+    : undefined;
   const where: SQL | undefined = and(
     eq(users.loginRoleType, 'U'),
     isNull(users.deletedAt),
+    query.qyType ? eq(enterprises.enterpriseType, query.qyType) : undefined,
+    province ? sql`substr(${enterprises.creditCode}, 3, 2) = ${province}` : undefined,
+    query.state === 'enabled' ? eq(users.status, 'active') : undefined,
+    query.state === 'disabled' ? eq(users.status, 'disabled') : undefined,
     pattern
       ? or(
           ilike(enterprises.name, pattern),

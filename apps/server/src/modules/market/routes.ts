@@ -3,17 +3,44 @@ import {
   CompanyInfoEnvelopeSchema,
   ContactListBodySchema,
   ContactListResponseSchema,
+  EnterpriseExportQuerySchema,
   EnterpriseListEnvelopeSchema,
   EnterpriseListQuerySchema,
   EnterpriseQuerySchema,
+  EnterpriseStateBodySchema,
+  EnterpriseStateEnvelopeSchema,
+  LinkIdNumberBodySchema,
+  LinkIdNumberEnvelopeSchema,
+  MARKET_PATHS,
+  ManagedPersonEnvelopeSchema,
+  ManagedPersonnelEnvelopeSchema,
+  ManagedPersonnelExportQuerySchema,
+  ManagedPersonnelQuerySchema,
+  ManagedPersonQuerySchema,
   PersonnelListEnvelopeSchema,
   PersonnelListQuerySchema,
   PracticeAreaEnvelopeSchema,
+  PracticeAreasBodySchema,
+  TransactEnvelopeSchema,
 } from '@ks/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import type { MarketAdminService } from './admin.ts';
 import type { MarketService } from './service.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A workbook built whole before the headers go out (an export never fails after them). */
+const sendXlsx = (reply: FastifyReply, { fileName, buffer }: { fileName: string; buffer: Buffer }) =>
+  reply
+    .header('content-type', XLSX)
+    .header(
+      'content-disposition',
+      `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .send(buffer);
 
 const admins = { access: { roles: ['M'] as const } };
 /** An enterprise's own information, or any enterprise's for administrators. */
@@ -23,8 +50,110 @@ const enterprisesAndAdmins = { access: { roles: ['M', 'U'] as const } };
  * The market routes (spec 001 §7 `/ks/basic` enterprise lookups and `/ks/individual/practice-area`,
  * spec 000 §7 the contact list).
  */
-export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = async (app, { market }) => {
+export const marketRoutes: FastifyPluginAsyncZod<{
+  market: MarketService;
+  admin: MarketAdminService;
+}> = async (app, { market, admin }) => {
   const tags = ['market'];
+
+  app.post(
+    MARKET_PATHS.enterpriseExport,
+    {
+      config: admins,
+      schema: { tags, summary: '导出企业信息库（xlsx）', body: EnterpriseExportQuerySchema },
+    },
+    async (request, reply) =>
+      sendXlsx(reply, await admin.exportEnterprises(currentUser(request), request.body, request.ip)),
+  );
+
+  app.put(
+    MARKET_PATHS.enterpriseState,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '启用或停用企业（停用后该企业账号不能登录）',
+        body: EnterpriseStateBodySchema,
+        response: { 200: EnterpriseStateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await admin.setEnterpriseState(currentUser(request), request.body, request.ip)),
+  );
+
+  app.get(
+    MARKET_PATHS.managedPersonnel,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '人员管理：各企业的注册人员及执业状态',
+        querystring: ManagedPersonnelQuerySchema,
+        response: { 200: ManagedPersonnelEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await admin.personnel(request.query)),
+  );
+
+  app.get(
+    MARKET_PATHS.managedPerson,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '注册人员详情',
+        querystring: ManagedPersonQuerySchema,
+        response: { 200: ManagedPersonEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await admin.person(request.query.id)),
+  );
+
+  app.post(
+    MARKET_PATHS.personnelExport,
+    {
+      config: admins,
+      schema: { tags, summary: '导出注册人员（xlsx）', body: ManagedPersonnelExportQuerySchema },
+    },
+    async (request, reply) =>
+      sendXlsx(reply, await admin.exportPersonnel(currentUser(request), request.body, request.ip)),
+  );
+
+  app.put(
+    MARKET_PATHS.practice,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '设置注册人员各地区执业状态',
+        body: PracticeAreasBodySchema,
+        response: { 200: ManagedPersonEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await admin.setPractice(currentUser(request), request.body, request.ip)),
+  );
+
+  app.post(
+    MARKET_PATHS.linkIdNumber,
+    {
+      config: { access: { roles: ['P'] as const } },
+      schema: {
+        tags,
+        summary: '个人用户绑定身份证号码（执业状态随注册信息）',
+        body: LinkIdNumberBodySchema,
+        response: { 200: LinkIdNumberEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await admin.linkIdNumber(currentUser(request), request.body, request.ip)),
+  );
+
+  app.get(
+    MARKET_PATHS.transact,
+    {
+      config: { access: 'session' as const },
+      schema: { tags, summary: '业务办理：本人可办理的业务', response: { 200: TransactEnvelopeSchema } },
+    },
+    async (request) => ok(await admin.transact(currentUser(request))),
+  );
 
   app.get(
     '/ks/basic/enterprises',

@@ -12,7 +12,7 @@ import type {
   PracticingStatus,
   RegisteredPerson,
 } from '@ks/contract';
-import { MARKET_MESSAGES, maskIdNumber } from '@ks/contract';
+import { MARKET_MESSAGES, maskIdNumber, regionOfCreditCode } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -64,13 +64,18 @@ export class MarketService {
       creditCode: account.creditCode,
       qyType: account.qyType,
       status: account.status,
+      region: regionOfCreditCode(account.creditCode),
+      version: account.version,
     };
   }
 
   async enterprises(query: EnterpriseListQuery) {
     const { rows, total } = await enterpriseAccounts(this.db, query);
     return {
-      records: rows.map(({ loginRoleType: _role, ...row }) => row),
+      records: rows.map(({ loginRoleType: _role, ...row }) => ({
+        ...row,
+        region: regionOfCreditCode(row.creditCode),
+      })),
       total,
       curPage: query.pageNum,
       pageSize: query.pageSize,
@@ -130,13 +135,14 @@ export class MarketService {
     const node = await partNode(this.db, 'contact');
     if (!node) return [];
     const f = MARKET_FIELD;
-    const items = itemsNamed(node, [f.contactName, f.tel, f.position]);
+    const items = itemsNamed(node, [f.contactName, f.tel, f.position, f.email]);
     const records = await ownerRecords(this.db, node, enterprise.userId, items, true);
     return records.map((record) => ({
       id: record.id,
       ry_name: text(record.values[f.contactName]),
       tel: text(record.values[f.tel]),
       position: text(record.values[f.position]),
+      email: text(record.values[f.email]),
     }));
   }
 

@@ -1,4 +1,5 @@
 import {
+  CONTACT_TEL_PATTERN,
   ENTERPRISE_TYPES,
   MARKET_ANNEX,
   MARKET_NODE_OF,
@@ -7,6 +8,7 @@ import {
   MARKET_SYSTEM_CODING,
   type MarketPart,
   type NodeDefinitionInput,
+  PERSONNEL_SPECIALTIES,
   type SaveAnnexSlotBody,
 } from '@ks/contract';
 import type { ProvidedNode, ProvidedSystem } from '../../engine/provided-systems.ts';
@@ -29,13 +31,18 @@ export const MARKET_FIELD = {
   tel: 'tel',
   contactName: 'ry_name',
   position: 'position',
+  email: 'email',
   startDate: 'start_date',
   finishDate: 'finish_date',
   personName: 'person_name',
   idNumber: 'id_number',
+  region: 'registered_region',
+  specialty: 'specialty',
+  certificateNo: 'certificate_no',
+  registrationType: 'registration_type',
 } as const;
 
-const PHONE_REGEX = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8})$';
+const PHONE_REGEX = CONTACT_TEL_PATTERN.source;
 const PHONE_PROMPT = '请输入正确的手机号码或固定电话（如0571-87654321）';
 const CREDIT_CODE_REGEX = '^[0-9A-Z]{18}$';
 
@@ -116,12 +123,7 @@ const FORMS: Record<MarketPart, Item[]> = {
       ['一级注册建造师', '二级注册建造师', '注册造价工程师', '注册监理工程师', '注册安全工程师'],
       { required: '1' },
     ),
-    select(
-      'specialty',
-      '注册专业',
-      ['建筑工程', '市政公用工程', '机电工程', '公路工程', '水利水电工程', '土木建筑工程', '安装工程'],
-      { required: '1' },
-    ),
+    select('specialty', '注册专业', PERSONNEL_SPECIALTIES, { required: '1' }),
     text('certificate_no', '注册证书编号', { required: '1', length: 50 }),
     text('registered_region', '注册地区', { required: '1', length: 30, prompt: '如：江苏省' }),
     date(MARKET_FIELD.expiryDate, '注册有效期至', { required: '1' }),
@@ -137,7 +139,7 @@ const FORMS: Record<MarketPart, Item[]> = {
     text(MARKET_FIELD.contactName, '联系人姓名', { required: '1', length: 30 }),
     text(MARKET_FIELD.tel, '联系电话', { required: '1', regex: PHONE_REGEX, showPrompt: PHONE_PROMPT }),
     text(MARKET_FIELD.position, '职务', { length: 30 }),
-    text('email', '电子邮箱', {
+    text(MARKET_FIELD.email, '电子邮箱', {
       length: 100,
       regex: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
       showPrompt: '请输入正确的电子邮箱',

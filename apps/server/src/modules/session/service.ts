@@ -4,6 +4,7 @@ import {
   type LoginBody,
   type LoginResult,
   type LoginRoleType,
+  maskIdNumber,
   PasswordSchema,
   type PracticingStatus,
   rolesOf,
@@ -281,6 +282,7 @@ export class SessionService {
           }
         : null,
       homeUrl: HOME_URLS[user.loginRoleType],
+      ...(user.loginRoleType === 'P' ? { idNumber: maskIdNumber(user.idNumber ?? '') } : {}),
     };
   }
 

@@ -3,6 +3,7 @@ import { Alert, Card, Descriptions, Skeleton } from 'antd';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { useUserInfo } from '../api/get-user-info-query.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { IdNumberLink } from '../components/id-number-link.tsx';
 
 /**
  * 个人中心: the current user's account as the server knows it, and the password change. After a
@@ -47,6 +48,11 @@ export function UserCenterPage() {
           />
         ) : null}
       </Card>
+      {user?.loginRoleType === 'P' ? (
+        <Card title={<h2 className="ks-page-title">执业注册</h2>}>
+          <IdNumberLink linked={user.idNumber ?? ''} />
+        </Card>
+      ) : null}
       {mustChangePassword ? null : passwordCard}
     </div>
   );

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MARKET_ANNEX,
+  MARKET_NODE_OF,
+  MARKET_SYSTEM_CODING,
+  type MarketPart,
+  type WireRecord,
+} from '@ks/contract';
+import type { Db } from '../../db/client.ts';
+import { enterprises, users } from '../../db/schema/index.ts';
+import type { EngineRegistry } from '../../engine/modules.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import type { FileService } from '../../platform/file-store.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { MarketAdminService } from '../market/admin.ts';
+import { reviewNotices } from '../notify/review-notices.ts';
+import { TodoService } from '../notify/todo-service.ts';
+import { RecordService } from '../records/service.ts';
+import { WorkflowService } from '../workflow/service.ts';
+import { attachDemoFiles } from './attachments.ts';
+
+/**
+ * The administrators' side of the market demo (decision 0053): two more enterprises with their
+ * basic information and registered personnel, passed by the administrator — one of them then
+ * disabled, so its account cannot log in — practice status per region for the registrations, and
+ * the demo personnel account linked by its ID number to 王建华's registration with the demo
+ * enterprise: its login's practice status is that registration's.
+ */
+
+type DemoPerson = { values: WireRecord; areas?: { region: string; status: 0 | 1 | 2; reason: string }[] };
+type DemoEnterprise = {
+  account: string;
+  phone: string;
+  userName: string;
+  name: string;
+  creditCode: string;
+  type: string;
+  disabled: boolean;
+  basic: WireRecord;
+  people: DemoPerson[];
+};
+
+/** The demo enterprise's registered person (demo-systems/market.ts) the personnel account is. */
+export const DEMO_PERSON_ID_NUMBER = '320106198503122013';
+const DEMO_PERSON_AREAS = [
+  { region: '江苏省', status: 2 as const, reason: '' },
+  { region: '浙江省', status: 1 as const, reason: '执业资格证书将于30日内到期，请及时办理延续注册' },
+];
+
+export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
+  {
+    account: 'demo-hz-supervision',
+    phone: '13800000011',
+    userName: '杭州演示监理联系人',
+    name: '杭州钱江工程监理有限公司（演示数据）',
+    creditCode: '91330106MA2KSDM01X',
+    type: '监理企业',
+    disabled: false,
+    basic: {
+      enterprise_name: '杭州钱江工程监理有限公司（演示数据）',
+      credit_code: '91330106MA2KSDM01X',
+      qy_type: '监理企业',
+      legal_person: '沈国平',
+      registered_capital: 1200,
+      established_date: '2011-09-20',
+      address: '杭州市西湖区文三路398号',
+      business_scope: '房屋建筑工程监理甲级；市政公用工程监理乙级',
+    },
+    people: [
+      {
+        values: {
+          person_name: '沈佳怡',
+          id_number: '330106199005182423',
+          registration_type: '注册监理工程师',
+          specialty: '土木建筑工程',
+          certificate_no: '33012345',
+          registered_region: '浙江省',
+          expiry_date: '2029-03-31',
+        },
+        areas: [
+          { region: '浙江省', status: 2, reason: '' },
+          { region: '江苏省', status: 2, reason: '' },
+        ],
+      },
+      {
+        values: {
+          person_name: '顾磊',
+          id_number: '320583199203051611',
+          registration_type: '注册造价工程师',
+          specialty: '安装工程',
+          certificate_no: '建[造]13320001234',
+          registered_region: '浙江省',
+          expiry_date: '2027-12-31',
+        },
+      },
+    ],
+  },
+  {
+    account: 'demo-bj-consulting',
+    phone: '13800000012',
+    userName: '北京演示咨询联系人',
+    name: '北京京西造价咨询有限公司（演示数据，已停用）',
+    creditCode: '91110105MA01KSDM2Y',
+    type: '造价咨询',
+    disabled: true,
+    basic: {
+      enterprise_name: '北京京西造价咨询有限公司（演示数据，已停用）',
+      credit_code: '91110105MA01KSDM2Y',
+      qy_type: '造价咨询',
+      legal_person: '韩立新',
+      registered_capital: 500,
+      established_date: '2015-03-12',
+      address: '北京市朝阳区建国路88号',
+      business_scope: '工程造价咨询；工程招标代理',
+    },
+    people: [
+      {
+        values: {
+          person_name: '韩冬',
+          id_number: '110105198709210339',
+          registration_type: '注册造价工程师',
+          specialty: '土木建筑工程',
+          certificate_no: '建[造]11110009876',
+          registered_region: '北京市',
+          expiry_date: '2026-12-31',
+        },
+        areas: [{ region: '北京市', status: 1, reason: '所在企业已停用，请变更注册单位' }],
+      },
+    ],
+  },
+];
+
+export async function seedDemoMarketAdmin(
+  db: Db,
+  files: FileService,
+  engine: EngineRegistry,
+  actors: { admin: SessionUser; personnel: SessionUser },
+  ip: string,
+): Promise<void> {
+  const records = new RecordService(db, engine);
+  const workflow = new WorkflowService(db, reviewNotices(new TodoService(db)), engine.events);
+  const market = new MarketAdminService(db);
+
+  /** Saves an item as the enterprise, attaches its file, submits it and has the administrator pass it. */
+  async function passed(
+    owner: SessionUser,
+    part: MarketPart,
+    values: WireRecord,
+    annexNo: string,
+    fileName: string,
+  ) {
+    const ref = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF[part] };
+    const saved = await records.writes.save(owner, { ...ref, values }, { ip });
+    await attachDemoFiles(
+      db,
+      files,
+      owner,
+      { ...ref, id: saved.id },
+      [{ annexNo, asset: 'demo-enterprise-certificate.pdf', fileName }],
+      ip,
+    );
+    await workflow.submit(owner, { ...ref, id: saved.id, version: saved.version }, ip);
+    await workflow.audit(actors.admin, { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意' }, ip);
+    return saved.id;
+  }
+
+  async function setAreas(idNumber: string, areas: DemoPerson['areas'] & object) {
+    const found = await market.personnel({ idNumber, pageNum: 1, pageSize: 1 });
+    const person = found.records[0];
+    if (!person) throw new Error(`demo registration ${idNumber} missing`);
+    await market.setPractice(actors.admin, { id: person.id, version: person.practiceVersion, areas }, ip);
+  }
+
+  for (const demo of DEMO_MORE_ENTERPRISES) {
+    const [enterprise] = await db
+      .insert(enterprises)
+      .values({ name: demo.name, creditCode: demo.creditCode, enterpriseType: demo.type })
+      .returning();
+    // Accounts of the demo library only: nobody is told their password.
+    const [row] = await db
+      .insert(users)
+      .values({
+        userCode: `DEMO_${demo.account.toUpperCase().replaceAll('-', '_')}`,
+        account: demo.account,
+        phone: demo.phone,
+        userName: demo.userName,
+        loginRoleType: 'U',
+        passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+        enterpriseId: enterprise?.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error(`demo enterprise ${demo.account} not created`);
+    const owner: SessionUser = {
+      id: row.id,
+      userCode: row.userCode,
+      userName: row.userName,
+      loginRoleType: 'U',
+      enterpriseId: row.enterpriseId,
+      sessionId: 'seed',
+    };
+    await passed(owner, 'basic', demo.basic, MARKET_ANNEX.licence, '营业执照副本（演示）.pdf');
+    for (const person of demo.people) {
+      await passed(owner, 'personnel', person.values, MARKET_ANNEX.personnel, '注册证书（演示）.pdf');
+      if (person.areas) await setAreas(String(person.values.id_number), person.areas);
+    }
+    if (demo.disabled)
+      await market.setEnterpriseState(actors.admin, { id: row.id, version: row.version, enabled: false }, ip);
+  }
+
+  await setAreas(DEMO_PERSON_ID_NUMBER, DEMO_PERSON_AREAS);
+  await market.linkIdNumber(actors.personnel, { idNumber: DEMO_PERSON_ID_NUMBER }, ip);
+}

@@ -1,0 +1,115 @@
+import {
+  CONTACT_FORM_FIELDS,
+  CONTACT_TEL_PATTERN,
+  type Contact,
+  type ContactFormLength,
+  type ContactListResponse,
+} from '@ks/contract/market';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Col, Form, Input, Row } from 'antd';
+import { http } from '@/lib/http.ts';
+
+export type ContactValues = Partial<Omit<Contact, 'id'>>;
+
+const LABELS: Record<keyof ContactValues, string> = {
+  ry_name: '联系人',
+  tel: '联系电话',
+  position: '职务',
+  email: '电子邮箱',
+};
+
+/** POST /ks/basic/contacts (spec 000 §7): the enterprise's passed contact persons, `{status, result}`. */
+export const useContacts = (query: { id?: string; qyType?: string }) =>
+  useQuery({
+    queryKey: ['market', 'contacts', query] as const,
+    queryFn: async () => (await http.post<ContactListResponse>('/ks/basic/contacts', query)).result,
+  });
+
+/**
+ * The contact form (spec 000 §2/§9): `length` 1 is the contact person only (ry_name, tel), 3 — the
+ * default — the full form with position and email. 联系人 offers the enterprise's passed contacts
+ * (an administrator names the enterprise by `enterpriseId`); choosing one fills the rest, and any
+ * other person may be typed. Fields live under `name` of the surrounding antd Form.
+ */
+export function ContactFields({
+  name = 'contact',
+  length = 3,
+  enterpriseId,
+  qyType,
+}: {
+  name?: string;
+  length?: ContactFormLength;
+  enterpriseId?: string;
+  qyType?: string;
+}) {
+  const form = Form.useFormInstance();
+  const { data: contacts = [] } = useContacts({
+    ...(enterpriseId ? { id: enterpriseId } : {}),
+    ...(qyType ? { qyType } : {}),
+  });
+  const fields = CONTACT_FORM_FIELDS[length];
+  const choose = (value: string) => {
+    const contact = contacts.find((one) => one.ry_name === value);
+    if (!contact) return;
+    const filled = Object.fromEntries(fields.map((field) => [field, contact[field] ?? '']));
+    form.setFieldValue(name, { ...form.getFieldValue(name), ...filled });
+  };
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name={[name, 'ry_name']}
+          label={LABELS.ry_name}
+          rules={[
+            { required: true, whitespace: true, message: '请输入联系人' },
+            { max: 30, message: '联系人不能超过30个字符' },
+          ]}
+        >
+          <AutoComplete
+            aria-label={LABELS.ry_name}
+            placeholder="选择或输入联系人"
+            options={contacts.map((contact) => ({
+              value: contact.ry_name,
+              label: contact.position ? `${contact.ry_name}（${contact.position}）` : contact.ry_name,
+            }))}
+            onSelect={choose}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name={[name, 'tel']}
+          label={LABELS.tel}
+          rules={[
+            { required: true, message: '请输入联系电话' },
+            { pattern: CONTACT_TEL_PATTERN, message: '请输入正确的手机号码或固定电话（如0571-87654321）' },
+          ]}
+        >
+          <Input aria-label={LABELS.tel} maxLength={13} />
+        </Form.Item>
+      </Col>
+      {fields.includes('position') ? (
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={[name, 'position']}
+            label={LABELS.position}
+            rules={[{ max: 30, message: '职务不能超过30个字符' }]}
+          >
+            <Input aria-label={LABELS.position} maxLength={30} />
+          </Form.Item>
+        </Col>
+      ) : null}
+      {fields.includes('email') ? (
+        <Col xs={24} md={12}>
+          <Form.Item
+            name={[name, 'email']}
+            label={LABELS.email}
+            rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}
+          >
+            <Input aria-label={LABELS.email} maxLength={100} />
+          </Form.Item>
+        </Col>
+      ) : null}
+    </Row>
+  );
+}
