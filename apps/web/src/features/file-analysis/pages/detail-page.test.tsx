@@ -41,6 +41,7 @@ const STATUS: DetectionStatus = {
   state: 'done',
   active: null,
   result: run,
+  bids: [],
   files: [
     {
       fileId: 'f1',
