@@ -498,13 +498,15 @@ export class BidDetectionService {
   async score(user: SessionUser, body: BidResultBody): Promise<ScoreResult> {
     const doc = await this.result(user, body);
     const requirements = await this.requirementsRow(doc.projectId);
-    const max = (doc.state === 'checked' ? doc.scores.map((s) => s.maxPoints) : []).concat(
-      doc.state === 'checked' ? [] : (requirements?.scoreItems ?? []).map((i) => i.points.toFixed(2)),
-    );
+    // A checked document's own items (the version it was computed with), else the current ones.
+    const max =
+      doc.state === 'checked'
+        ? doc.scores.map((s) => cents(s.maxPoints))
+        : (requirements?.scoreItems ?? []).map((i) => BigInt(Math.round(i.points * 100)));
     return {
       ...resultHead(doc),
       total: scoreTotal(doc),
-      maxTotal: points2(max.reduce((sum, m) => sum + cents(m), 0n)),
+      maxTotal: points2(max.reduce((sum, m) => sum + m, 0n)),
       rows: doc.scores,
     };
   }
