@@ -40,6 +40,7 @@ import { CREDIT_MODULE } from './modules/credit/module.ts';
 import { ensureCreditDefaults } from './modules/credit/repository.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
 import { CreditService } from './modules/credit/service.ts';
+import { registerBidDetection } from './modules/file-analysis/bid-detection/register.ts';
 import { registerCostChecks } from './modules/file-analysis/check-register.ts';
 import { fileAnalysisModule } from './modules/file-analysis/parse-job.ts';
 import { registerFileAnalysis } from './modules/file-analysis/register.ts';
@@ -241,8 +242,9 @@ export async function buildApp({
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
-  await registerFileAnalysis(app, { db, files, jobs });
-  await registerCostChecks(app, { notices: userNotices });
+  const bids = await registerBidDetection(app, { files });
+  await registerFileAnalysis(app, { db, files, jobs, bids });
+  await registerCostChecks(app, { notices: userNotices, bids });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,

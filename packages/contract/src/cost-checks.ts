@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BidDocumentStateSchema } from './bid-detection.ts';
 import { envelopeOf, pageOf } from './envelope.ts';
 
 /**
@@ -246,6 +247,8 @@ export const DetectionStatusSchema = z.object({
   /** The run whose findings are the current result. */
   result: CheckRunSchema.nullable(),
   files: z.array(FileCheckStateSchema),
+  /** The bid documents' detection (decision 0052): an enterprise sees only its own. */
+  bids: z.array(BidDocumentStateSchema),
 });
 export type DetectionStatus = z.infer<typeof DetectionStatusSchema>;
 export const DetectionStatusEnvelopeSchema = envelopeOf(DetectionStatusSchema);

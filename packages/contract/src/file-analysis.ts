@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BidDocumentStateSchema } from './bid-detection.ts';
 import { envelopeOf, pageOf } from './envelope.ts';
 
 /**
@@ -192,10 +193,19 @@ export const CostTreeRowSchema: z.ZodType<CostTreeRow> = z.lazy(() =>
   }),
 );
 
-/** The states value of a cost file (spec 000 §4): its parse state; the check adds its own. */
+/**
+ * The states value of a cost file (spec 000 §4): its parse state, the state of the project's cost
+ * check and the bid-document detection of the same bidder (decision 0052). For a bid document's id
+ * `list` is empty and `parseState` is its extraction's (`pending` while parsing, `failed` when
+ * scanned or broken, `parsed` when checked).
+ */
 export const CostFileStatesSchema = z.object({
   parseState: z.enum(COST_PARSE_STATES),
   parseError: z.string().nullable(),
+  /** The project's cost check: none, queued, running, done or failed. */
+  checkState: z.enum(['none', 'queued', 'running', 'done', 'failed']).optional(),
+  /** The bidder's bid document of the same project and its detection, null when there is none. */
+  bidDetection: BidDocumentStateSchema.nullable().optional(),
 });
 export type CostFileStates = z.infer<typeof CostFileStatesSchema>;
 

@@ -1,4 +1,5 @@
 export * from './authority.ts';
+export * from './bid-detection.ts';
 export * from './builder.ts';
 export * from './catalogues.ts';
 export * from './computed-formula.ts';

@@ -1,6 +1,7 @@
 /** Every table of the platform, one file per area; drizzle-kit reads this index. */
 
 export * from './authority.ts';
+export * from './bid-detection.ts';
 export * from './builder.ts';
 export * from './catalogues.ts';
 export * from './cost-checks.ts';

@@ -16,6 +16,7 @@ import { TodoService } from '../notify/todo-service.ts';
 import { RecordService } from '../records/service.ts';
 import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
+import { seedDemoBidDetection } from './bid-detection.ts';
 import { seedDemoChangeTemplate } from './change-template.ts';
 import { seedDemoCostChecks } from './cost-checks.ts';
 import { seedDemoCredit } from './credit.ts';
@@ -190,6 +191,7 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   await seedDemoHelp(db, files, actors.admin, SEED_IP);
   await seedDemoFileAnalysis(db, files, actors, SEED_IP);
   await seedDemoCostChecks(db, actors.admin);
+  await seedDemoBidDetection(db, files, actors, SEED_IP);
   await acknowledgeSeededOutcomes(db);
 
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */

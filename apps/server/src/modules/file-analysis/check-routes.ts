@@ -1,4 +1,5 @@
 import {
+  type BidDocumentState,
   CheckNodesBodySchema,
   CheckNodesEnvelopeSchema,
   CostRuleSetEnvelopeSchema,
@@ -6,6 +7,7 @@ import {
   CostRuleVersionsEnvelopeSchema,
   DetectionStatusBodySchema,
   DetectionStatusEnvelopeSchema,
+  ERROR_CODES,
   FindFindingsBodySchema,
   FindingPageEnvelopeSchema,
   SaveCostRulesBodySchema,
@@ -13,8 +15,9 @@ import {
   StartCostCheckEnvelopeSchema,
 } from '@ks/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../platform/access.ts';
+import { currentUser, type SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
 import * as repo from './check-repository.ts';
 import type { CostCheckService } from './check-service.ts';
 import { findingsWorkbook } from './check-xlsx.ts';
@@ -37,7 +40,9 @@ const readers = { access: { roles: ['M', 'U'] as const } };
 export const costCheckRoutes: FastifyPluginAsyncZod<{
   checks: CostCheckService;
   rules: CostRulesService;
-}> = async (app, { checks, rules }) => {
+  /** The caller's visible bid documents of a project (decision 0052); none when not given. */
+  bidStates?: (user: SessionUser, xmId: string) => Promise<BidDocumentState[]>;
+}> = async (app, { checks, rules, bidStates }) => {
   app.post(
     '/ks/file/detection/cost-check',
     {
@@ -63,7 +68,17 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
         response: { 200: DetectionStatusEnvelopeSchema },
       },
     },
-    async (request) => ok(await checks.status(currentUser(request), request.body.xmId)),
+    async (request) => {
+      const user = currentUser(request);
+      // A missing project is the check's own 404 below, with its message.
+      const bids = bidStates
+        ? await bidStates(user, request.body.xmId).catch((error: unknown) => {
+            if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) return [];
+            throw error;
+          })
+        : [];
+      return ok(await checks.status(user, request.body.xmId, bids));
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import {
+  type BidDocumentState,
   type CheckNodeRow,
   type CheckNodesBody,
   type CheckRun,
@@ -303,11 +304,11 @@ export class CostCheckService {
   // ------------------------------------------------------------ reading the state and the findings
 
   /** The files of a project the user may see the results of: all (M) or their own bids (U). */
-  private async visibleFiles(user: SessionUser, projectId: string): Promise<FileRow[]> {
+  private async visibleFiles(user: SessionUser, projectId: string, noneAllowed = false): Promise<FileRow[]> {
     const files = (await repo.projectFiles(this.db, projectId)).filter((f) => checkedKinds.includes(f.kind));
     if (user.loginRoleType === 'M') return files;
     const own = files.filter((f) => f.kind === 'bid' && f.bidderUserId === user.id);
-    if (own.length === 0) throw forbidden(NOT_A_BIDDER_MESSAGE);
+    if (own.length === 0 && !noneAllowed) throw forbidden(NOT_A_BIDDER_MESSAGE);
     return own;
   }
 
@@ -324,10 +325,14 @@ export class CostCheckService {
     };
   }
 
-  async status(user: SessionUser, xmId: string): Promise<DetectionStatus> {
+  /**
+   * The state of the project's check and of each file; `bids` are the caller's visible bid
+   * documents (decision 0052): an enterprise with a bid document but no cost bid is a bidder too.
+   */
+  async status(user: SessionUser, xmId: string, bids: BidDocumentState[] = []): Promise<DetectionStatus> {
     const project = await repo.findProject(this.db, xmId);
     if (!project) throw notFound(COST_CHECK_NO_PROJECT_MESSAGE);
-    const files = await this.visibleFiles(user, project.id);
+    const files = await this.visibleFiles(user, project.id, bids.length > 0);
     const { active, result } = await this.latestRuns(project.id);
     const [last] = await this.db
       .select()
@@ -364,6 +369,7 @@ export class CostCheckService {
         flags: count(f.id, 'flag'),
         skipped: count(f.id, 'skipped'),
       })),
+      bids,
     };
   }
 

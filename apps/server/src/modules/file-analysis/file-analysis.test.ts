@@ -101,7 +101,13 @@ describe('cost projects and files', () => {
       systemCoding: 'fileAnalysis',
     });
     expect(tree.code).toBe(200);
-    expect(tree.data.states).toEqual({ parseState: 'parsed', parseError: null });
+    // The check's state and the bidder's bid document (decision 0052) sit beside the parse's.
+    expect(tree.data.states).toEqual({
+      parseState: 'parsed',
+      parseError: null,
+      checkState: 'none',
+      bidDetection: null,
+    });
     expect(tree.data.total).toBe(4);
     const [root] = tree.data.list;
     expect(root).toMatchObject({ level: 'project', code: 'KS-ZJ-2026-018', zzj: summary.data.totals.zzj });

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import type { BidDetectionService } from './bid-detection/service.ts';
 import type { CostFileService } from './service.ts';
 
 /** Administrators manage every project; an enterprise uploads and reads its own bids; others get 403. */
@@ -28,10 +29,11 @@ const adminsAndEnterprises = { access: { roles: ['M', 'U'] as const } };
  * files under /ks/analyse/cost-files, the parse summary at /ks/analyse/xml_analysis and the cost
  * tree at /ks/file/detection/parse-data.
  */
-export const fileAnalysisRoutes: FastifyPluginAsyncZod<{ costs: CostFileService }> = async (
-  app,
-  { costs },
-) => {
+export const fileAnalysisRoutes: FastifyPluginAsyncZod<{
+  costs: CostFileService;
+  /** The bid documents (decision 0052): parse-data's states name the bidder's document too. */
+  bids?: Pick<BidDetectionService, 'stateOf' | 'stateBesideCostFile'>;
+}> = async (app, { costs, bids }) => {
   const tags = ['file-analysis'];
 
   app.get(
@@ -149,11 +151,23 @@ export const fileAnalysisRoutes: FastifyPluginAsyncZod<{ costs: CostFileService 
       config: adminsAndEnterprises,
       schema: {
         tags,
-        summary: 'The cost tree of a file (data.list, a page of rows in document order) and its states',
+        summary:
+          'The cost tree of a file (data.list, a page of rows in document order) and its states; for a bid document, its detection state',
         body: ParseDataBodySchema,
         response: { 200: ParseDataEnvelopeSchema },
       },
     },
-    async (request) => ok(await costs.parseData(currentUser(request), request.body)),
+    async (request) => {
+      const user = currentUser(request);
+      const bidDocument = bids ? await bids.stateOf(user, request.body.id) : null;
+      if (bidDocument) return ok(await costs.bidDocumentParseData(bidDocument, request.body));
+      return ok(
+        await costs.parseData(
+          user,
+          request.body,
+          bids ? (file) => bids.stateBesideCostFile(user, file) : undefined,
+        ),
+      );
+    },
   );
 };

@@ -1,5 +1,6 @@
 import {
   type AttachCostFileBody,
+  type BidDocumentState,
   COST_FILE_SLOT,
   COST_LIST_KEYS,
   COST_REGIONS,
@@ -18,6 +19,8 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import {
   annexSlots,
+  bidDocuments,
+  costCheckRuns,
   costFiles,
   costItems,
   costNodes,
@@ -379,7 +382,15 @@ export class CostFileService {
 
   // -- reading --------------------------------------------------------------------------------
 
-  async parseData(user: SessionUser, body: ParseDataBody): Promise<ParseData> {
+  /**
+   * A page of a cost file's tree and its states: the parse, the project's cost check and the
+   * bidder's bid document (`bidBeside`, decision 0052).
+   */
+  async parseData(
+    user: SessionUser,
+    body: ParseDataBody,
+    bidBeside?: (file: FileRow) => Promise<BidDocumentState | null>,
+  ): Promise<ParseData> {
     const file = await this.readableFile(user, body.id);
     const [total] = await this.db.select({ n: count() }).from(costNodes).where(eq(costNodes.fileId, file.id));
     const rows = await this.db
@@ -394,11 +405,50 @@ export class CostFileService {
       states: {
         parseState: file.parseState as ParseData['states']['parseState'],
         parseError: file.parseError,
+        checkState: await this.checkState(file.projectId),
+        bidDetection: file.kind === 'bid' && bidBeside ? await bidBeside(file) : null,
       },
       total: Number(total?.n ?? 0),
       curPage: body.curPage,
       pageSize: body.pageSize,
     };
+  }
+
+  /** parse-data for a bid document's id: no tree; its extraction as the parse state, its detection. */
+  async bidDocumentParseData(document: BidDocumentState, body: ParseDataBody): Promise<ParseData> {
+    const [row] = await this.db
+      .select({ projectId: bidDocuments.projectId })
+      .from(bidDocuments)
+      .where(eq(bidDocuments.id, document.documentId));
+    const parseState =
+      document.state === 'checked'
+        ? 'parsed'
+        : document.state === 'scanned' || document.state === 'failed'
+          ? 'failed'
+          : 'pending';
+    return {
+      list: [],
+      states: {
+        parseState,
+        parseError: document.errorMessage || null,
+        checkState: row ? await this.checkState(row.projectId) : 'none',
+        bidDetection: document,
+      },
+      total: 0,
+      curPage: body.curPage,
+      pageSize: body.pageSize,
+    };
+  }
+
+  /** The state of the project's newest cost check run (none before the first). */
+  private async checkState(projectId: string): Promise<NonNullable<ParseData['states']['checkState']>> {
+    const [run] = await this.db
+      .select({ state: costCheckRuns.state })
+      .from(costCheckRuns)
+      .where(eq(costCheckRuns.projectId, projectId))
+      .orderBy(desc(costCheckRuns.createdAt))
+      .limit(1);
+    return (run?.state as NonNullable<ParseData['states']['checkState']>) ?? 'none';
   }
 
   async analysis(user: SessionUser, id: string): Promise<XmlAnalysis> {

@@ -41,6 +41,7 @@ const STATUS: DetectionStatus = {
   state: 'done',
   active: null,
   result: run,
+  bids: [],
   files: [
     {
       fileId: 'f1',
@@ -100,6 +101,14 @@ function mockApi(
   mockFetch({
     ...shellCalls(),
     'POST /ks/file/detection/status': () => ok(status.current),
+    'POST /ks/analyse/bid-documents/list': ok({ xmId: XM, projectName: '示例项目', documents: [] }),
+    'POST /ks/file/detection/publicity': ok({
+      xmId: XM,
+      state: 'none',
+      publicityDays: 5,
+      startsAt: null,
+      endsAt: null,
+    }),
     'POST /ks/file/detection/cost-check/findings': ({ body }) => {
       calls.findings.push(body);
       return ok(page);

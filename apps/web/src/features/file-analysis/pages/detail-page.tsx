@@ -33,6 +33,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { checkKeys, exportFindings, useDetectionStatus, useFindings } from '../api/checks.ts';
+import { BidDocumentsSection } from '../components/bid-documents-section.tsx';
 import { FindingTree } from '../components/finding-tree.tsx';
 import { RulesDialog } from '../components/rules-dialog.tsx';
 import { StartCheckButton } from '../components/start-check-button.tsx';
@@ -312,6 +313,7 @@ function ProjectChecks({
           </div>
         </div>
       </Card>
+      <BidDocumentsSection xmId={xmId} />
       {isAdmin && rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
     </div>
   );

@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { costProjects } from '../../db/schema/index.ts';
+import { DEMO_ASSETS_DIR } from '../../paths.ts';
+import type { SessionUser } from '../../platform/access.ts';
+import type { FileService } from '../../platform/file-store.ts';
+import {
+  DEMO_BIDS,
+  SAMPLE_CHAPTERS,
+  SAMPLE_SCORE_ITEMS,
+} from '../file-analysis/bid-detection/sample-bids.ts';
+import { BidDetectionService } from '../file-analysis/bid-detection/service.ts';
+import { DEMO_COST_PROJECT } from './file-analysis.ts';
+
+/**
+ * The bid-document demo (decision 0052) on the demo cost project: its requirements, three bid
+ * documents detected — the demo enterprise's clean one, one missing a chapter, one claiming a 业绩
+ * the credit library does not hold — and the result published to the bidders. Through the
+ * module's own service; the detection runs here instead of through the job the attach enqueues.
+ */
+export async function seedDemoBidDetection(
+  db: Db,
+  files: FileService,
+  actors: { admin: SessionUser; enterprise: SessionUser },
+  ip: string,
+): Promise<void> {
+  const [project] = await db
+    .select()
+    .from(costProjects)
+    .where(and(eq(costProjects.code, DEMO_COST_PROJECT.code), isNull(costProjects.deletedAt)));
+  if (!project) return;
+  const bids = new BidDetectionService(db, files, async () => {});
+  await bids.ensureUploadSlot();
+  await bids.saveRequirements(
+    actors.admin,
+    {
+      xmId: project.id,
+      chapters: SAMPLE_CHAPTERS,
+      scoreItems: SAMPLE_SCORE_ITEMS,
+      publicityDays: 7,
+      version: 0,
+    },
+    ip,
+  );
+  for (const bid of DEMO_BIDS) {
+    const uploader = bid.bidder ? actors.admin : actors.enterprise;
+    const stored = await files.store({
+      body: createReadStream(join(DEMO_ASSETS_DIR, bid.asset)),
+      fileName: `投标文件-${bid.bidder ?? '本单位'}.pdf`,
+      mimeType: 'application/pdf',
+      ownerUserId: uploader.id,
+      visibility: 'owner',
+    });
+    const document = await bids.attach(
+      uploader,
+      { projectId: project.id, fileId: stored.id, bidderName: bid.bidder ?? '' },
+      ip,
+    );
+    await bids.detect(document.documentId);
+  }
+  await bids.publicity(actors.admin, { xmId: project.id, action: 'publish' }, ip);
+}

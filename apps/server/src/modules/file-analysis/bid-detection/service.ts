@@ -1,0 +1,665 @@
+import { buffer } from 'node:stream/consumers';
+import {
+  type AchievementResult,
+  type AttachBidDocumentBody,
+  BID_FILE_SLOT,
+  BID_MESSAGES,
+  type BidDocumentState,
+  type BidDocumentStateValue,
+  type BidRequirements,
+  type BidResultBody,
+  type DirectoriesResult,
+  ERROR_CODES,
+  MARKET_NODE_OF,
+  MARKET_SYSTEM_CODING,
+  type Publicity,
+  type PublicityActionBody,
+  type SaveBidRequirementsBody,
+  type ScoreResult,
+} from '@ks/contract';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import {
+  annexSlots,
+  bidDocuments,
+  bidPages,
+  bidPublicity,
+  bidRequirements,
+  costFiles,
+  costNodes,
+  costProjects,
+  enterprises,
+  storedFiles,
+  users,
+} from '../../../db/schema/index.ts';
+import { rowsOf, tableRef } from '../../../engine/node-tables.ts';
+import { col, R, resolveNode } from '../../../engine/record-store.ts';
+import type { SessionUser } from '../../../platform/access.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import type { FileService } from '../../../platform/file-store.ts';
+import { recordOperation } from '../../../platform/operation-log.ts';
+import {
+  checkAchievements,
+  checkDirectories,
+  computeScores,
+  type PerformanceRecord,
+  type PriceContext,
+  points2,
+} from './checks.ts';
+import { BidExtractError, extractPages } from './pdf-text.ts';
+
+/** The detection job's name; bid-job.ts defines it. */
+export const BID_DETECT_JOB = 'file-analysis.bid-detect';
+/** Enqueues a document's detection inside the caller's transaction (the transactional outbox). */
+export type EnqueueDetect = (tx: Db, documentId: string) => Promise<void>;
+
+type DocumentRow = typeof bidDocuments.$inferSelect;
+type PublicityRow = typeof bidPublicity.$inferSelect;
+const DAY_MS = 86_400_000;
+/** Pages are inserted in batches of this many rows. */
+const PAGE_BATCH = 200;
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Yuan as a decimal string into cents. */
+const cents = (yuan: string) => {
+  const [whole = '0', fraction = ''] = yuan.split('.');
+  const negative = whole.startsWith('-');
+  const value = BigInt(whole.replace('-', '')) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -value : value;
+};
+
+/**
+ * The bid documents of a cost project and their detection (decision 0052). A document is
+ * attached from an uploaded PDF and detected by a durable job: the text of its pages is extracted,
+ * the checks run against the project's requirements, and pages and results are written together,
+ * replacing the previous ones, in one transaction. Administrators keep the requirements and the
+ * publicity; an enterprise uploads and reads its own document, its result only while published.
+ */
+export class BidDetectionService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileService,
+    private readonly enqueue: EnqueueDetect,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The annex slot the web uploads bid documents into (PDF only), created on the first start. */
+  async ensureUploadSlot(): Promise<void> {
+    await this.db
+      .insert(annexSlots)
+      .values({
+        gnCoding: BID_FILE_SLOT.gnCoding,
+        annexNo: BID_FILE_SLOT.annexNo,
+        annexName: BID_FILE_SLOT.annexName,
+        annexFormat: ['pdf'],
+        annexSize: 0,
+        annexCount: 1,
+        description: '投标人的投标文件（可检索的 PDF）',
+      })
+      .onConflictDoNothing();
+  }
+
+  // -- documents ------------------------------------------------------------------------------
+
+  async attach(user: SessionUser, body: AttachBidDocumentBody, ip: string): Promise<BidDocumentState> {
+    const stored = await this.files.get(body.fileId).catch(() => null);
+    if (!stored || (user.loginRoleType !== 'M' && stored.ownerUserId !== user.id)) {
+      throw notFound(BID_MESSAGES.storedMissing);
+    }
+    if (!stored.fileName.toLowerCase().endsWith('.pdf')) throw badRequest(BID_MESSAGES.notPdf);
+    let bidderName: string;
+    let bidderUserId: string | null;
+    if (user.loginRoleType === 'M') {
+      if (!body.bidderName)
+        throw badRequest(BID_MESSAGES.bidderRequired, { bidderName: BID_MESSAGES.bidderRequired });
+      bidderName = body.bidderName;
+      bidderUserId = await this.enterpriseAccountNamed(bidderName);
+    } else {
+      bidderUserId = user.id;
+      bidderName = await this.enterpriseName(user);
+    }
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [project] = await tx
+          .select()
+          .from(costProjects)
+          .where(and(eq(costProjects.id, body.projectId), isNull(costProjects.deletedAt)));
+        if (!project) throw notFound(BID_MESSAGES.projectMissing);
+        const [row] = await tx
+          .insert(bidDocuments)
+          .values({ projectId: project.id, bidderUserId, bidderName, fileId: stored.id, uploadedBy: user.id })
+          .returning();
+        if (!row) throw new Error('bid document insert returned nothing');
+        await this.enqueue(tx, row.id);
+        await recordOperation(tx, {
+          user,
+          action: '上传投标文件',
+          targetType: 'bid_document',
+          targetId: row.id,
+          targetName: `${project.code}/${bidderName}/${stored.fileName}`,
+          ip,
+        });
+        return toState(row, stored.fileName, user);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest(BID_MESSAGES.duplicate);
+      throw error;
+    }
+  }
+
+  async remove(user: SessionUser, id: string, ip: string): Promise<void> {
+    const doc = await this.readable(user, id);
+    if (user.loginRoleType !== 'M' && doc.uploadedBy !== user.id) throw forbidden(BID_MESSAGES.deleteOwnOnly);
+    await this.db.transaction(async (tx) => {
+      await tx.update(bidDocuments).set({ deletedAt: this.now() }).where(eq(bidDocuments.id, doc.id));
+      await tx.delete(bidPages).where(eq(bidPages.documentId, doc.id));
+      await recordOperation(tx, {
+        user,
+        action: '删除投标文件',
+        targetType: 'bid_document',
+        targetId: doc.id,
+        targetName: doc.bidderName,
+        ip,
+      });
+    });
+  }
+
+  /** Detects every live document of a project again (after the requirements changed): administrators. */
+  async redetect(user: SessionUser, xmId: string, ip: string): Promise<number> {
+    const project = await this.project(xmId);
+    return this.db.transaction(async (tx) => {
+      const docs = await tx
+        .update(bidDocuments)
+        .set({ state: 'pending', error: null })
+        .where(and(eq(bidDocuments.projectId, project.id), isNull(bidDocuments.deletedAt)))
+        .returning({ id: bidDocuments.id });
+      for (const doc of docs) await this.enqueue(tx, doc.id);
+      await recordOperation(tx, {
+        user,
+        action: '重新检测投标文件',
+        targetType: 'cost_project',
+        targetId: project.id,
+        targetName: `${project.code} ${project.name}`,
+        ip,
+      });
+      return docs.length;
+    });
+  }
+
+  /** The documents of a project the caller may see, with their states: an enterprise its own. */
+  async states(user: SessionUser, xmId: string): Promise<BidDocumentState[]> {
+    const project = await this.project(xmId);
+    const rows = await this.db
+      .select({ doc: bidDocuments, fileName: storedFiles.fileName })
+      .from(bidDocuments)
+      .innerJoin(storedFiles, eq(storedFiles.id, bidDocuments.fileId))
+      .where(
+        and(
+          eq(bidDocuments.projectId, project.id),
+          isNull(bidDocuments.deletedAt),
+          user.loginRoleType === 'M' ? undefined : eq(bidDocuments.bidderUserId, user.id),
+        ),
+      )
+      .orderBy(asc(bidDocuments.createdAt), asc(bidDocuments.id));
+    return rows.map((r) => toState(r.doc, r.fileName, user));
+  }
+
+  async list(user: SessionUser, xmId: string) {
+    const project = await this.project(xmId);
+    return { xmId: project.id, projectName: project.name, documents: await this.states(user, project.id) };
+  }
+
+  /** The caller's own document of the project beside a cost file (parse-data's states), if any. */
+  async stateBesideCostFile(
+    user: SessionUser,
+    costFile: { projectId: string; bidderUserId: string | null; bidderName: string | null },
+  ): Promise<BidDocumentState | null> {
+    if (!costFile.bidderUserId && !costFile.bidderName) return null;
+    const [row] = await this.db
+      .select({ doc: bidDocuments, fileName: storedFiles.fileName })
+      .from(bidDocuments)
+      .innerJoin(storedFiles, eq(storedFiles.id, bidDocuments.fileId))
+      .where(
+        and(
+          eq(bidDocuments.projectId, costFile.projectId),
+          isNull(bidDocuments.deletedAt),
+          costFile.bidderUserId
+            ? eq(bidDocuments.bidderUserId, costFile.bidderUserId)
+            : eq(bidDocuments.bidderName, costFile.bidderName ?? ''),
+        ),
+      )
+      .limit(1);
+    return row ? toState(row.doc, row.fileName, user) : null;
+  }
+
+  /** A live document the caller may read (administrators any, an enterprise its own; else 404). */
+  async readable(user: SessionUser, id: string): Promise<DocumentRow> {
+    const [row] = await this.db
+      .select({ doc: bidDocuments })
+      .from(bidDocuments)
+      .innerJoin(costProjects, eq(costProjects.id, bidDocuments.projectId))
+      .where(and(eq(bidDocuments.id, id), isNull(bidDocuments.deletedAt), isNull(costProjects.deletedAt)));
+    if (!row || (user.loginRoleType !== 'M' && row.doc.bidderUserId !== user.id)) {
+      throw notFound(BID_MESSAGES.documentMissing);
+    }
+    return row.doc;
+  }
+
+  /** The state of one document by id, when it is one the caller may read (parse-data), else null. */
+  async stateOf(user: SessionUser, id: string): Promise<BidDocumentState | null> {
+    const doc = await this.readable(user, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) return null;
+      throw error;
+    });
+    if (!doc) return null;
+    const [stored] = await this.db.select().from(storedFiles).where(eq(storedFiles.id, doc.fileId));
+    return toState(doc, stored?.fileName ?? '', user);
+  }
+
+  // -- detection (the job) --------------------------------------------------------------------
+
+  /**
+   * Extracts the document's pages and runs the checks, then writes pages and results in one
+   * transaction that first removes the previous ones: readers see the old result or the new one.
+   * A refusal of the file (scanned, encrypted, broken, gone) is stored as its state and error with
+   * no pages; anything else is thrown and the job retries.
+   */
+  async detect(documentId: string, signal?: AbortSignal): Promise<void> {
+    const [doc] = await this.db
+      .select()
+      .from(bidDocuments)
+      .where(and(eq(bidDocuments.id, documentId), isNull(bidDocuments.deletedAt)));
+    if (!doc) return;
+    await this.db.update(bidDocuments).set({ state: 'parsing' }).where(eq(bidDocuments.id, doc.id));
+    try {
+      const stored = await this.files.get(doc.fileId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) {
+          throw new BidExtractError(BID_MESSAGES.storedGone, 'failed');
+        }
+        throw error;
+      });
+      const bytes = await buffer(await this.files.storage.get(stored.storageKey));
+      const pages = await extractPages(bytes, signal);
+      const requirements = await this.requirementsRow(doc.projectId);
+      const directories = checkDirectories(pages, requirements?.chapters ?? []);
+      const achievements = checkAchievements(pages, await this.performanceRecords(doc.bidderUserId));
+      const scores = computeScores(pages, requirements?.scoreItems ?? [], await this.priceContext(doc));
+      await this.db.transaction(async (tx) => {
+        const [live] = await tx
+          .select({ id: bidDocuments.id })
+          .from(bidDocuments)
+          .where(and(eq(bidDocuments.id, doc.id), isNull(bidDocuments.deletedAt)))
+          .for('update');
+        if (!live) return;
+        await tx.delete(bidPages).where(eq(bidPages.documentId, doc.id));
+        for (let i = 0; i < pages.length; i += PAGE_BATCH) {
+          await tx
+            .insert(bidPages)
+            .values(
+              pages
+                .slice(i, i + PAGE_BATCH)
+                .map((text, j) => ({ documentId: doc.id, pageNo: i + j + 1, text })),
+            );
+        }
+        await tx
+          .update(bidDocuments)
+          .set({
+            state: 'checked',
+            error: null,
+            pageCount: pages.length,
+            directories,
+            achievements: achievements.rows,
+            achievementNote: achievements.note,
+            scores: scores.rows,
+            requirementsVersion: requirements?.version ?? null,
+            checkedAt: this.now(),
+          })
+          .where(eq(bidDocuments.id, doc.id));
+      });
+    } catch (error) {
+      if (!(error instanceof BidExtractError)) throw error;
+      await this.db.transaction(async (tx) => {
+        await tx.delete(bidPages).where(eq(bidPages.documentId, doc.id));
+        await tx
+          .update(bidDocuments)
+          .set({
+            state: error.state,
+            error: error.message,
+            pageCount: 0,
+            directories: [],
+            achievements: [],
+            achievementNote: '',
+            scores: [],
+            requirementsVersion: null,
+            checkedAt: this.now(),
+          })
+          .where(and(eq(bidDocuments.id, doc.id), isNull(bidDocuments.deletedAt)));
+      });
+    }
+  }
+
+  /** The last attempt failed for a reason other than the file: the document says so. */
+  async markFailed(documentId: string): Promise<void> {
+    await this.db
+      .update(bidDocuments)
+      .set({ state: 'failed', error: BID_MESSAGES.unavailable })
+      .where(and(eq(bidDocuments.id, documentId), sql`${bidDocuments.state} in ('pending', 'parsing')`));
+  }
+
+  /** The bidder's enterprise's approved 业绩 (企业信息 › 业绩信息, engine records it owns). */
+  private async performanceRecords(bidderUserId: string | null): Promise<PerformanceRecord[]> {
+    if (!bidderUserId) return [];
+    let node: Awaited<ReturnType<typeof resolveNode>>;
+    try {
+      node = await resolveNode(this.db, MARKET_SYSTEM_CODING, MARKET_NODE_OF.performance);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) return [];
+      throw error;
+    }
+    const result = await this.db.execute(sql`
+      select ${col('project_name')}::text as "projectName", ${col('contract_amount')}::text as amount
+      from ${tableRef(node.tableName)} ${R}
+      where ${R}.owner_user_id = ${bidderUserId}::uuid and ${R}.deleted_at is null and ${R}.status = 'approved'
+      order by ${R}.created_at, ${R}.id`);
+    return rowsOf<{ projectName: string | null; amount: string | null }>(result)
+      .filter((r) => r.projectName)
+      .map((r) => ({ projectName: r.projectName ?? '', amount: r.amount ?? '' }));
+  }
+
+  /** The bidder's bid total and the lowest parsed bid total of the project (the cost check's bids). */
+  private async priceContext(doc: DocumentRow): Promise<PriceContext> {
+    const rows = await this.db
+      .select({
+        bidderUserId: costFiles.bidderUserId,
+        bidderName: costFiles.bidderName,
+        total: costNodes.zzj,
+      })
+      .from(costFiles)
+      .innerJoin(costNodes, and(eq(costNodes.fileId, costFiles.id), eq(costNodes.level, 'project')))
+      .where(
+        and(
+          eq(costFiles.projectId, doc.projectId),
+          eq(costFiles.kind, 'bid'),
+          eq(costFiles.parseState, 'parsed'),
+          isNull(costFiles.deletedAt),
+        ),
+      );
+    const valid = rows.map((r) => ({ ...r, cents: cents(r.total) })).filter((r) => r.cents > 0n);
+    const own = valid.find((r) =>
+      doc.bidderUserId
+        ? r.bidderUserId === doc.bidderUserId
+        : !r.bidderUserId && r.bidderName === doc.bidderName,
+    );
+    const lowest = valid.reduce<bigint | null>(
+      (min, r) => (min === null || r.cents < min ? r.cents : min),
+      null,
+    );
+    return { own: own?.cents ?? null, lowest, count: valid.length };
+  }
+
+  // -- requirements ---------------------------------------------------------------------------
+
+  async requirements(xmId: string): Promise<BidRequirements> {
+    const project = await this.project(xmId);
+    const row = await this.requirementsRow(project.id);
+    return {
+      xmId: project.id,
+      chapters: row?.chapters ?? [],
+      scoreItems: row?.scoreItems ?? [],
+      publicityDays: row?.publicityDays ?? 5,
+      version: row?.version ?? 0,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  async saveRequirements(
+    user: SessionUser,
+    body: SaveBidRequirementsBody,
+    ip: string,
+  ): Promise<BidRequirements> {
+    const project = await this.project(body.xmId);
+    const values = {
+      chapters: body.chapters,
+      scoreItems: body.scoreItems.map((item) => ({
+        ...item,
+        keywords: item.kind === 'keyword' ? item.keywords : [],
+      })),
+      publicityDays: body.publicityDays,
+      updatedBy: user.id,
+      updatedAt: this.now(),
+    };
+    await this.db.transaction(async (tx) => {
+      if (body.version === 0) {
+        const inserted = await tx
+          .insert(bidRequirements)
+          .values({ projectId: project.id, ...values })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted.length === 0) throw conflict();
+      } else {
+        const updated = await tx
+          .update(bidRequirements)
+          .set({ ...values, version: sql`${bidRequirements.version} + 1` })
+          .where(and(eq(bidRequirements.projectId, project.id), eq(bidRequirements.version, body.version)))
+          .returning();
+        if (updated.length === 0) throw conflict();
+      }
+      await recordOperation(tx, {
+        user,
+        action: '配置投标文件检测要求',
+        targetType: 'cost_project',
+        targetId: project.id,
+        targetName: `${project.code} ${project.name}`,
+        ip,
+      });
+    });
+    return this.requirements(project.id);
+  }
+
+  private async requirementsRow(projectId: string) {
+    const [row] = await this.db
+      .select()
+      .from(bidRequirements)
+      .where(eq(bidRequirements.projectId, projectId));
+    return row ?? null;
+  }
+
+  // -- results --------------------------------------------------------------------------------
+
+  /**
+   * A document's result for one check. Administrators read any; an enterprise only its own
+   * document (another's answers 404 like a missing one), and only while the result is published.
+   */
+  async result(user: SessionUser, body: BidResultBody): Promise<DocumentRow> {
+    const project = await this.project(body.xmId);
+    const doc = await this.readable(user, body.documentId);
+    if (doc.projectId !== project.id) throw notFound(BID_MESSAGES.documentMissing);
+    if (user.loginRoleType !== 'M') {
+      const publicity = await this.publicityOf(project.id);
+      if (publicity.state === 'none') throw forbidden(BID_MESSAGES.notPublished);
+      if (publicity.state === 'closed') throw forbidden(BID_MESSAGES.publicityClosed);
+    }
+    return doc;
+  }
+
+  async directories(user: SessionUser, body: BidResultBody): Promise<DirectoriesResult> {
+    const doc = await this.result(user, body);
+    return { ...resultHead(doc), rows: doc.directories };
+  }
+
+  async achievement(user: SessionUser, body: BidResultBody): Promise<AchievementResult> {
+    const doc = await this.result(user, body);
+    return { ...resultHead(doc), note: doc.achievementNote, rows: doc.achievements };
+  }
+
+  async score(user: SessionUser, body: BidResultBody): Promise<ScoreResult> {
+    const doc = await this.result(user, body);
+    const requirements = await this.requirementsRow(doc.projectId);
+    // A checked document's own items (the version it was computed with), else the current ones.
+    const max =
+      doc.state === 'checked'
+        ? doc.scores.map((s) => cents(s.maxPoints))
+        : (requirements?.scoreItems ?? []).map((i) => BigInt(Math.round(i.points * 100)));
+    return {
+      ...resultHead(doc),
+      total: scoreTotal(doc),
+      maxTotal: points2(max.reduce((sum, m) => sum + m, 0n)),
+      rows: doc.scores,
+    };
+  }
+
+  // -- publicity ------------------------------------------------------------------------------
+
+  async publicity(user: SessionUser, body: PublicityActionBody, ip: string): Promise<Publicity> {
+    const project = await this.project(body.xmId);
+    if (!body.action) {
+      if (user.loginRoleType !== 'M') {
+        const own = await this.states(user, project.id);
+        if (own.length === 0) throw forbidden(BID_MESSAGES.notABidder);
+      }
+      return withoutId(await this.publicityOf(project.id));
+    }
+    if (user.loginRoleType !== 'M') throw forbidden();
+    await this.db.transaction(async (tx) => {
+      // The project row is locked: two publishes cannot both pass the "already open" check.
+      await tx
+        .select({ id: costProjects.id })
+        .from(costProjects)
+        .where(eq(costProjects.id, project.id))
+        .for('update');
+      const current = await this.publicityOf(project.id, tx);
+      const now = this.now();
+      if (body.action === 'publish') {
+        if (current.state === 'open') throw badRequest(BID_MESSAGES.alreadyOpen);
+        const [checked] = await tx
+          .select({ id: bidDocuments.id })
+          .from(bidDocuments)
+          .where(
+            and(
+              eq(bidDocuments.projectId, project.id),
+              eq(bidDocuments.state, 'checked'),
+              isNull(bidDocuments.deletedAt),
+            ),
+          )
+          .limit(1);
+        if (!checked) throw badRequest(BID_MESSAGES.nothingToPublish);
+        const [requirements] = await tx
+          .select()
+          .from(bidRequirements)
+          .where(eq(bidRequirements.projectId, project.id));
+        if (!requirements) throw badRequest(BID_MESSAGES.noRequirements);
+        await tx.insert(bidPublicity).values({
+          projectId: project.id,
+          startsAt: now,
+          endsAt: new Date(now.getTime() + requirements.publicityDays * DAY_MS),
+          publishedBy: user.id,
+        });
+      } else {
+        if (current.state !== 'open' || !current.id) throw badRequest(BID_MESSAGES.notOpen);
+        await tx.update(bidPublicity).set({ closedAt: now }).where(eq(bidPublicity.id, current.id));
+      }
+      await recordOperation(tx, {
+        user,
+        action: body.action === 'publish' ? '公示投标文件检测结果' : '结束投标文件检测结果公示',
+        targetType: 'cost_project',
+        targetId: project.id,
+        targetName: `${project.code} ${project.name}`,
+        ip,
+      });
+    });
+    return withoutId(await this.publicityOf(project.id));
+  }
+
+  private async publicityOf(projectId: string, db: Db = this.db): Promise<Publicity & { id: string | null }> {
+    const [row] = await db
+      .select()
+      .from(bidPublicity)
+      .where(eq(bidPublicity.projectId, projectId))
+      .orderBy(desc(bidPublicity.startsAt))
+      .limit(1);
+    const [requirements] = await db
+      .select({ days: bidRequirements.publicityDays })
+      .from(bidRequirements)
+      .where(eq(bidRequirements.projectId, projectId));
+    return {
+      id: row?.id ?? null,
+      xmId: projectId,
+      state: publicityState(row, this.now()),
+      publicityDays: requirements?.days ?? 5,
+      startsAt: row?.startsAt.toISOString() ?? null,
+      endsAt: (row?.closedAt ?? row?.endsAt)?.toISOString() ?? null,
+    };
+  }
+
+  // -- helpers --------------------------------------------------------------------------------
+
+  private async project(xmId: string) {
+    const [row] = await this.db
+      .select()
+      .from(costProjects)
+      .where(and(eq(costProjects.id, xmId), isNull(costProjects.deletedAt)));
+    if (!row) throw notFound(BID_MESSAGES.projectMissing);
+    return row;
+  }
+
+  private async enterpriseName(user: SessionUser): Promise<string> {
+    const [row] = await this.db
+      .select({ name: enterprises.name, userName: users.userName })
+      .from(users)
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(eq(users.id, user.id));
+    return row?.name ?? row?.userName ?? user.userName;
+  }
+
+  /** The one live enterprise account whose enterprise has this name, else null. */
+  private async enterpriseAccountNamed(name: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(and(eq(enterprises.name, name), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
+      .limit(2);
+    return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+  }
+}
+
+function withoutId({ id: _id, ...publicity }: Publicity & { id: string | null }): Publicity {
+  return publicity;
+}
+
+function publicityState(row: PublicityRow | undefined, now: Date): Publicity['state'] {
+  if (!row) return 'none';
+  if (row.closedAt || row.endsAt <= now) return 'closed';
+  return 'open';
+}
+
+function scoreTotal(doc: DocumentRow): string | null {
+  if (doc.state !== 'checked') return null;
+  return points2(doc.scores.reduce((sum, s) => sum + (s.points ? cents(s.points) : 0n), 0n));
+}
+
+function resultHead(doc: DocumentRow) {
+  return {
+    documentId: doc.id,
+    bidderName: doc.bidderName,
+    state: doc.state as BidDocumentStateValue,
+    errorMessage: doc.error ?? '',
+    checkedAt: doc.checkedAt?.toISOString() ?? null,
+  };
+}
+
+function toState(doc: DocumentRow, fileName: string, user: SessionUser): BidDocumentState {
+  const checked = doc.state === 'checked';
+  return {
+    ...resultHead(doc),
+    fileName,
+    pageCount: doc.pageCount,
+    directoryFindings: checked ? doc.directories.filter((d) => d.result !== 'ok').length : 0,
+    achievementFindings: checked ? doc.achievements.filter((a) => a.result !== 'matched').length : 0,
+    score: scoreTotal(doc),
+    mine: doc.uploadedBy === user.id,
+  };
+}

@@ -1,0 +1,155 @@
+import { BID_MESSAGES, type BidDocumentState } from '@ks/contract/bid-detection';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/lib/session-store.ts';
+import { makeUserInfo } from '@/test/factories.ts';
+import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { renderWidget } from '@/test/render-widget.tsx';
+import { BidDocumentsSection } from './bid-documents-section.tsx';
+
+const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
+
+function signIn(loginRoleType: 'M' | 'U') {
+  const store = useSessionStore.getState();
+  store.setToken('token-1', '2099-01-01T00:00:00Z');
+  store.setUser(makeUserInfo({ userName: '用户', loginRoleType }), [
+    loginRoleType === 'M' ? 'admin' : 'user',
+  ]);
+}
+
+const doc = (over: Partial<BidDocumentState>): BidDocumentState => ({
+  documentId: 'd1',
+  bidderName: '甲公司',
+  fileName: '投标文件.pdf',
+  state: 'checked',
+  errorMessage: '',
+  pageCount: 8,
+  directoryFindings: 1,
+  achievementFindings: 0,
+  score: '33.57',
+  checkedAt: '2026-11-26T01:00:00Z',
+  mine: false,
+  ...over,
+});
+
+const head = {
+  documentId: 'd1',
+  bidderName: '甲公司',
+  state: 'checked',
+  errorMessage: '',
+  checkedAt: '2026-11-26T01:00:00Z',
+};
+
+function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' }) {
+  const calls = { publish: [] as unknown[] };
+  const publicity = {
+    xmId: XM,
+    state: options.publicity ?? 'none',
+    publicityDays: 5,
+    startsAt: null,
+    endsAt: null,
+  };
+  const result = (data: unknown) => () => (options.refuse ? failure(403, 403, options.refuse) : ok(data));
+  mockFetch({
+    'POST /ks/analyse/bid-documents/list': ok({
+      xmId: XM,
+      projectName: '示例项目',
+      documents: options.documents,
+    }),
+    'POST /ks/file/detection/publicity': ({ body }) => {
+      if ((body as { action?: string }).action) {
+        calls.publish.push(body);
+        return ok({ ...publicity, state: 'open' });
+      }
+      return ok(publicity);
+    },
+    'POST /ks/file/detection/directories': result({
+      ...head,
+      rows: [
+        { chapter: '投标函', order: 1, result: 'ok', page: 3, message: '第3页' },
+        {
+          chapter: '项目管理机构',
+          order: 2,
+          result: 'missing',
+          page: null,
+          message: '未找到必备章节“项目管理机构”',
+        },
+      ],
+    }),
+    'POST /ks/file/detection/achievement': result({
+      ...head,
+      note: '投标文件中未找到业绩章节，未核对业绩',
+      rows: [],
+    }),
+    'POST /ks/file/detection/score': result({
+      ...head,
+      total: '33.57',
+      maxTotal: '35.00',
+      rows: [
+        {
+          kind: 'price',
+          name: '投标报价得分',
+          maxPoints: '30.00',
+          points: '28.57',
+          evidence: '最低价法',
+          page: null,
+        },
+      ],
+    }),
+  });
+  return calls;
+}
+
+describe('投标文件检测 section', { timeout: 60_000 }, () => {
+  it('lists the documents with their states and shows a document’s result', async () => {
+    mockApi({
+      documents: [
+        doc({}),
+        doc({
+          documentId: 'd2',
+          bidderName: '乙公司',
+          state: 'scanned',
+          errorMessage: BID_MESSAGES.scanned,
+          score: null,
+        }),
+      ],
+    });
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    const row = (await screen.findByText('甲公司')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('已检测')).toBeTruthy();
+    expect(within(row).getByText('33.57')).toBeTruthy();
+    expect(screen.getByText(BID_MESSAGES.scanned)).toBeTruthy();
+    await user.click(within(row).getByText('甲公司'));
+    expect(await screen.findByText('未找到必备章节“项目管理机构”')).toBeTruthy();
+    expect(screen.getByText('缺失')).toBeTruthy();
+    await user.click(screen.getByText('客观分 33.57 / 35.00'));
+    expect(await screen.findByText('28.57')).toBeTruthy();
+  });
+
+  it('lets an administrator publish the results', async () => {
+    const calls = mockApi({ documents: [doc({})] });
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    expect(await screen.findByText('未公示')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '公示检测结果' }));
+    await waitFor(() => expect(calls.publish).toEqual([{ xmId: XM, action: 'publish' }]));
+  });
+
+  it('tells a bidder its result is not published yet, and has no administrator controls', async () => {
+    mockApi({ documents: [doc({ mine: true })], refuse: BID_MESSAGES.notPublished });
+    signIn('U');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    await user.click(await screen.findByText('甲公司'));
+    expect(await screen.findByText(BID_MESSAGES.notPublished)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '公示检测结果' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '招标要求' })).toBeNull();
+  });
+
+  it('says so when no document was uploaded', async () => {
+    mockApi({ documents: [] });
+    signIn('M');
+    renderWidget(<BidDocumentsSection xmId={XM} />);
+    expect(await screen.findByText('尚未上传投标文件')).toBeTruthy();
+  });
+});
