@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserNotices } from '../../engine/user-notices.ts';
+import { ApprovedEstimateService } from './check-estimate.ts';
 import { defineCostCheckJob } from './check-job.ts';
 import { costCheckRoutes } from './check-routes.ts';
 import { CostCheckService } from './check-service.ts';
@@ -13,7 +14,8 @@ export async function registerCostChecks(app: FastifyInstance, deps: { notices: 
   const rules = new CostRulesService(app.db);
   const checks = new CostCheckService(app.db, app.jobs, rules, deps.notices);
   app.jobs.define(defineCostCheckJob(checks));
-  await app.register(costCheckRoutes, { checks, rules });
+  const estimates = new ApprovedEstimateService(app.db);
+  await app.register(costCheckRoutes, { checks, rules, estimates });
   await rules.ensureDefault();
   return { checks, rules };
 }

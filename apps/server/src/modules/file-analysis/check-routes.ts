@@ -1,4 +1,6 @@
 import {
+  ApprovedEstimateEnvelopeSchema,
+  ApprovedEstimateQuerySchema,
   CheckNodesBodySchema,
   CheckNodesEnvelopeSchema,
   CostRuleSetEnvelopeSchema,
@@ -8,6 +10,7 @@ import {
   DetectionStatusEnvelopeSchema,
   FindFindingsBodySchema,
   FindingPageEnvelopeSchema,
+  SaveApprovedEstimateBodySchema,
   SaveCostRulesBodySchema,
   StartCostCheckBodySchema,
   StartCostCheckEnvelopeSchema,
@@ -15,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import type { ApprovedEstimateService } from './check-estimate.ts';
 import * as repo from './check-repository.ts';
 import type { CostCheckService } from './check-service.ts';
 import { findingsWorkbook } from './check-xlsx.ts';
@@ -37,7 +41,8 @@ const readers = { access: { roles: ['M', 'U'] as const } };
 export const costCheckRoutes: FastifyPluginAsyncZod<{
   checks: CostCheckService;
   rules: CostRulesService;
-}> = async (app, { checks, rules }) => {
+  estimates: ApprovedEstimateService;
+}> = async (app, { checks, rules, estimates }) => {
   app.post(
     '/ks/file/detection/cost-check',
     {
@@ -156,5 +161,33 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await rules.save(currentUser(request), request.body, request.ip), '保存成功'),
+  );
+
+  app.get(
+    '/ks/file/detection/approved-estimate',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: "A project's approved estimate (批准的概算), which C18 holds its control price to",
+        querystring: ApprovedEstimateQuerySchema,
+        response: { 200: ApprovedEstimateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await estimates.find(request.query.xmId)),
+  );
+
+  app.put(
+    '/ks/file/detection/approved-estimate',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: "Set or clear a project's approved estimate (the project's owner); a stale version is 409",
+        body: SaveApprovedEstimateBodySchema,
+        response: { 200: ApprovedEstimateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await estimates.save(currentUser(request), request.body, request.ip), '保存成功'),
   );
 };

@@ -25,6 +25,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { JobContext, Jobs } from '../../platform/jobs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { cents } from './check-money.ts';
 import * as repo from './check-repository.ts';
 import { runChecks } from './checks/index.ts';
 import type { CheckedFile, CheckInput, FindingDraft } from './checks/types.ts';
@@ -194,6 +195,7 @@ export class CostCheckService {
       if (context.signal.aborted) throw new Error('检测已超时中止');
       const input = await this.gather(file, project.region, rules.config, tender, tenderFile?.id ?? null, {
         controlTotal: file.kind === 'bid' ? controlTotal : null,
+        approvedEstimate: project.approvedEstimate === null ? null : cents(project.approvedEstimate),
         bids,
       });
       for (const finding of runChecks(input)) drafts.push({ fileId: file.id, finding });
@@ -268,7 +270,7 @@ export class CostCheckService {
     config: CheckInput['config'],
     tender: CheckInput['tender'],
     tenderId: string | null,
-    context: { controlTotal: bigint | null; bids: FileRow[] },
+    context: { controlTotal: bigint | null; approvedEstimate: bigint | null; bids: FileRow[] },
   ): Promise<CheckInput> {
     const compare = (filter: Parameters<typeof repo.compareWithTender>[3], fields: repo.ComparedField[]) =>
       tenderId ? repo.compareWithTender(this.db, file.id, tenderId, filter, fields) : Promise.resolve(null);
@@ -278,6 +280,7 @@ export class CostCheckService {
       bidderName: file.bidderName ?? '',
       taxMethod: file.taxMethod === 'general' || file.taxMethod === 'simple' ? file.taxMethod : null,
       sha256: file.sha256,
+      origin: file.origin ?? null,
     };
     return {
       file: checkedFile,
@@ -288,6 +291,7 @@ export class CostCheckService {
       feeItems: await repo.feeItems(this.db, file.id),
       tender,
       controlTotal: context.controlTotal,
+      approvedEstimate: context.approvedEstimate,
       items: {
         duplicates: await repo.duplicateCodes(this.db, file.id),
         identity: await compare(repo.IDENTITY_FILTER, ['name', 'features', 'unit', 'quantity']),
@@ -296,7 +300,12 @@ export class CostCheckService {
         prices: await repo.priceIssues(this.db, file.id),
         totals: await repo.totalIssues(this.db, file.id),
       },
-      otherBids: context.bids.map((b) => ({ id: b.id, bidderName: b.bidderName ?? '', sha256: b.sha256 })),
+      otherBids: context.bids.map((b) => ({
+        id: b.id,
+        bidderName: b.bidderName ?? '',
+        sha256: b.sha256,
+        origin: b.origin ?? null,
+      })),
     };
   }
 
