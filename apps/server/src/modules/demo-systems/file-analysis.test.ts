@@ -54,6 +54,10 @@ describe('cost-file demo', () => {
     expect(rows.every((r) => r.parseState === 'parsed' && r.layout === 'ks-cost-xml-1')).toBe(true);
     // The three bids have three different fingerprints (C20 has nothing to flag in the demo).
     expect(new Set(rows.filter((r) => r.kind === 'bid').map((r) => r.sha256)).size).toBe(3);
+    // Each bid's header names its own program lock (stored for C20); the others carry none.
+    const locks = rows.map((r) => (r.kind === 'bid' ? r.origin?.lockSerial : (r.origin ?? null)));
+    expect(locks.filter((l) => l === null)).toHaveLength(2);
+    expect(new Set(locks.filter((l) => typeof l === 'string' && l.startsWith('JS-'))).size).toBe(3);
 
     // The demo enterprise sees its own (clean) bid only.
     const { headers } = await loginAs(app, enterprise);

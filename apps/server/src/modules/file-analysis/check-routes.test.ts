@@ -464,6 +464,25 @@ describe('rule configuration', () => {
       baseVersion: current.version,
     });
     expect(noDefault.json().message).toContain('默认费率');
+    // The seeded set carries the national formula and 浙江's; a set without the default is refused.
+    expect(current.config.composition.map((f: { region: string }) => f.region)).toEqual(['*', '330000']);
+    expect(current.config.complaintThresholdPercent).toBe(3);
+    const noFormula = await post('/ks/file/detection/cost-rules', adminHeaders, {
+      config: {
+        ...current.config,
+        composition: current.config.composition.filter((f: { region: string }) => f.region !== '*'),
+      },
+      note: '错误',
+      baseVersion: current.version,
+    });
+    expect(noFormula.statusCode).toBe(400);
+    expect(noFormula.json().message).toContain('造价构成公式中必须有一条适用于所有地区的默认公式');
+    const badTerm = await post('/ks/file/detection/cost-rules', adminHeaders, {
+      config: { ...current.config, composition: [{ ...current.config.composition[0], terms: ['zzj'] }] },
+      note: '错误',
+      baseVersion: current.version,
+    });
+    expect(badTerm.json().message).toContain('造价构成项无效');
     const missingVersion = await getApp().inject({
       method: 'GET',
       url: '/ks/file/detection/cost-rules?version=99',
