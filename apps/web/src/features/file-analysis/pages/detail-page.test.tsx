@@ -231,5 +231,6 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     await screen.findByText(finding.message, {}, PAGE_LOAD);
     expect(screen.queryByRole('button', { name: '开始检测' })).toBeNull();
     expect(screen.queryByRole('button', { name: '规则配置' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '批准的概算' })).toBeNull();
   });
 });

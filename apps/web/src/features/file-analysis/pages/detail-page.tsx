@@ -33,6 +33,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { checkKeys, exportFindings, useDetectionStatus, useFindings } from '../api/checks.ts';
+import { EstimateDialog } from '../components/estimate-dialog.tsx';
 import { FindingTree } from '../components/finding-tree.tsx';
 import { RulesDialog } from '../components/rules-dialog.tsx';
 import { StartCheckButton } from '../components/start-check-button.tsx';
@@ -117,6 +118,7 @@ function ProjectChecks({
   const [nodeText, setNodeText] = useState('');
   const [curPage, setCurPage] = useState(1);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [estimateOpen, setEstimateOpen] = useState(false);
   const filters = { xmId, fileId, rule, severity, nodePath };
   const findings = useFindings({ ...filters, curPage, pageSize: PAGE_SIZE });
 
@@ -165,6 +167,7 @@ function ProjectChecks({
         extra={
           isAdmin ? (
             <Space>
+              <Button onClick={() => setEstimateOpen(true)}>批准的概算</Button>
               <Button onClick={() => setRulesOpen(true)}>规则配置</Button>
               <StartCheckButton xmId={xmId} gnCoding={gnCoding} busy={busy} />
             </Space>
@@ -313,6 +316,7 @@ function ProjectChecks({
         </div>
       </Card>
       {isAdmin && rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
+      {isAdmin && estimateOpen && <EstimateDialog xmId={xmId} onClose={() => setEstimateOpen(false)} />}
     </div>
   );
 }
