@@ -406,3 +406,31 @@ export const ApprovedEstimateSchema = z.object({
 });
 export type ApprovedEstimate = z.infer<typeof ApprovedEstimateSchema>;
 export const ApprovedEstimateEnvelopeSchema = envelopeOf(ApprovedEstimateSchema);
+
+// ---------------------------------------------------------------- the published control price
+
+/**
+ * C18: what is published of the control price (GB 50500-2013, DOMAIN.md §11): its total and each
+ * unit project's F, C, Q, G, S, in yuan. Administrators and the project's bidders read it; null
+ * total and no units while the project has no parsed control price.
+ */
+export const PublishedControlPriceBodySchema = z.object({ xmId: z.uuid({ message: '项目编号无效' }) });
+export const PublishedControlPriceSchema = z.object({
+  xmId: z.string(),
+  projectName: z.string(),
+  controlTotal: z.string().nullable(),
+  units: z.array(
+    z.object({
+      path: z.string(),
+      name: z.string(),
+      zy: z.string().nullable(),
+      fbfxf: z.string(),
+      csxmf: z.string(),
+      qtxmf: z.string(),
+      gf: z.string(),
+      sj: z.string(),
+    }),
+  ),
+});
+export type PublishedControlPrice = z.infer<typeof PublishedControlPriceSchema>;
+export const PublishedControlPriceEnvelopeSchema = envelopeOf(PublishedControlPriceSchema);

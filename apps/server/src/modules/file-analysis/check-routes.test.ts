@@ -634,3 +634,59 @@ describe('the approved estimate (C18) and the bids’ origin (C20)', () => {
     ]);
   });
 });
+
+describe('the published control price (C18)', () => {
+  const url = '/ks/file/detection/control-price';
+  it('shows administrators and the project’s bidders the total and each unit’s F, C, Q, G, S', async () => {
+    const { project: p } = await project();
+    const expected = {
+      xmId: p.id,
+      projectName: p.name,
+      controlTotal: '1315456.00',
+      units: [
+        {
+          path: '1.1.1',
+          name: '1号楼建筑工程',
+          zy: '建筑工程',
+          fbfxf: '1000000.00',
+          csxmf: '50000.00',
+          qtxmf: '120000.00',
+          gf: '25000.00',
+          sj: '120456.00',
+        },
+      ],
+    };
+    for (const headers of [adminHeaders, bidderAHeaders]) {
+      const response = await post(url, headers, { xmId: p.id });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual(expected);
+    }
+  });
+
+  it('says nothing is published before the control price is parsed', async () => {
+    const p = await insertProject(getApp().db, { name: '未公布', createdBy: admin.id });
+    await insertParsedFile(getApp().db, {
+      projectId: p.id,
+      kind: 'bid',
+      uploadedBy: bidderA.id,
+      bidderUserId: bidderA.id,
+      bidderName: '甲公司',
+    });
+    expect((await post(url, bidderAHeaders, { xmId: p.id })).json().data).toMatchObject({
+      controlTotal: null,
+      units: [],
+    });
+  });
+
+  it('refuses other enterprises, personnel and developers; a missing project is 404', async () => {
+    const { project: p } = await project();
+    const outsider = await post(url, outsiderHeaders, { xmId: p.id });
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().message).toBe(NOT_A_BIDDER_MESSAGE);
+    for (const headers of [personnelHeaders, developerHeaders]) {
+      expect((await post(url, headers, { xmId: p.id })).statusCode).toBe(403);
+    }
+    expect((await post(url, adminHeaders, { xmId: randomUUID() })).statusCode).toBe(404);
+    expect((await post(url, adminHeaders, { xmId: 'x' })).statusCode).toBe(400);
+  });
+});

@@ -10,6 +10,8 @@ import {
   DetectionStatusEnvelopeSchema,
   FindFindingsBodySchema,
   FindingPageEnvelopeSchema,
+  PublishedControlPriceBodySchema,
+  PublishedControlPriceEnvelopeSchema,
   SaveApprovedEstimateBodySchema,
   SaveCostRulesBodySchema,
   StartCostCheckBodySchema,
@@ -97,6 +99,21 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await checks.nodes(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/ks/file/detection/control-price',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary:
+          "The published control price: total and each unit's F, C, Q, G, S (administrators, the bidders)",
+        body: PublishedControlPriceBodySchema,
+        response: { 200: PublishedControlPriceEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.publishedControlPrice(currentUser(request), request.body.xmId)),
   );
 
   app.post(

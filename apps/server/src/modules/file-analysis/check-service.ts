@@ -14,6 +14,7 @@ import {
   type FindFindingsBody,
   type Finding,
   type FindingPage,
+  type PublishedControlPrice,
   type StartCostCheckBody,
   type StartCostCheckResult,
 } from '@ks/contract';
@@ -25,7 +26,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { JobContext, Jobs } from '../../platform/jobs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { cents } from './check-money.ts';
+import { cents, yuan } from './check-money.ts';
 import * as repo from './check-repository.ts';
 import { runChecks } from './checks/index.ts';
 import type { CheckedFile, CheckInput, FindingDraft } from './checks/types.ts';
@@ -312,6 +313,38 @@ export class CostCheckService {
   // ------------------------------------------------------------ reading the state and the findings
 
   /** The files of a project the user may see the results of: all (M) or their own bids (U). */
+  /**
+   * C18's publication: the control price's total and each unit project's F, C, Q, G, S, for the
+   * administrators and the project's bidders (whoever may open the project's check).
+   */
+  async publishedControlPrice(user: SessionUser, xmId: string): Promise<PublishedControlPrice> {
+    const project = await repo.findProject(this.db, xmId);
+    if (!project) throw notFound(COST_CHECK_NO_PROJECT_MESSAGE);
+    await this.visibleFiles(user, project.id);
+    const control = (await repo.projectFiles(this.db, project.id)).find(
+      (f) => f.kind === 'control-price' && f.parseState === 'parsed',
+    );
+    const nodes = control ? await repo.loadNodes(this.db, control.id) : [];
+    const total = nodes.find((n) => n.level === 'project')?.money.zzj;
+    return {
+      xmId: project.id,
+      projectName: project.name,
+      controlTotal: total === undefined ? null : yuan(total),
+      units: nodes
+        .filter((n) => n.level === 'unit')
+        .map((n) => ({
+          path: n.path,
+          name: n.name,
+          zy: n.zy,
+          fbfxf: yuan(n.money.fbfxf),
+          csxmf: yuan(n.money.csxmf),
+          qtxmf: yuan(n.money.qtxmf),
+          gf: yuan(n.money.gf),
+          sj: yuan(n.money.sj),
+        })),
+    };
+  }
+
   private async visibleFiles(user: SessionUser, projectId: string): Promise<FileRow[]> {
     const files = (await repo.projectFiles(this.db, projectId)).filter((f) => checkedKinds.includes(f.kind));
     if (user.loginRoleType === 'M') return files;

@@ -6,6 +6,7 @@ import type {
   DetectionStatus,
   FindFindingsBody,
   FindingPage,
+  PublishedControlPrice,
   SaveApprovedEstimateBody,
   SaveCostRulesBody,
   StartCostCheckBody,
@@ -130,3 +131,13 @@ export const useSaveApprovedEstimate = () => {
       queryClient.invalidateQueries({ queryKey: checkKeys.estimate(body.xmId) }),
   });
 };
+
+/** POST /ks/file/detection/control-price: the published control price (administrators, bidders). */
+export const findPublishedControlPrice = (xmId: string) =>
+  http.post<PublishedControlPrice>('/ks/file/detection/control-price', { xmId });
+export const usePublishedControlPrice = (xmId: string) =>
+  useQuery({
+    queryKey: ['cost-checks', 'control-price', xmId] as const,
+    queryFn: () => findPublishedControlPrice(xmId),
+    enabled: xmId !== '',
+  });

@@ -33,6 +33,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { checkKeys, exportFindings, useDetectionStatus, useFindings } from '../api/checks.ts';
+import { ControlPriceCard } from '../components/control-price-card.tsx';
 import { EstimateDialog } from '../components/estimate-dialog.tsx';
 import { FindingTree } from '../components/finding-tree.tsx';
 import { RulesDialog } from '../components/rules-dialog.tsx';
@@ -315,6 +316,7 @@ function ProjectChecks({
           </div>
         </div>
       </Card>
+      <ControlPriceCard xmId={xmId} />
       {isAdmin && rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
       {isAdmin && estimateOpen && <EstimateDialog xmId={xmId} onClose={() => setEstimateOpen(false)} />}
     </div>
