@@ -115,6 +115,38 @@ export const CostRateRowSchema = z.object({
 });
 export type CostRateRow = z.infer<typeof CostRateRowSchema>;
 
+/** C2: the money columns a unit total may sum (A is inside C and never summed again). */
+export const COMPOSITION_TERMS = ['fbfxf', 'csxmf', 'qtxmf', 'gf', 'sj', 'zzsxxse'] as const;
+export type CompositionTerm = (typeof COMPOSITION_TERMS)[number];
+
+/**
+ * C2's formula for one region (province code, `*` any): Z = the sum of `terms` plus the further
+ * amounts `extras` a province adds (e.g. 浙江 地方水利建设基金), read from what the unit projects
+ * declare under that name (their `Bases`). The region's own row wins over `*`.
+ */
+export const CostCompositionSchema = z.object({
+  region: text('地区', 20),
+  terms: z
+    .array(z.enum(COMPOSITION_TERMS, { message: '造价构成项无效' }))
+    .min(1, '请选择工程总造价的构成项')
+    .max(COMPOSITION_TERMS.length)
+    .refine((terms) => new Set(terms).size === terms.length, '造价构成项不能重复'),
+  extras: z.array(text('附加构成项', 30)).max(5, '附加构成项不超过 5 个'),
+  verified: z.boolean(),
+  description: z.string().trim().max(500, '说明不超过 500 个字'),
+});
+export type CostComposition = z.infer<typeof CostCompositionSchema>;
+
+/** The national formula Z = F + C + Q + G + S (建标〔2013〕44号, unverified): every region's default. */
+export const DEFAULT_COMPOSITION: CostComposition = {
+  region: '*',
+  terms: ['fbfxf', 'csxmf', 'qtxmf', 'gf', 'sj'],
+  extras: [],
+  verified: false,
+  description:
+    '工程总造价 = 分部分项工程费 + 措施项目费 + 其他项目费 + 规费 + 税金（建标〔2013〕44号，未核实）',
+};
+
 export const CostRuleConfigSchema = z
   .object({
     /** ε: the tolerance per summed amount, in yuan (DOMAIN.md: 0.01 yuan × items summed). */
@@ -137,6 +169,20 @@ export const CostRuleConfigSchema = z
     provisionalSum: z.object({ minPercent: percent('暂列金额下限'), maxPercent: percent('暂列金额上限') }),
     /** C19: a bid under this share (%) of the control price is flagged as possibly below cost. */
     lowPricePercent: percent('低价预警比例'),
+    /**
+     * C2: the unit-total formula per region. Versions saved before it existed read the national
+     * formula alone.
+     */
+    composition: z
+      .array(CostCompositionSchema)
+      .min(1, '至少需要一条造价构成公式')
+      .max(100, '造价构成公式不超过 100 条')
+      .default([DEFAULT_COMPOSITION]),
+    /**
+     * C18: a control price whose re-computed total differs from the published one by more than
+     * this share (%) is to be corrected by the tenderer (GB 50500-2013 5.3.9 ±3 %, unverified).
+     */
+    complaintThresholdPercent: percent('投诉复查误差界限').default(3),
     /** What is verified and what is not, for the administrators. */
     description: z.string().trim().max(2000, '说明不超过 2000 个字'),
   })
@@ -147,6 +193,14 @@ export const CostRuleConfigSchema = z
   .refine((c) => c.rates.some((r) => r.region === '*' && r.zy === '*' && r.taxMethod === '*'), {
     message: '费率中必须有一条适用于所有地区、专业和计税方式的默认费率',
     path: ['rates'],
+  })
+  .refine((c) => c.composition.some((f) => f.region === '*'), {
+    message: '造价构成公式中必须有一条适用于所有地区的默认公式',
+    path: ['composition'],
+  })
+  .refine((c) => new Set(c.composition.map((f) => f.region)).size === c.composition.length, {
+    message: '每个地区只能有一条造价构成公式',
+    path: ['composition'],
   });
 export type CostRuleConfig = z.infer<typeof CostRuleConfigSchema>;
 
@@ -326,3 +380,60 @@ export const CheckNodeRowSchema = z.object({
 });
 export type CheckNodeRow = z.infer<typeof CheckNodeRowSchema>;
 export const CheckNodesEnvelopeSchema = envelopeOf(z.array(CheckNodeRowSchema));
+
+// ---------------------------------------------------------------- the project's approved estimate
+
+/**
+ * C18: the approved estimate (批准的概算) of a project, which its control price may not exceed.
+ * Project configuration kept by the project's owner (administrators, decision 0043); null unset.
+ */
+export const ApprovedEstimateQuerySchema = z.object({ xmId: z.uuid({ message: '项目编号无效' }) });
+export const SaveApprovedEstimateBodySchema = z.object({
+  xmId: z.uuid({ message: '项目编号无效' }),
+  /** Yuan with at most 2 decimals; null clears it. */
+  approvedEstimate: z
+    .string({ message: '请输入批准的概算金额' })
+    .trim()
+    .regex(/^\d{1,16}(\.\d{1,2})?$/, '批准的概算应为金额（元），最多两位小数，不超过 16 位整数')
+    .refine((value) => /[1-9]/.test(value), '批准的概算必须大于 0')
+    .nullable(),
+  /** The project version the administrator edited: a newer one saved meanwhile is a conflict. */
+  version: z.number({ message: '版本号无效' }).int().min(1, '版本号无效'),
+});
+export type SaveApprovedEstimateBody = z.infer<typeof SaveApprovedEstimateBodySchema>;
+export const ApprovedEstimateSchema = z.object({
+  xmId: z.string(),
+  projectName: z.string(),
+  approvedEstimate: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ApprovedEstimate = z.infer<typeof ApprovedEstimateSchema>;
+export const ApprovedEstimateEnvelopeSchema = envelopeOf(ApprovedEstimateSchema);
+
+// ---------------------------------------------------------------- the published control price
+
+/**
+ * C18: what is published of the control price (GB 50500-2013, DOMAIN.md §11): its total and each
+ * unit project's F, C, Q, G, S, in yuan. Administrators and the project's bidders read it; null
+ * total and no units while the project has no parsed control price.
+ */
+export const PublishedControlPriceBodySchema = z.object({ xmId: z.uuid({ message: '项目编号无效' }) });
+export const PublishedControlPriceSchema = z.object({
+  xmId: z.string(),
+  projectName: z.string(),
+  controlTotal: z.string().nullable(),
+  units: z.array(
+    z.object({
+      path: z.string(),
+      name: z.string(),
+      zy: z.string().nullable(),
+      fbfxf: z.string(),
+      csxmf: z.string(),
+      qtxmf: z.string(),
+      gf: z.string(),
+      sj: z.string(),
+    }),
+  ),
+});
+export type PublishedControlPrice = z.infer<typeof PublishedControlPriceSchema>;
+export const PublishedControlPriceEnvelopeSchema = envelopeOf(PublishedControlPriceSchema);

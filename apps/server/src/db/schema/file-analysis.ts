@@ -30,6 +30,11 @@ export const costProjects = pgTable('cost_projects', {
   name: text('name').notNull(),
   /** Province or city code whose rates apply (the rule configuration is chosen by it). */
   region: text('region').notNull(),
+  /**
+   * The approved estimate (批准的概算) in yuan, set by the project's owner: C18 checks the control
+   * price against it. Null until set.
+   */
+  approvedEstimate: numeric('approved_estimate', { precision: 18, scale: 2 }),
   createdBy: uuid('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +60,11 @@ export const costFiles = pgTable(
     fileId: uuid('file_id').notNull(),
     /** sha256 of the bytes, for C20 (identical files across bidders). */
     sha256: text('sha256'),
+    /**
+     * The header's origin (pricing program, version, lock serial, machine code, MAC address) when
+     * the file carries one, for C20: field → text.
+     */
+    origin: jsonb('origin').$type<Record<string, string>>(),
     /** The layout the parser recognised (`ks-cost-xml-1`, …). */
     layout: text('layout'),
     parseState: text('parse_state').notNull().default('pending'),

@@ -11,7 +11,11 @@ it('checks each project that has parsed files and no check yet, once', async () 
   const db = getApp().db;
   const admin = await createUser(getApp(), 'M');
   const seeder = { ...admin, userName: '管理员', enterpriseId: null, sessionId: 'seed' };
-  const project = await insertProject(db, { name: '演示项目', createdBy: admin.id });
+  const project = await insertProject(db, {
+    name: '演示项目',
+    createdBy: admin.id,
+    approvedEstimate: '1400000.00',
+  });
   await insertParsedFile(db, { projectId: project.id, kind: 'tender-boq', uploadedBy: admin.id });
   await insertParsedFile(db, { projectId: project.id, kind: 'control-price', uploadedBy: admin.id });
   const items = cleanItems().map((item, i) => (i === 0 ? { ...item, total: '100010.00' } : item));

@@ -8,7 +8,7 @@ import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { writeKsCostXml, writeProvinceXml } from '../file-analysis/cost-xml-writer.ts';
 import { sampleFiles } from '../file-analysis/sample-model.ts';
-import { DEMO_COST_PROJECT, seedDemoFileAnalysis } from './file-analysis.ts';
+import { DEMO_APPROVED_ESTIMATE, DEMO_COST_PROJECT, seedDemoFileAnalysis } from './file-analysis.ts';
 
 const getApp = useTestApp();
 const SAMPLES = join(import.meta.dirname, '../../../../../docs/cost-file/samples');
@@ -50,10 +50,15 @@ describe('cost-file demo', () => {
       .select()
       .from(costFiles)
       .where(eq(costFiles.projectId, project?.id ?? ''));
+    expect(project?.approvedEstimate).toBe(DEMO_APPROVED_ESTIMATE);
     expect(rows.map((r) => r.kind).sort()).toEqual(['bid', 'bid', 'bid', 'control-price', 'tender-boq']);
     expect(rows.every((r) => r.parseState === 'parsed' && r.layout === 'ks-cost-xml-1')).toBe(true);
     // The three bids have three different fingerprints (C20 has nothing to flag in the demo).
     expect(new Set(rows.filter((r) => r.kind === 'bid').map((r) => r.sha256)).size).toBe(3);
+    // Each bid's header names its own program lock (stored for C20); the others carry none.
+    const locks = rows.map((r) => (r.kind === 'bid' ? r.origin?.lockSerial : (r.origin ?? null)));
+    expect(locks.filter((l) => l === null)).toHaveLength(2);
+    expect(new Set(locks.filter((l) => typeof l === 'string' && l.startsWith('JS-'))).size).toBe(3);
 
     // The demo enterprise sees its own (clean) bid only.
     const { headers } = await loginAs(app, enterprise);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
+import { ApprovedEstimateService } from '../file-analysis/check-estimate.ts';
 import { writeKsCostXml, writeProvinceXml } from '../file-analysis/cost-xml-writer.ts';
 import { sampleFiles } from '../file-analysis/sample-model.ts';
 import { CostFileService } from '../file-analysis/service.ts';
@@ -11,6 +12,9 @@ export const DEMO_COST_PROJECT = {
   name: '城东实验小学教学楼新建工程（演示）',
   region: '330000',
 } as const;
+
+/** The demo project's approved estimate (批准的概算), above its control price of 2,472,127.05 (C18). */
+export const DEMO_APPROVED_ESTIMATE = '2600000.00';
 
 /** The demo's files: those of docs/cost-file/samples in the platform's own layout. */
 const DEMO_FILES = [
@@ -37,6 +41,11 @@ export async function seedDemoFileAnalysis(
   const costs = new CostFileService(db, files, async () => {});
   await costs.ensureUploadSlot();
   const project = await costs.createProject(actors.admin, DEMO_COST_PROJECT, ip);
+  await new ApprovedEstimateService(db).save(
+    actors.admin,
+    { xmId: project.id, approvedEstimate: DEMO_APPROVED_ESTIMATE, version: project.version },
+    ip,
+  );
   for (const sample of sampleFiles().filter((s) => DEMO_FILES.includes(s.fileName))) {
     const uploader = sample.fileName === 'bid-clean.xml' ? actors.enterprise : actors.admin;
     const text =

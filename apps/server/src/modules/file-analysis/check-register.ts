@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { BidDetectionService } from './bid-detection/service.ts';
+import { ApprovedEstimateService } from './check-estimate.ts';
 import { defineCostCheckJob } from './check-job.ts';
 import { costCheckRoutes } from './check-routes.ts';
 import { CostCheckService } from './check-service.ts';
@@ -18,9 +19,11 @@ export async function registerCostChecks(
   const checks = new CostCheckService(app.db, app.jobs, rules, deps.notices);
   app.jobs.define(defineCostCheckJob(checks));
   const bids = deps.bids;
+  const estimates = new ApprovedEstimateService(app.db);
   await app.register(costCheckRoutes, {
     checks,
     rules,
+    estimates,
     ...(bids ? { bidStates: (user, xmId) => bids.states(user, xmId) } : {}),
   });
   await rules.ensureDefault();

@@ -45,7 +45,12 @@ const post = (url: string, headers: Headers, payload: unknown) =>
 /** A project with a tender BOQ, a control price, a clean bid (A) and a bid with planted errors (B). */
 async function project() {
   const db = getApp().db;
-  const p = await insertProject(db, { name: `检测项目${randomUUID().slice(0, 6)}`, createdBy: admin.id });
+  // With an approved estimate above the control price, the control price has nothing to report.
+  const p = await insertProject(db, {
+    name: `检测项目${randomUUID().slice(0, 6)}`,
+    createdBy: admin.id,
+    approvedEstimate: '1400000.00',
+  });
   await insertParsedFile(db, { projectId: p.id, kind: 'tender-boq', uploadedBy: admin.id });
   await insertParsedFile(db, { projectId: p.id, kind: 'control-price', uploadedBy: admin.id });
   const clean = await insertParsedFile(db, {
@@ -459,6 +464,25 @@ describe('rule configuration', () => {
       baseVersion: current.version,
     });
     expect(noDefault.json().message).toContain('默认费率');
+    // The seeded set carries the national formula and 浙江's; a set without the default is refused.
+    expect(current.config.composition.map((f: { region: string }) => f.region)).toEqual(['*', '330000']);
+    expect(current.config.complaintThresholdPercent).toBe(3);
+    const noFormula = await post('/ks/file/detection/cost-rules', adminHeaders, {
+      config: {
+        ...current.config,
+        composition: current.config.composition.filter((f: { region: string }) => f.region !== '*'),
+      },
+      note: '错误',
+      baseVersion: current.version,
+    });
+    expect(noFormula.statusCode).toBe(400);
+    expect(noFormula.json().message).toContain('造价构成公式中必须有一条适用于所有地区的默认公式');
+    const badTerm = await post('/ks/file/detection/cost-rules', adminHeaders, {
+      config: { ...current.config, composition: [{ ...current.config.composition[0], terms: ['zzj'] }] },
+      note: '错误',
+      baseVersion: current.version,
+    });
+    expect(badTerm.json().message).toContain('造价构成项无效');
     const missingVersion = await getApp().inject({
       method: 'GET',
       url: '/ks/file/detection/cost-rules?version=99',
@@ -479,5 +503,190 @@ describe('rule configuration', () => {
         ).statusCode,
       ).toBe(403);
     }
+  });
+});
+
+describe('the approved estimate (C18) and the bids’ origin (C20)', () => {
+  const estimateUrl = '/ks/file/detection/approved-estimate';
+  const put = (headers: Headers, payload: unknown) =>
+    getApp().inject({ method: 'PUT', url: estimateUrl, headers, payload: payload as object });
+  const get = (headers: Headers, xmId: string) =>
+    getApp().inject({ method: 'GET', url: `${estimateUrl}?xmId=${xmId}`, headers });
+
+  it('the project owner (an administrator) sets and clears it; a stale version is refused', async () => {
+    const p = await insertProject(getApp().db, { name: '概算项目', createdBy: admin.id });
+    expect((await get(adminHeaders, p.id)).json().data).toEqual({
+      xmId: p.id,
+      projectName: '概算项目',
+      approvedEstimate: null,
+      version: 1,
+    });
+    const saved = await put(adminHeaders, { xmId: p.id, approvedEstimate: '1300000.5', version: 1 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ approvedEstimate: '1300000.50', version: 2 });
+    const stale = await put(adminHeaders, { xmId: p.id, approvedEstimate: '1.00', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('项目已被他人修改，请刷新后重试');
+    const missing = await put(adminHeaders, { xmId: randomUUID(), approvedEstimate: '1.00', version: 1 });
+    expect(missing.statusCode).toBe(404);
+    expect((await get(adminHeaders, randomUUID())).statusCode).toBe(404);
+    const cleared = await put(adminHeaders, { xmId: p.id, approvedEstimate: null, version: 2 });
+    expect(cleared.json().data).toMatchObject({ approvedEstimate: null, version: 3 });
+  });
+
+  it('refuses bad amounts with a clear message and changes nothing', async () => {
+    const p = await insertProject(getApp().db, { name: '概算校验', createdBy: admin.id });
+    const cases: [unknown, string][] = [
+      ['12.345', '最多两位小数'],
+      ['-1', '最多两位小数'],
+      ['0.00', '批准的概算必须大于 0'],
+      ['1e9', '最多两位小数'],
+      ['12\u000734', '不能包含控制字符'],
+      ['9'.repeat(17), '不超过 16 位整数'],
+      [1300000, '请输入批准的概算金额'],
+    ];
+    for (const [approvedEstimate, message] of cases) {
+      const response = await put(adminHeaders, { xmId: p.id, approvedEstimate, version: 1 });
+      expect(response.statusCode, String(approvedEstimate)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    expect((await get(adminHeaders, p.id)).json().data).toMatchObject({ approvedEstimate: null, version: 1 });
+  });
+
+  it('enterprises, personnel and developers may neither read nor set it', async () => {
+    const p = await insertProject(getApp().db, { name: '概算权限', createdBy: admin.id });
+    for (const headers of [bidderAHeaders, personnelHeaders, developerHeaders]) {
+      expect((await get(headers, p.id)).statusCode).toBe(403);
+      const response = await put(headers, { xmId: p.id, approvedEstimate: '1.00', version: 1 });
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await get(adminHeaders, p.id)).json().data).toMatchObject({ approvedEstimate: null, version: 1 });
+  });
+
+  it('a check holds the control price to the estimate and flags bids sharing a lock serial', async () => {
+    const db = getApp().db;
+    // The fixture's control price totals 1,315,456.00.
+    const p = await insertProject(db, {
+      name: '概算检测',
+      createdBy: admin.id,
+      approvedEstimate: '1315000.00',
+    });
+    const control = await insertParsedFile(db, {
+      projectId: p.id,
+      kind: 'control-price',
+      uploadedBy: admin.id,
+    });
+    const lock = { lockSerial: 'JS-4471-0832-19', macAddress: '3C-7C-3F-21-8A-10' };
+    const a = await insertParsedFile(db, {
+      projectId: p.id,
+      kind: 'bid',
+      uploadedBy: bidderA.id,
+      bidderName: '甲公司',
+      origin: lock,
+    });
+    const b = await insertParsedFile(db, {
+      projectId: p.id,
+      kind: 'bid',
+      uploadedBy: bidderB.id,
+      bidderName: '乙公司',
+      origin: { lockSerial: 'js4471083219', macAddress: '00-E0-4C-68-02-3B' },
+    });
+    const c = await insertParsedFile(db, {
+      projectId: p.id,
+      kind: 'bid',
+      uploadedBy: admin.id,
+      bidderName: '丙公司',
+    });
+    const findingsOf = async (fileId: string, rule: string) =>
+      (
+        await post('/ks/file/detection/cost-check/findings', adminHeaders, { xmId: p.id, fileId, rule })
+      ).json().data.records as { severity: string; message: string; expected: string | null }[];
+
+    await runJob((await start(p.id)).body.data.runId);
+    expect(await findingsOf(control.file.id, 'C18')).toEqual([
+      expect.objectContaining({ severity: 'error', expected: '不高于 1315000.00' }),
+    ]);
+    expect(await findingsOf(a.file.id, 'C20')).toEqual([
+      expect.objectContaining({
+        severity: 'flag',
+        message: expect.stringContaining('加密锁号与乙公司的相同'),
+      }),
+    ]);
+    expect(await findingsOf(b.file.id, 'C20')).toEqual([
+      expect.objectContaining({
+        severity: 'flag',
+        message: expect.stringContaining('加密锁号与甲公司的相同'),
+      }),
+    ]);
+    expect(await findingsOf(c.file.id, 'C20')).toEqual([]);
+
+    // Raised to the control price, then cleared: passed, then not checked (said so).
+    await put(adminHeaders, { xmId: p.id, approvedEstimate: '1315456.00', version: 1 });
+    await runJob((await start(p.id)).body.data.runId);
+    expect(await findingsOf(control.file.id, 'C18')).toEqual([]);
+    await put(adminHeaders, { xmId: p.id, approvedEstimate: null, version: 2 });
+    await runJob((await start(p.id)).body.data.runId);
+    expect(await findingsOf(control.file.id, 'C18')).toEqual([
+      expect.objectContaining({
+        severity: 'skipped',
+        message: '项目未设置批准的概算，未核对招标控制价是否超过概算',
+      }),
+    ]);
+  });
+});
+
+describe('the published control price (C18)', () => {
+  const url = '/ks/file/detection/control-price';
+  it('shows administrators and the project’s bidders the total and each unit’s F, C, Q, G, S', async () => {
+    const { project: p } = await project();
+    const expected = {
+      xmId: p.id,
+      projectName: p.name,
+      controlTotal: '1315456.00',
+      units: [
+        {
+          path: '1.1.1',
+          name: '1号楼建筑工程',
+          zy: '建筑工程',
+          fbfxf: '1000000.00',
+          csxmf: '50000.00',
+          qtxmf: '120000.00',
+          gf: '25000.00',
+          sj: '120456.00',
+        },
+      ],
+    };
+    for (const headers of [adminHeaders, bidderAHeaders]) {
+      const response = await post(url, headers, { xmId: p.id });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual(expected);
+    }
+  });
+
+  it('says nothing is published before the control price is parsed', async () => {
+    const p = await insertProject(getApp().db, { name: '未公布', createdBy: admin.id });
+    await insertParsedFile(getApp().db, {
+      projectId: p.id,
+      kind: 'bid',
+      uploadedBy: bidderA.id,
+      bidderUserId: bidderA.id,
+      bidderName: '甲公司',
+    });
+    expect((await post(url, bidderAHeaders, { xmId: p.id })).json().data).toMatchObject({
+      controlTotal: null,
+      units: [],
+    });
+  });
+
+  it('refuses other enterprises, personnel and developers; a missing project is 404', async () => {
+    const { project: p } = await project();
+    const outsider = await post(url, outsiderHeaders, { xmId: p.id });
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().message).toBe(NOT_A_BIDDER_MESSAGE);
+    for (const headers of [personnelHeaders, developerHeaders]) {
+      expect((await post(url, headers, { xmId: p.id })).statusCode).toBe(403);
+    }
+    expect((await post(url, adminHeaders, { xmId: randomUUID() })).statusCode).toBe(404);
+    expect((await post(url, adminHeaders, { xmId: 'x' })).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  ApprovedEstimateEnvelopeSchema,
+  ApprovedEstimateQuerySchema,
   type BidDocumentState,
   CheckNodesBodySchema,
   CheckNodesEnvelopeSchema,
@@ -10,6 +12,9 @@ import {
   ERROR_CODES,
   FindFindingsBodySchema,
   FindingPageEnvelopeSchema,
+  PublishedControlPriceBodySchema,
+  PublishedControlPriceEnvelopeSchema,
+  SaveApprovedEstimateBodySchema,
   SaveCostRulesBodySchema,
   StartCostCheckBodySchema,
   StartCostCheckEnvelopeSchema,
@@ -18,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { ApprovedEstimateService } from './check-estimate.ts';
 import * as repo from './check-repository.ts';
 import type { CostCheckService } from './check-service.ts';
 import { findingsWorkbook } from './check-xlsx.ts';
@@ -40,9 +46,10 @@ const readers = { access: { roles: ['M', 'U'] as const } };
 export const costCheckRoutes: FastifyPluginAsyncZod<{
   checks: CostCheckService;
   rules: CostRulesService;
+  estimates: ApprovedEstimateService;
   /** The caller's visible bid documents of a project (decision 0052); none when not given. */
   bidStates?: (user: SessionUser, xmId: string) => Promise<BidDocumentState[]>;
-}> = async (app, { checks, rules, bidStates }) => {
+}> = async (app, { checks, rules, estimates, bidStates }) => {
   app.post(
     '/ks/file/detection/cost-check',
     {
@@ -110,6 +117,21 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/ks/file/detection/control-price',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary:
+          "The published control price: total and each unit's F, C, Q, G, S (administrators, the bidders)",
+        body: PublishedControlPriceBodySchema,
+        response: { 200: PublishedControlPriceEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await checks.publishedControlPrice(currentUser(request), request.body.xmId)),
+  );
+
+  app.post(
     '/ks/file/detection/cost-check/findings/export',
     {
       config: readers,
@@ -171,5 +193,33 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await rules.save(currentUser(request), request.body, request.ip), '保存成功'),
+  );
+
+  app.get(
+    '/ks/file/detection/approved-estimate',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: "A project's approved estimate (批准的概算), which C18 holds its control price to",
+        querystring: ApprovedEstimateQuerySchema,
+        response: { 200: ApprovedEstimateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await estimates.find(request.query.xmId)),
+  );
+
+  app.put(
+    '/ks/file/detection/approved-estimate',
+    {
+      config: administrators,
+      schema: {
+        tags,
+        summary: "Set or clear a project's approved estimate (the project's owner); a stale version is 409",
+        body: SaveApprovedEstimateBodySchema,
+        response: { 200: ApprovedEstimateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await estimates.save(currentUser(request), request.body, request.ip), '保存成功'),
   );
 };

@@ -15,6 +15,7 @@ import {
   type FindFindingsBody,
   type Finding,
   type FindingPage,
+  type PublishedControlPrice,
   type StartCostCheckBody,
   type StartCostCheckResult,
 } from '@ks/contract';
@@ -26,6 +27,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { JobContext, Jobs } from '../../platform/jobs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { cents, yuan } from './check-money.ts';
 import * as repo from './check-repository.ts';
 import { runChecks } from './checks/index.ts';
 import type { CheckedFile, CheckInput, FindingDraft } from './checks/types.ts';
@@ -195,6 +197,7 @@ export class CostCheckService {
       if (context.signal.aborted) throw new Error('检测已超时中止');
       const input = await this.gather(file, project.region, rules.config, tender, tenderFile?.id ?? null, {
         controlTotal: file.kind === 'bid' ? controlTotal : null,
+        approvedEstimate: project.approvedEstimate === null ? null : cents(project.approvedEstimate),
         bids,
       });
       for (const finding of runChecks(input)) drafts.push({ fileId: file.id, finding });
@@ -269,7 +272,7 @@ export class CostCheckService {
     config: CheckInput['config'],
     tender: CheckInput['tender'],
     tenderId: string | null,
-    context: { controlTotal: bigint | null; bids: FileRow[] },
+    context: { controlTotal: bigint | null; approvedEstimate: bigint | null; bids: FileRow[] },
   ): Promise<CheckInput> {
     const compare = (filter: Parameters<typeof repo.compareWithTender>[3], fields: repo.ComparedField[]) =>
       tenderId ? repo.compareWithTender(this.db, file.id, tenderId, filter, fields) : Promise.resolve(null);
@@ -279,6 +282,7 @@ export class CostCheckService {
       bidderName: file.bidderName ?? '',
       taxMethod: file.taxMethod === 'general' || file.taxMethod === 'simple' ? file.taxMethod : null,
       sha256: file.sha256,
+      origin: file.origin ?? null,
     };
     return {
       file: checkedFile,
@@ -289,6 +293,7 @@ export class CostCheckService {
       feeItems: await repo.feeItems(this.db, file.id),
       tender,
       controlTotal: context.controlTotal,
+      approvedEstimate: context.approvedEstimate,
       items: {
         duplicates: await repo.duplicateCodes(this.db, file.id),
         identity: await compare(repo.IDENTITY_FILTER, ['name', 'features', 'unit', 'quantity']),
@@ -297,13 +302,50 @@ export class CostCheckService {
         prices: await repo.priceIssues(this.db, file.id),
         totals: await repo.totalIssues(this.db, file.id),
       },
-      otherBids: context.bids.map((b) => ({ id: b.id, bidderName: b.bidderName ?? '', sha256: b.sha256 })),
+      otherBids: context.bids.map((b) => ({
+        id: b.id,
+        bidderName: b.bidderName ?? '',
+        sha256: b.sha256,
+        origin: b.origin ?? null,
+      })),
     };
   }
 
   // ------------------------------------------------------------ reading the state and the findings
 
   /** The files of a project the user may see the results of: all (M) or their own bids (U). */
+  /**
+   * C18's publication: the control price's total and each unit project's F, C, Q, G, S, for the
+   * administrators and the project's bidders (whoever may open the project's check).
+   */
+  async publishedControlPrice(user: SessionUser, xmId: string): Promise<PublishedControlPrice> {
+    const project = await repo.findProject(this.db, xmId);
+    if (!project) throw notFound(COST_CHECK_NO_PROJECT_MESSAGE);
+    await this.visibleFiles(user, project.id);
+    const control = (await repo.projectFiles(this.db, project.id)).find(
+      (f) => f.kind === 'control-price' && f.parseState === 'parsed',
+    );
+    const nodes = control ? await repo.loadNodes(this.db, control.id) : [];
+    const total = nodes.find((n) => n.level === 'project')?.money.zzj;
+    return {
+      xmId: project.id,
+      projectName: project.name,
+      controlTotal: total === undefined ? null : yuan(total),
+      units: nodes
+        .filter((n) => n.level === 'unit')
+        .map((n) => ({
+          path: n.path,
+          name: n.name,
+          zy: n.zy,
+          fbfxf: yuan(n.money.fbfxf),
+          csxmf: yuan(n.money.csxmf),
+          qtxmf: yuan(n.money.qtxmf),
+          gf: yuan(n.money.gf),
+          sj: yuan(n.money.sj),
+        })),
+    };
+  }
+
   private async visibleFiles(user: SessionUser, projectId: string, noneAllowed = false): Promise<FileRow[]> {
     const files = (await repo.projectFiles(this.db, projectId)).filter((f) => checkedKinds.includes(f.kind));
     if (user.loginRoleType === 'M') return files;

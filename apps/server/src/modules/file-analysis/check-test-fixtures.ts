@@ -74,13 +74,17 @@ const MONEY = {
   zzsxxse: '107550.00',
 };
 
-export async function insertProject(db: Db, values: { name: string; createdBy: string; region?: string }) {
+export async function insertProject(
+  db: Db,
+  values: { name: string; createdBy: string; region?: string; approvedEstimate?: string | null },
+) {
   const [project] = await db
     .insert(costProjects)
     .values({
       code: `XM-${randomUUID().slice(0, 8)}`,
       name: values.name,
       region: values.region ?? '110000',
+      approvedEstimate: values.approvedEstimate ?? null,
       createdBy: values.createdBy,
     })
     .returning();
@@ -98,6 +102,8 @@ export async function insertParsedFile(
     bidderUserId?: string | null;
     bidderName?: string | null;
     sha256?: string | null;
+    /** The header's origin (C20); by default a lock serial of the file's own. */
+    origin?: Record<string, string> | null;
     parseState?: 'pending' | 'parsed' | 'failed';
     items?: ItemSeed[];
     money?: Partial<typeof MONEY>;
@@ -114,6 +120,7 @@ export async function insertParsedFile(
         bidderName: values.bidderName ?? null,
         fileId: randomUUID(),
         sha256: values.sha256 ?? randomUUID(),
+        origin: values.origin === undefined ? { lockSerial: randomUUID() } : values.origin,
         layout: 'ks-cost-xml-1',
         parseState: values.parseState ?? 'parsed',
         taxMethod: 'general',

@@ -218,3 +218,42 @@ describe('hostile and malformed files', () => {
     expect((await failure(xml, { maxTextChars: 2048 })).message).toContain('超过 2 KB');
   });
 });
+
+describe('the header origin (C20)', () => {
+  const HONGYUAN = {
+    software: '清单计价软件',
+    softwareVersion: '2026.3',
+    lockSerial: 'JS-4471-0832-19',
+    machineCode: 'BFEBFBFF000906EA-7E21C9',
+    macAddress: '3C-7C-3F-21-8A-10',
+  };
+  it('reads the program, lock serial and machine identifiers in both layouts', async () => {
+    expect((await parse(sample('bid-clean.xml'))).result.origin).toEqual(HONGYUAN);
+    expect((await parse(sample('province-bid-clean.xml'))).result.origin).toEqual(HONGYUAN);
+    expect((await parse(sample('province-bid-clean-gbk.xml'))).result.origin).toEqual(HONGYUAN);
+    expect((await parse(sample('bid-same-lock.xml'))).result.origin?.lockSerial).toBe(HONGYUAN.lockSerial);
+  });
+  it('leaves it out when the file has none, and skips empty attributes', async () => {
+    expect((await parse(sample('control-price.xml'))).result.origin).toBeNull();
+    const xml = [...writeKsCostXml(sampleModel({ kind: 'bid', origin: { lockSerial: ' A  1 ' } }))].join('');
+    expect((await parse(xml.replace('<Origin ', '<Origin machineCode="" '))).result.origin).toEqual({
+      lockSerial: 'A 1',
+    });
+  });
+  it('refuses a second origin, one out of place and a value over 100 characters', async () => {
+    const xml = [...writeKsCostXml(sampleModel({ kind: 'bid', origin: { lockSerial: 'L1' } }))].join('');
+    expect((await failure(xml.replace('<Origin ', '<Origin lockSerial="L0"/><Origin '))).message).toContain(
+      'Origin 只能出现一次',
+    );
+    expect((await failure(xml.replace('<Bases>', '<Bases><Origin/>'))).message).toContain(
+      '<Origin> 不能出现在 <Bases> 之中',
+    );
+    expect(
+      (await failure(xml.replace('lockSerial="L1"', `lockSerial="${'x'.repeat(101)}"`))).message,
+    ).toContain('Origin的加密锁号超过 100 个字符');
+    const province = [
+      ...writeProvinceXml(sampleModel({ kind: 'bid', origin: { machineCode: `${'机'.repeat(101)}` } })),
+    ].join('');
+    expect((await failure(province)).message).toContain('编制信息的机器码超过 100 个字符');
+  });
+});

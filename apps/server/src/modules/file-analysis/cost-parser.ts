@@ -3,6 +3,7 @@ import { SaxesParser, type SaxesTag } from 'saxes';
 import {
   type CostFileKind,
   CostParseError,
+  type FileOrigin,
   type ParsedItem,
   type ParsedNode,
   type TaxMethod,
@@ -40,6 +41,8 @@ export interface ParseResult {
   layoutTitle: string;
   taxMethod: TaxMethod | null;
   declaredKind: CostFileKind | null;
+  /** The header's origin (C20), null when the file has none. */
+  origin: FileOrigin | null;
   nodeCount: number;
   itemCount: number;
   bytes: number;
@@ -214,6 +217,7 @@ export async function parseCostXml(
     layoutTitle: found.title,
     taxMethod: result.taxMethod,
     declaredKind: result.declaredKind,
+    origin: result.origin,
     nodeCount: tree.nodeCount,
     itemCount: tree.itemCount,
     bytes,

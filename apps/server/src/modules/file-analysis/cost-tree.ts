@@ -51,6 +51,29 @@ export const LEVEL_TERMS: Record<NodeLevel, string> = {
 
 export type TaxMethod = 'general' | 'simple';
 export type CostFileKind = 'tender-boq' | 'control-price' | 'bid';
+
+/**
+ * Where a file was made, as its header says (all optional): the pricing program, its version, the
+ * program's lock (加密锁) serial and the machine's identifiers. C20 compares them across bidders.
+ */
+export const ORIGIN_FIELDS = [
+  'software',
+  'softwareVersion',
+  'lockSerial',
+  'machineCode',
+  'macAddress',
+] as const;
+export type OriginField = (typeof ORIGIN_FIELDS)[number];
+export type FileOrigin = Partial<Record<OriginField, string>>;
+export const ORIGIN_TERMS: Record<OriginField, string> = {
+  software: '软件名称',
+  softwareVersion: '软件版本',
+  lockSerial: '加密锁号',
+  machineCode: '机器码',
+  macAddress: '网卡地址',
+};
+/** Longest value of one origin field. */
+export const ORIGIN_MAX = 100;
 export const KIND_TERMS: Record<CostFileKind, string> = {
   'tender-boq': '招标工程量清单',
   'control-price': '招标控制价',

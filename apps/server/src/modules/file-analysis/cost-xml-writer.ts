@@ -1,10 +1,13 @@
 import {
   type CostFileKind,
   type CostList,
+  type FileOrigin,
   type ItemCategory,
   MONEY_COLUMNS,
   MONEY_TERMS,
   type MoneyColumn,
+  ORIGIN_FIELDS,
+  ORIGIN_TERMS,
   type TaxMethod,
 } from './cost-tree.ts';
 
@@ -43,6 +46,8 @@ export interface ModelUnit {
 export interface ModelFile {
   kind: CostFileKind;
   taxMethod: TaxMethod;
+  /** The header's origin (program, lock serial, machine identifiers), written when given. */
+  origin?: FileOrigin;
   project: { code: string; name: string };
   singles: { code: string; name: string; units: ModelUnit[] }[];
 }
@@ -126,6 +131,7 @@ export function* writeKsCostXml(file: ModelFile): Generator<string> {
   const sums = totals(file);
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   yield `<CostFile xmlns="urn:ks:cost-file:1" layout="ks-cost-xml-1"${attrs({ kind: file.kind, taxMethod: file.taxMethod })}>\n`;
+  if (file.origin) yield `  <Origin${attrs(file.origin)}/>\n`;
   yield `  <Project${attrs(file.project)}${moneyAttrs(sums.project, (c) => c)}>\n`;
   for (const [s, single] of file.singles.entries()) {
     yield `    <SingleProject${attrs({ code: single.code, name: single.name })}${moneyAttrs(sums.singles[s] as Money, (c) => c)}>\n`;
@@ -198,6 +204,10 @@ export function* writeProvinceXml(file: ModelFile, encoding = 'UTF-8'): Generato
     `${indent}<汇总${moneyAttrs(money, (c) => MONEY_TERMS[c])}/>\n`;
   yield `<?xml version="1.0" encoding="${encoding}"?>\n`;
   yield `<工程造价文件 版本="1.0"${attrs({ 文件类型: PROVINCE_KIND[file.kind], 计税方式: file.taxMethod === 'general' ? '一般计税法' : '简易计税法' })}>\n`;
+  if (file.origin) {
+    const origin = file.origin;
+    yield `  <编制信息${attrs(Object.fromEntries(ORIGIN_FIELDS.map((f) => [ORIGIN_TERMS[f], origin[f]])))}/>\n`;
+  }
   yield `  <工程项目${attrs({ 项目编号: file.project.code, 项目名称: file.project.name })}>\n`;
   yield summary(sums.project, '    ');
   for (const [s, single] of file.singles.entries()) {

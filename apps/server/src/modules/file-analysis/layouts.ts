@@ -1,12 +1,17 @@
 import {
   type CostFileKind,
   type CostList,
+  type FileOrigin,
   ITEM_CATEGORIES,
   type ItemCategory,
   MONEY_COLUMNS,
   MONEY_TERMS,
   type MoneyColumn,
   type NodeLevel,
+  ORIGIN_FIELDS,
+  ORIGIN_MAX,
+  ORIGIN_TERMS,
+  type OriginField,
   type TaxMethod,
   type TreeBuilder,
 } from './cost-tree.ts';
@@ -22,6 +27,8 @@ export type Attributes = Record<string, string>;
 export interface LayoutAdapter {
   taxMethod: TaxMethod | null;
   declaredKind: CostFileKind | null;
+  /** The header's origin (program, lock serial, machine identifiers), when the file has one. */
+  origin: FileOrigin | null;
   open(name: string, attributes: Attributes): void;
   text(text: string): void;
   close(name: string): void;
@@ -62,6 +69,28 @@ class TextCapture {
   }
 }
 
+/**
+ * Reads the origin element (one per file): each field by the attribute the layout names it,
+ * whitespace collapsed, empty ones left out, a value over ORIGIN_MAX characters refused.
+ */
+function readOrigin(
+  tree: TreeBuilder,
+  adapter: LayoutAdapter,
+  element: string,
+  a: Attributes,
+  attribute: Record<OriginField, string>,
+) {
+  if (adapter.origin) tree.fail(`${element} 只能出现一次`);
+  const origin: FileOrigin = {};
+  for (const field of ORIGIN_FIELDS) {
+    const value = a[attribute[field]]?.replace(/\s+/g, ' ').trim();
+    if (!value) continue;
+    if (value.length > ORIGIN_MAX) tree.fail(`${element}的${ORIGIN_TERMS[field]}超过 ${ORIGIN_MAX} 个字符`);
+    origin[field] = value;
+  }
+  adapter.origin = origin;
+}
+
 // ---------------------------------------------------------------------------------------------
 // ks-cost-xml-1: the platform's own exchange format (docs/cost-file/ks-cost-xml-1.xsd).
 
@@ -80,6 +109,7 @@ export const KS_COST_XML: LayoutDefinition = {
   maxDepth: 7,
   parents: {
     CostFile: [''],
+    Origin: ['CostFile'],
     Project: ['CostFile'],
     SingleProject: ['Project'],
     UnitProject: ['SingleProject'],
@@ -97,6 +127,7 @@ export const KS_COST_XML: LayoutDefinition = {
     const adapter: LayoutAdapter = {
       taxMethod: null,
       declaredKind: null,
+      origin: null,
       open(name, a) {
         const level = KS_LEVELS[name];
         if (level) {
@@ -119,6 +150,15 @@ export const KS_COST_XML: LayoutDefinition = {
             adapter.taxMethod = a.taxMethod as TaxMethod;
             return;
           }
+          case 'Origin':
+            readOrigin(tree, adapter, 'Origin', a, {
+              software: 'software',
+              softwareVersion: 'softwareVersion',
+              lockSerial: 'lockSerial',
+              machineCode: 'machineCode',
+              macAddress: 'macAddress',
+            });
+            return;
           case 'Base':
             tree.addBase(a.name, a.amount);
             return;
@@ -221,6 +261,7 @@ export const PROVINCE_CN: LayoutDefinition = {
   maxDepth: 9,
   parents: {
     工程造价文件: [''],
+    编制信息: ['工程造价文件'],
     工程项目: ['工程造价文件'],
     单项工程: ['工程项目'],
     单位工程: ['单项工程'],
@@ -246,6 +287,7 @@ export const PROVINCE_CN: LayoutDefinition = {
     const adapter: LayoutAdapter = {
       taxMethod: null,
       declaredKind: null,
+      origin: null,
       open(name, a) {
         const level = PROVINCE_LEVELS[name];
         if (level) {
@@ -278,6 +320,9 @@ export const PROVINCE_CN: LayoutDefinition = {
                 string
               >,
             );
+            return;
+          case '编制信息':
+            readOrigin(tree, adapter, '编制信息', a, ORIGIN_TERMS);
             return;
           case '基数':
             tree.addBase(a.名称, a.金额);

@@ -1,4 +1,4 @@
-import type { CostRateRow, CostRuleConfig } from '@ks/contract';
+import { type CostRateRow, type CostRuleConfig, DEFAULT_COMPOSITION } from '@ks/contract';
 
 const row = (values: Partial<CostRateRow> & Pick<CostRateRow, 'description'>): CostRateRow => ({
   region: '*',
@@ -71,9 +71,24 @@ export const DEFAULT_COST_RULES: CostRuleConfig = {
   },
   provisionalSum: { minPercent: 10, maxPercent: 15 },
   lowPricePercent: 85,
+  composition: [
+    DEFAULT_COMPOSITION,
+    {
+      region: '330000',
+      // 工程造价 = 税前造价 + 增值税销项税额 + 地方水利建设基金; in 浙江 税金 is the VAT alone (C10), so
+      // the national five plus the levy. A file without the levy declares none and sums as before.
+      terms: ['fbfxf', 'csxmf', 'qtxmf', 'gf', 'sj'],
+      extras: ['地方水利建设基金'],
+      verified: false,
+      description:
+        '浙江：工程造价 = 税前造价 + 增值税销项税额 + 地方水利建设基金（浙建站定〔2016〕23号）；基金金额取单位工程申报的同名取费基数',
+    },
+  ],
+  complaintThresholdPercent: 3,
   description:
     '企业安全生产费费率依据财资〔2022〕136号第17条。未核实：各省安全文明施工费、规费和附加税费率（占位值）；' +
     '增值税税率 9%/3%（建办标〔2016〕4号等，2019-04-01 起）；90% 下限是否仍然适用（默认关闭）；' +
     '暂列金额占分部分项工程费 10%～15% 的范围；低于招标控制价 85% 提请评标委员会关注的比例（平台自定）；' +
-    '费率容差 0.5%（平台自定）。',
+    '费率容差 0.5%（平台自定）；招标控制价投诉复查误差 ±3%（GB 50500-2013 5.3.9，未核实）；' +
+    '浙江工程造价构成中的地方水利建设基金（浙建站定〔2016〕23号，未核实是否仍征收）。',
 };

@@ -1,4 +1,4 @@
-import type { CostFileKind } from './cost-tree.ts';
+import type { CostFileKind, FileOrigin } from './cost-tree.ts';
 import type { ModelFile, ModelItem, ModelUnit } from './cost-xml-writer.ts';
 
 /**
@@ -161,7 +161,44 @@ export interface SampleOptions {
   factor?: number;
   /** A tender BOQ of 暂列金额 for every priced file (bids must keep it unchanged). */
   provisionalSum?: number;
+  /** The header's origin: the pricing program and the machine it ran on (C20 compares them). */
+  origin?: FileOrigin;
 }
+
+const PROGRAM = { software: '清单计价软件', softwareVersion: '2026.3' };
+/** One pricing-program lock and one machine per bidder (invented identifiers). */
+const ORIGINS: Record<string, FileOrigin> = {
+  hongyuan: {
+    ...PROGRAM,
+    lockSerial: 'JS-4471-0832-19',
+    machineCode: 'BFEBFBFF000906EA-7E21C9',
+    macAddress: '3C-7C-3F-21-8A-10',
+  },
+  jiangong: {
+    ...PROGRAM,
+    lockSerial: 'JS-4471-1190-02',
+    machineCode: 'BFEBFBFF000A0671-51D0B2',
+    macAddress: '00-E0-4C-68-02-3B',
+  },
+  huayi: {
+    ...PROGRAM,
+    lockSerial: 'JS-5102-0077-41',
+    machineCode: 'BFEBFBFF000806EC-93AF04',
+    macAddress: '54-E1-AD-0C-77-9D',
+  },
+  dingcheng: {
+    ...PROGRAM,
+    lockSerial: 'JS-5102-2318-66',
+    machineCode: 'BFEBFBFF000906A3-08C7D5',
+    macAddress: 'F8-75-A4-19-C2-E6',
+  },
+  hengxin: {
+    ...PROGRAM,
+    lockSerial: 'JS-6023-0415-27',
+    machineCode: 'BFEBFBFF000A0653-C4E810',
+    macAddress: '98-FA-9B-3E-55-01',
+  },
+};
 
 function unitOf(code: string, name: string, zy: string, lines: BoqLine[], options: SampleOptions): ModelUnit {
   const factor = options.factor ?? 1;
@@ -277,6 +314,7 @@ export function sampleModel(options: SampleOptions): ModelFile {
   return {
     kind: options.kind,
     taxMethod: 'general',
+    ...(options.origin ? { origin: options.origin } : {}),
     project: { code: 'KS-ZJ-2026-018', name: '城东实验小学教学楼新建工程' },
     singles: [
       {
@@ -304,16 +342,17 @@ export interface SampleFile {
 /**
  * The files of docs/cost-file/samples and the demo project: the tender BOQ, the control price,
  * a clean bid, and two bids with planted errors (a wrong 合价; a missing item and a unit total that
- * does not add up), plus the clean bid again in the province layout.
+ * does not add up), plus the clean bid again in the province layout, and a bid made with the clean
+ * bidder's pricing-program lock (C20). Each bid's header names its program, lock and machine.
  */
 export function sampleFiles(): SampleFile[] {
-  const wrongTotal = sampleModel({ kind: 'bid', factor: 0.955 });
+  const wrongTotal = sampleModel({ kind: 'bid', factor: 0.955, origin: ORIGINS.jiangong });
   const building = wrongTotal.singles[0]?.units[0] as ModelUnit;
   const slab = building.items.find((i) => i.code === '010505001001') as ModelItem;
   // 合价 ≠ round(工程量 × 综合单价): 2,700.00 yuan more than the product.
   slab.total = (Math.round(Number(slab.quantity) * Number(slab.unitPrice) * 100) / 100 + 2700).toFixed(2);
 
-  const missing = sampleModel({ kind: 'bid', factor: 0.97 });
+  const missing = sampleModel({ kind: 'bid', factor: 0.97, origin: ORIGINS.huayi });
   const missingUnit = missing.singles[0]?.units[0] as ModelUnit;
   missingUnit.items = missingUnit.items.filter((i) => i.code !== '010401005001');
   const installation = missing.singles[0]?.units[1] as ModelUnit;
@@ -321,7 +360,7 @@ export function sampleFiles(): SampleFile[] {
 
   // The end-to-end test's bid: the three errors above in one file (a wrong 合价, a missing item, a
   // unit total that does not add up), each in a different unit or list so each is one finding.
-  const threeErrors = sampleModel({ kind: 'bid', factor: 0.96 });
+  const threeErrors = sampleModel({ kind: 'bid', factor: 0.96, origin: ORIGINS.dingcheng });
   const threeBuilding = threeErrors.singles[0]?.units[0] as ModelUnit;
   const threeSlab = threeBuilding.items.find((i) => i.code === '010505001001') as ModelItem;
   threeSlab.total = (
@@ -353,7 +392,7 @@ export function sampleFiles(): SampleFile[] {
       bidderName: '浙江宏远建设有限公司',
       planted: null,
       layout: 'ks-cost-xml-1',
-      model: sampleModel({ kind: 'bid', factor: 0.94 }),
+      model: sampleModel({ kind: 'bid', factor: 0.94, origin: ORIGINS.hongyuan }),
     },
     {
       fileName: 'bid-wrong-total.xml',
@@ -386,7 +425,19 @@ export function sampleFiles(): SampleFile[] {
       bidderName: '浙江宏远建设有限公司',
       planted: null,
       layout: 'province-cn-1',
-      model: sampleModel({ kind: 'bid', factor: 0.94 }),
+      model: sampleModel({ kind: 'bid', factor: 0.94, origin: ORIGINS.hongyuan }),
+    },
+    {
+      fileName: 'bid-same-lock.xml',
+      kind: 'bid',
+      bidderName: '金华恒信建设有限公司',
+      planted: '加密锁号与浙江宏远建设有限公司的投标文件相同（C20 提请评标委员会关注）',
+      layout: 'ks-cost-xml-1',
+      model: sampleModel({
+        kind: 'bid',
+        factor: 0.985,
+        origin: { ...ORIGINS.hengxin, lockSerial: ORIGINS.hongyuan?.lockSerial ?? '' },
+      }),
     },
   ];
 }

@@ -86,7 +86,19 @@ export const none = (): IssueRows => ({ rows: [], total: 0 });
 export function cleanInput(kind: 'bid' | 'control-price' = 'bid'): CheckInput {
   const tenderNodes = nodes('t');
   return {
-    file: { id: 'f1', kind, bidderName: '甲公司', taxMethod: 'general', sha256: 'aaa' },
+    file: {
+      id: 'f1',
+      kind,
+      bidderName: '甲公司',
+      taxMethod: 'general',
+      sha256: 'aaa',
+      origin: {
+        software: '计价软件',
+        lockSerial: 'LOCK-A',
+        machineCode: 'M-A',
+        macAddress: '00-1A-2B-3C-4D-5E',
+      },
+    },
     region: '110000',
     config: structuredClone(DEFAULT_COST_RULES),
     nodes: nodes(),
@@ -115,6 +127,7 @@ export function cleanInput(kind: 'bid' | 'control-price' = 'bid'): CheckInput {
     ],
     tender: { nodes: tenderNodes, unitTotals: new Map([['t3', totals()]]) },
     controlTotal: kind === 'bid' ? Y('1400000.00') : null,
+    approvedEstimate: Y('1500000.00'),
     items: {
       duplicates: none(),
       identity: none(),
@@ -124,8 +137,13 @@ export function cleanInput(kind: 'bid' | 'control-price' = 'bid'): CheckInput {
       totals: none(),
     },
     otherBids: [
-      { id: 'f1', bidderName: '甲公司', sha256: 'aaa' },
-      { id: 'f2', bidderName: '乙公司', sha256: 'bbb' },
+      { id: 'f1', bidderName: '甲公司', sha256: 'aaa', origin: { lockSerial: 'LOCK-A', machineCode: 'M-A' } },
+      {
+        id: 'f2',
+        bidderName: '乙公司',
+        sha256: 'bbb',
+        origin: { lockSerial: 'LOCK-B', machineCode: 'M-B', macAddress: '00-1A-2B-3C-4D-5F' },
+      },
     ],
   };
 }

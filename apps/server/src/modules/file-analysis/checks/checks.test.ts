@@ -1,3 +1,4 @@
+import { CostRuleConfigSchema, DEFAULT_COMPOSITION } from '@ks/contract';
 import { describe, expect, it } from 'vitest';
 import { cents, percentOf, yuan } from '../check-money.ts';
 import { DEFAULT_COST_RULES } from '../rules-defaults.ts';
@@ -75,7 +76,88 @@ describe('C2 composition', () => {
     const input = cleanInput();
     setEverywhere(input, 'zzj', '1315500.00');
     expect(rule('C2', input)).toHaveLength(3);
-    expect(rule('C2', input)[0]).toMatchObject({ expected: '1315456.00', found: '1315500.00' });
+    expect(rule('C2', input)[0]).toMatchObject({
+      expected: '1315456.00',
+      found: '1315500.00',
+      message: '示例项目的工程总造价不等于分部分项工程费、措施项目费、其他项目费、规费与税金之和',
+    });
+  });
+
+  /** A 浙江 file whose unit declares a 地方水利建设基金 of 1,000 yuan, added into every Z. */
+  const zhejiang = (levy: string, z: string) => {
+    const input = cleanInput();
+    input.region = '330000';
+    unitOf(input).bases.地方水利建设基金 = Y(levy);
+    setEverywhere(input, 'zzj', z);
+    return input;
+  };
+  it('adds the regional levy where the rule set says so (浙江)', () => {
+    expect(rule('C2', zhejiang('1000.00', '1316456.00'))).toEqual([]);
+    // Without the levy in Z the regional formula fails on every node, the unit's named.
+    const short = rule('C2', zhejiang('1000.00', '1315456.00'));
+    expect(short).toHaveLength(3);
+    expect(short[2]).toMatchObject({
+      nodeId: 'n3',
+      expected: '1316456.00',
+      found: '1315456.00',
+      message:
+        '1号楼建筑工程的工程总造价不等于分部分项工程费、措施项目费、其他项目费、规费、税金与地方水利建设基金之和',
+    });
+    // A 浙江 file that declares no levy sums as before.
+    expect(rule('C2', zhejiang('0.00', '1315456.00'))).toEqual([]);
+  });
+  it('keeps the national formula for other regions, even when a unit declares the levy', () => {
+    const input = zhejiang('1000.00', '1316456.00');
+    input.region = '110000';
+    expect(rule('C2', input)[0]).toMatchObject({ rule: 'C2', expected: '1315456.00' });
+  });
+  it('sums a single and the project over the levies of all their units', () => {
+    const input = zhejiang('1000.00', '1316456.00');
+    const second = structuredClone(unitOf(input));
+    Object.assign(second, {
+      id: 'n4',
+      path: '1.1.2',
+      bases: { ...second.bases, 地方水利建设基金: Y('500.00') },
+    });
+    input.nodes.push(second);
+    // The unit n4's own Z is 1,316,456 but its levy is 500: it is off by 500, and the parents
+    // (whose other columns the fixture leaves at one unit's) now expect both levies.
+    expect(rule('C2', input).map((f) => f.nodeId)).toEqual(['n1', 'n2', 'n4']);
+    expect(rule('C2', input)[0]).toMatchObject({ expected: '1316956.00' });
+  });
+  it('reads the formula from the rule set: a region may sum V instead of S', () => {
+    const input = cleanInput();
+    input.config.composition.push({
+      region: '110000',
+      terms: ['fbfxf', 'csxmf', 'qtxmf', 'gf', 'zzsxxse'],
+      extras: [],
+      verified: false,
+      description: '',
+    });
+    expect(rule('C2', input)[0]).toMatchObject({ expected: '1302550.00', found: '1315456.00' });
+    setEverywhere(input, 'zzj', '1302550.00');
+    expect(rule('C2', input)).toEqual([]);
+  });
+  it('versions saved before the formula existed read the national one', () => {
+    const { composition: _c, complaintThresholdPercent: _t, ...old } = DEFAULT_COST_RULES;
+    const parsed = CostRuleConfigSchema.parse(old);
+    expect(parsed.composition).toEqual([DEFAULT_COMPOSITION]);
+    expect(parsed.complaintThresholdPercent).toBe(3);
+  });
+  it('refuses a rule set without a default formula or with a region twice', () => {
+    const noDefault = { ...DEFAULT_COST_RULES, composition: DEFAULT_COST_RULES.composition.slice(1) };
+    expect(CostRuleConfigSchema.safeParse(noDefault).error?.issues[0]?.message).toBe(
+      '造价构成公式中必须有一条适用于所有地区的默认公式',
+    );
+    const twice = { ...DEFAULT_COST_RULES, composition: [DEFAULT_COMPOSITION, DEFAULT_COMPOSITION] };
+    expect(CostRuleConfigSchema.safeParse(twice).error?.issues[0]?.message).toBe(
+      '每个地区只能有一条造价构成公式',
+    );
+    const repeated = {
+      ...DEFAULT_COST_RULES,
+      composition: [{ ...DEFAULT_COMPOSITION, terms: ['fbfxf', 'fbfxf'] }],
+    };
+    expect(CostRuleConfigSchema.safeParse(repeated).error?.issues[0]?.message).toBe('造价构成项不能重复');
   });
 });
 
@@ -296,6 +378,63 @@ describe('C18–C20 against the control price and the other bidders', () => {
     expect(rule('C18', input)[0]?.severity).toBe('skipped');
     expect(rule('C18', cleanInput('control-price'))).toEqual([]);
   });
+  it('C18 a control price above the approved estimate', () => {
+    const input = cleanInput('control-price');
+    input.approvedEstimate = Y('1315455.99');
+    expect(rule('C18', input)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        nodeId: 'n1',
+        message: '招标控制价超过批准的概算，招标人应将其报原概算审批部门审核',
+        expected: '不高于 1315455.99',
+        found: '1315456.00',
+      }),
+    ]);
+    input.approvedEstimate = Y('1315456.00');
+    expect(rule('C18', input)).toEqual([]);
+    input.approvedEstimate = null;
+    expect(rule('C18', input)).toEqual([
+      expect.objectContaining({
+        severity: 'skipped',
+        message: '项目未设置批准的概算，未核对招标控制价是否超过概算',
+      }),
+    ]);
+  });
+  it('C18 a published control price beyond the complaint threshold of its re-computed total', () => {
+    // Re-computed from the items: 1,315,456. 3 % of it is 39,463.68.
+    const within = cleanInput('control-price');
+    setEverywhere(within, 'zzj', '1354919.68');
+    expect(rule('C18', within)).toEqual([]);
+    const beyond = cleanInput('control-price');
+    setEverywhere(beyond, 'zzj', '1354919.69');
+    expect(rule('C18', beyond)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        expected: '1315456.00（±3%）',
+        found: '1354919.69',
+        message: expect.stringContaining('超过 ±3% 的投诉复查误差，应责成招标人改正'),
+      }),
+    ]);
+    const below = cleanInput('control-price');
+    setEverywhere(below, 'zzj', '1275992.31');
+    expect(rule('C18', below)[0]?.message).toContain('相差 3.00%');
+    // The percentage is the rule set's.
+    beyond.config.complaintThresholdPercent = 5;
+    expect(rule('C18', beyond)).toEqual([]);
+    // Items missing: nothing to re-compute from, so no claim (C1 says the unit was not checked).
+    beyond.config.complaintThresholdPercent = 3;
+    beyond.unitTotals.clear();
+    expect(rule('C18', beyond)).toEqual([]);
+  });
+  it('C18 re-computes by the region formula, with its levy', () => {
+    const input = cleanInput('control-price');
+    input.region = '330000';
+    unitOf(input).bases.地方水利建设基金 = Y('50000.00');
+    setEverywhere(input, 'zzj', '1365456.00');
+    expect(rule('C18', input)).toEqual([]);
+    input.region = '110000';
+    expect(rule('C18', input)[0]?.expected).toBe('1315456.00（±3%）');
+  });
   it('C19 far below the control price is a committee flag', () => {
     const input = cleanInput();
     input.controlTotal = Y('2000000.00');
@@ -303,10 +442,44 @@ describe('C18–C20 against the control price and the other bidders', () => {
   });
   it('C20 the same file as another bidder', () => {
     const input = cleanInput();
-    input.otherBids.push({ id: 'f3', bidderName: '丙公司', sha256: 'aaa' });
+    input.otherBids.push({ id: 'f3', bidderName: '丙公司', sha256: 'aaa', origin: null });
     expect(rule('C20', input)[0]).toMatchObject({ severity: 'flag' });
     expect(rule('C20', input)[0]?.message).toContain('丙公司');
     input.file.sha256 = null;
     expect(rule('C20', input)[0]?.severity).toBe('skipped');
+  });
+  it('C20 the same lock serial or machine identifiers as another bidder', () => {
+    const input = cleanInput();
+    input.otherBids.push({
+      id: 'f3',
+      bidderName: '丙公司',
+      sha256: 'ccc',
+      origin: { lockSerial: ' lock-a ', machineCode: 'M-C', macAddress: '00:1a:2b:3c:4d:5e' },
+    });
+    const found = rule('C20', input);
+    expect(found).toEqual([
+      expect.objectContaining({
+        severity: 'flag',
+        message: '投标文件的加密锁号与丙公司的相同，可能由同一台计算机或同一加密锁编制，请评标委员会关注',
+        found: '加密锁号 LOCK-A',
+      }),
+      expect.objectContaining({ severity: 'flag', message: expect.stringContaining('网卡地址与丙公司') }),
+    ]);
+    // The committee is informed, nothing is rejected.
+    expect(found.every((f) => f.severity === 'flag')).toBe(true);
+  });
+  it('C20 a bid without identifiers says what it could not compare', () => {
+    const input = cleanInput();
+    input.file.origin = { software: '计价软件' };
+    expect(rule('C20', input)).toEqual([
+      expect.objectContaining({
+        severity: 'skipped',
+        message: '该投标文件未载明加密锁号、机器码或网卡地址，未核对编制设备雷同',
+      }),
+    ]);
+    // Another bid that also lacks them is not "the same" as it.
+    input.file.origin = { lockSerial: 'LOCK-Z' };
+    input.otherBids.push({ id: 'f3', bidderName: '丙公司', sha256: 'ccc', origin: {} });
+    expect(rule('C20', input)).toEqual([]);
   });
 });

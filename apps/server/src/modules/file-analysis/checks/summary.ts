@@ -1,3 +1,9 @@
+import {
+  type CompositionTerm,
+  type CostComposition,
+  type CostRuleConfig,
+  DEFAULT_COMPOSITION,
+} from '@ks/contract';
 import { abs, epsilon, sum, yuan } from '../check-money.ts';
 import {
   type Check,
@@ -102,19 +108,74 @@ export const checkRollUp: Check = ({ nodes, unitTotals, config }) => {
   return findings;
 };
 
-const composed = (node: CheckNode) =>
-  node.money.fbfxf + node.money.csxmf + node.money.qtxmf + node.money.gf + node.money.sj;
+const TERM_LABELS: Record<CompositionTerm, string> = {
+  fbfxf: MONEY_LABELS.fbfxf,
+  csxmf: MONEY_LABELS.csxmf,
+  qtxmf: MONEY_LABELS.qtxmf,
+  gf: MONEY_LABELS.gf,
+  sj: MONEY_LABELS.sj,
+  zzsxxse: MONEY_LABELS.zzsxxse,
+};
 
-/** C2 (hard): on every node, 工程总造价 Z = F + C + Q + G + S within ε for the five summed amounts. */
-export const checkComposition: Check = ({ nodes, config }) =>
-  nodes.flatMap((node): FindingDraft[] => {
+/** The region's C2 formula: its own row, else the `*` one (the schema requires it). */
+export function compositionFor(config: CostRuleConfig, region: string): CostComposition {
+  return (
+    config.composition.find((f) => f.region === region) ??
+    config.composition.find((f) => f.region === '*') ??
+    DEFAULT_COMPOSITION
+  );
+}
+
+/** "A、B、C与D": the summed components, for the messages. */
+export function formulaLabel(formula: CostComposition): string {
+  const labels = [...formula.terms.map((t) => TERM_LABELS[t]), ...formula.extras];
+  return labels.length > 1 ? `${labels.slice(0, -1).join('、')}与${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+/**
+ * A further amount (extra) of a node: what a unit project declares under its name, and for the
+ * project and a single project the sum over the unit projects below them.
+ */
+function extrasOf(nodes: CheckNode[], names: string[]): Map<string, bigint> {
+  const amounts = new Map<string, bigint>();
+  if (names.length === 0) return amounts;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const unit of unitsOf({ nodes })) {
+    const own = sum(names.map((name) => unit.bases[name] ?? 0n));
+    for (
+      let node: CheckNode | undefined = unit;
+      node;
+      node = node.parentId ? byId.get(node.parentId) : undefined
+    ) {
+      amounts.set(node.id, (amounts.get(node.id) ?? 0n) + own);
+    }
+  }
+  return amounts;
+}
+
+/** Z as the region's formula composes it, for each node. */
+export function composer(nodes: CheckNode[], formula: CostComposition) {
+  const extras = extrasOf(nodes, formula.extras);
+  return (node: CheckNode) =>
+    sum(formula.terms.map((term) => node.money[term])) + (extras.get(node.id) ?? 0n);
+}
+
+/**
+ * C2 (hard): on every node, 工程总造价 Z = F + C + Q + G + S within ε per summed amount — or the
+ * formula the rule set keeps for the project's region (e.g. 浙江 adds 地方水利建设基金).
+ */
+export const checkComposition: Check = ({ nodes, config, region }) => {
+  const formula = compositionFor(config, region);
+  const composed = composer(nodes, formula);
+  const ε = epsilon(config.epsilonYuan, formula.terms.length + formula.extras.length);
+  return nodes.flatMap((node): FindingDraft[] => {
     const expected = composed(node);
-    if (abs(node.money.zzj - expected) <= epsilon(config.epsilonYuan, 5)) return [];
+    if (abs(node.money.zzj - expected) <= ε) return [];
     return [
       {
         rule: 'C2',
         severity: 'error',
-        message: `${node.name}的工程总造价不等于分部分项工程费、措施项目费、其他项目费、规费与税金之和`,
+        message: `${node.name}的工程总造价不等于${formulaLabel(formula)}之和`,
         expected: yuan(expected),
         found: yuan(node.money.zzj),
         ...onNode(node),
@@ -122,13 +183,16 @@ export const checkComposition: Check = ({ nodes, config }) =>
       },
     ];
   });
+};
 
 /**
  * C3 (hard): on each unit project 0 < A ≤ C (the safety fee is part of 措施项目费), and A is not
  * added to Z a second time.
  */
-export const checkSafetyWithinMeasures: Check = ({ nodes, config }) =>
-  unitsOf({ nodes }).flatMap((unit): FindingDraft[] => {
+export const checkSafetyWithinMeasures: Check = ({ nodes, config, region }) => {
+  const formula = compositionFor(config, region);
+  const composed = composer(nodes, formula);
+  return unitsOf({ nodes }).flatMap((unit): FindingDraft[] => {
     const { aqwmsgf: a, csxmf: c, zzj: z } = unit.money;
     const findings: FindingDraft[] = [];
     const base = { rule: 'C3' as const, severity: 'error' as const, ...onNode(unit), itemCode: null };
@@ -147,7 +211,7 @@ export const checkSafetyWithinMeasures: Check = ({ nodes, config }) =>
         found: yuan(a),
       });
     }
-    const ε = epsilon(config.epsilonYuan, 5);
+    const ε = epsilon(config.epsilonYuan, formula.terms.length + formula.extras.length);
     if (a > 0n && abs(z - composed(unit)) > ε && abs(z - composed(unit) - a) <= ε) {
       findings.push({
         ...base,
@@ -158,3 +222,4 @@ export const checkSafetyWithinMeasures: Check = ({ nodes, config }) =>
     }
     return findings;
   });
+};

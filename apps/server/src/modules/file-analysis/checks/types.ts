@@ -1,4 +1,5 @@
 import type { CostRateRow, CostRuleCode, CostRuleConfig, FindingSeverity } from '@ks/contract';
+import type { FileOrigin } from '../cost-tree.ts';
 
 /** The money columns of a cost_nodes row (spec 000 §3), in cents. */
 export const MONEY_KEYS = ['zzj', 'fbfxf', 'csxmf', 'aqwmsgf', 'qtxmf', 'gf', 'sj', 'zzsxxse'] as const;
@@ -80,6 +81,8 @@ export interface CheckedFile {
   bidderName: string;
   taxMethod: 'general' | 'simple' | null;
   sha256: string | null;
+  /** The header's program and machine identifiers (C20), when the file carries them. */
+  origin: FileOrigin | null;
 }
 
 /** Everything the checks of one file read: gathered by the repository, so the checks are pure. */
@@ -94,6 +97,8 @@ export interface CheckInput {
   tender: { nodes: CheckNode[]; unitTotals: Map<string, UnitTotals> } | null;
   /** The control price's project total (for bids), when parsed. */
   controlTotal: bigint | null;
+  /** The project's approved estimate (批准的概算), when its owner set one (C18, control price). */
+  approvedEstimate: bigint | null;
   /** Item comparisons: null when the tender BOQ is missing (those rules are then skipped). */
   items: {
     duplicates: IssueRows;
@@ -104,7 +109,7 @@ export interface CheckInput {
     totals: IssueRows;
   };
   /** The other bids of the project, for C20. */
-  otherBids: { id: string; bidderName: string; sha256: string | null }[];
+  otherBids: { id: string; bidderName: string; sha256: string | null; origin: FileOrigin | null }[];
 }
 
 export interface FindingDraft {

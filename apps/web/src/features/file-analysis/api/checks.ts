@@ -1,10 +1,13 @@
 import type {
+  ApprovedEstimate,
   CheckNodeRow,
   CheckNodesBody,
   CostRuleSet,
   DetectionStatus,
   FindFindingsBody,
   FindingPage,
+  PublishedControlPrice,
+  SaveApprovedEstimateBody,
   SaveCostRulesBody,
   StartCostCheckBody,
   StartCostCheckResult,
@@ -18,6 +21,7 @@ export const checkKeys = {
   findings: (query: FindFindingsBody) => ['cost-checks', 'findings', query] as const,
   rules: (version?: number) => ['cost-checks', 'rules', version ?? 'current'] as const,
   versions: ['cost-checks', 'rules', 'versions'] as const,
+  estimate: (xmId: string) => ['cost-checks', 'estimate', xmId] as const,
 };
 
 /** How often the state refreshes while a check is queued or running. */
@@ -108,4 +112,32 @@ export const useCheckNodes = (body: CheckNodesBody | null) =>
     queryKey: ['cost-checks', 'nodes', body] as const,
     queryFn: () => findCheckNodes(body as CheckNodesBody),
     enabled: body !== null,
+  });
+
+/** GET /ks/file/detection/approved-estimate (administrators): the project's 批准的概算 (C18). */
+export const findApprovedEstimate = (xmId: string) =>
+  http.get<ApprovedEstimate>('/ks/file/detection/approved-estimate', { query: { xmId } });
+export const useApprovedEstimate = (xmId: string) =>
+  useQuery({ queryKey: checkKeys.estimate(xmId), queryFn: () => findApprovedEstimate(xmId) });
+
+/** PUT /ks/file/detection/approved-estimate (administrators): set or clear it, on the version read. */
+export const saveApprovedEstimate = (body: SaveApprovedEstimateBody) =>
+  http.put<ApprovedEstimate>('/ks/file/detection/approved-estimate', body);
+export const useSaveApprovedEstimate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveApprovedEstimate,
+    onSettled: (_data, _error, body) =>
+      queryClient.invalidateQueries({ queryKey: checkKeys.estimate(body.xmId) }),
+  });
+};
+
+/** POST /ks/file/detection/control-price: the published control price (administrators, bidders). */
+export const findPublishedControlPrice = (xmId: string) =>
+  http.post<PublishedControlPrice>('/ks/file/detection/control-price', { xmId });
+export const usePublishedControlPrice = (xmId: string) =>
+  useQuery({
+    queryKey: ['cost-checks', 'control-price', xmId] as const,
+    queryFn: () => findPublishedControlPrice(xmId),
+    enabled: xmId !== '',
   });

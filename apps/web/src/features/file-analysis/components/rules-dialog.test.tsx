@@ -1,4 +1,4 @@
-import type { CostRuleConfig, CostRuleSet } from '@ks/contract/cost-checks';
+import { type CostRuleConfig, type CostRuleSet, DEFAULT_COMPOSITION } from '@ks/contract/cost-checks';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -28,6 +28,17 @@ const CONFIG: CostRuleConfig = {
   enterpriseSafety: { rates: [], zyProjectTypes: [] },
   provisionalSum: { minPercent: 10, maxPercent: 15 },
   lowPricePercent: 85,
+  composition: [
+    DEFAULT_COMPOSITION,
+    {
+      region: '330000',
+      terms: ['fbfxf', 'csxmf', 'qtxmf', 'gf', 'sj'],
+      extras: ['地方水利建设基金'],
+      verified: false,
+      description: '',
+    },
+  ],
+  complaintThresholdPercent: 3,
   description: '费率未核实',
 };
 const set = (version: number, current: boolean): CostRuleSet => ({
@@ -76,7 +87,13 @@ describe('规则配置 dialog', { timeout: 60_000 }, () => {
     expect(saved[0]).toMatchObject({
       baseVersion: 2,
       note: '税率调整',
-      config: { vat: { generalPercent: 10 }, rates: CONFIG.rates },
+      // The regional formulas and the complaint threshold go back unchanged with the rest.
+      config: {
+        vat: { generalPercent: 10 },
+        rates: CONFIG.rates,
+        composition: CONFIG.composition,
+        complaintThresholdPercent: 3,
+      },
     });
     await waitFor(() => expect(closed).toBe(true));
   });

@@ -3,18 +3,20 @@ import { Alert, App, Form, Input, InputNumber, Modal, Select, Space, Switch, Typ
 import { useEffect, useState } from 'react';
 import { useCostRules, useCostRuleVersions, useSaveCostRules } from '../api/checks.ts';
 
-type FormValues = Omit<CostRuleConfig, 'rates' | 'enterpriseSafety'> & {
+type FormValues = Omit<CostRuleConfig, 'rates' | 'enterpriseSafety' | 'composition'> & {
   ratesJson: string;
   enterpriseSafetyJson: string;
+  compositionJson: string;
   note: string;
 };
 
 const toForm = (config: CostRuleConfig): Omit<FormValues, 'note'> => {
-  const { rates, enterpriseSafety, ...rest } = config;
+  const { rates, enterpriseSafety, composition, ...rest } = config;
   return {
     ...rest,
     ratesJson: JSON.stringify(rates, null, 2),
     enterpriseSafetyJson: JSON.stringify(enterpriseSafety, null, 2),
+    compositionJson: JSON.stringify(composition, null, 2),
   };
 };
 
@@ -53,11 +55,12 @@ export function RulesDialog({ onClose }: { onClose: () => void }) {
     // A failed validation shows its messages on the fields; nothing is sent.
     const valid = await form.validateFields().catch(() => null);
     if (!valid) return;
-    const { ratesJson, enterpriseSafetyJson, note, ...values } = valid;
+    const { ratesJson, enterpriseSafetyJson, compositionJson, note, ...values } = valid;
     const config = {
       ...values,
       rates: JSON.parse(ratesJson),
       enterpriseSafety: JSON.parse(enterpriseSafetyJson),
+      composition: JSON.parse(compositionJson),
     };
     save.mutate(
       { config, note, baseVersion: set.version },
@@ -152,6 +155,9 @@ export function RulesDialog({ onClose }: { onClose: () => void }) {
           <Form.Item name="lowPricePercent" label="低价预警（占控制价 %）">
             <InputNumber min={0} max={100} />
           </Form.Item>
+          <Form.Item name="complaintThresholdPercent" label="控制价投诉复查误差（±%）">
+            <InputNumber min={0} max={100} />
+          </Form.Item>
         </Space>
         <Form.Item name="ratesJson" label="费率表（按地区、专业、计税方式；JSON）" rules={[jsonRule]}>
           <Input.TextArea rows={8} spellCheck={false} />
@@ -159,6 +165,13 @@ export function RulesDialog({ onClose }: { onClose: () => void }) {
         <Form.Item
           name="enterpriseSafetyJson"
           label="企业安全生产费费率与专业对应的工程类别（JSON）"
+          rules={[jsonRule]}
+        >
+          <Input.TextArea rows={6} spellCheck={false} />
+        </Form.Item>
+        <Form.Item
+          name="compositionJson"
+          label="工程总造价构成（按地区：累加的费用列与附加构成项；JSON）"
           rules={[jsonRule]}
         >
           <Input.TextArea rows={6} spellCheck={false} />

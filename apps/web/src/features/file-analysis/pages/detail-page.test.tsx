@@ -109,6 +109,23 @@ function mockApi(
       startsAt: null,
       endsAt: null,
     }),
+    'POST /ks/file/detection/control-price': ok({
+      xmId: XM,
+      projectName: '示例项目',
+      controlTotal: '1400000.00',
+      units: [
+        {
+          path: '1.1',
+          name: '1号楼建筑工程',
+          zy: '建筑工程',
+          fbfxf: '1100000.00',
+          csxmf: '55000.00',
+          qtxmf: '110000.00',
+          gf: '26000.00',
+          sj: '109000.00',
+        },
+      ],
+    }),
     'POST /ks/file/detection/cost-check/findings': ({ body }) => {
       calls.findings.push(body);
       return ok(page);
@@ -220,7 +237,8 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&gnCoding=fa01`);
     await user.click(await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD));
     await waitFor(() => expect(calls.starts).toEqual([{ xmId: XM, gnCoding: 'fa01' }]));
-    expect(await screen.findByText(COST_CHECK_STARTED_NOTICE)).toBeTruthy();
+    // The start refreshes every check query, the page's tables re-render first: slow in jsdom.
+    expect(await screen.findByText(COST_CHECK_STARTED_NOTICE, {}, PAGE_LOAD)).toBeTruthy();
   });
 
   it('opens the error dialog when the server answers isSuccess false', async () => {
@@ -240,5 +258,10 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     await screen.findByText(finding.message, {}, PAGE_LOAD);
     expect(screen.queryByRole('button', { name: '开始检测' })).toBeNull();
     expect(screen.queryByRole('button', { name: '规则配置' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '批准的概算' })).toBeNull();
+    // The published control price is the bidders' to read too.
+    const card = (await screen.findByText('招标控制价（公布）')).closest('.ant-card') as HTMLElement;
+    expect(await within(card).findByText('1400000.00')).toBeTruthy();
+    expect(within(card).getByText('1100000.00')).toBeTruthy();
   });
 });

@@ -34,6 +34,8 @@ import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { checkKeys, exportFindings, useDetectionStatus, useFindings } from '../api/checks.ts';
 import { BidDocumentsSection } from '../components/bid-documents-section.tsx';
+import { ControlPriceCard } from '../components/control-price-card.tsx';
+import { EstimateDialog } from '../components/estimate-dialog.tsx';
 import { FindingTree } from '../components/finding-tree.tsx';
 import { RulesDialog } from '../components/rules-dialog.tsx';
 import { StartCheckButton } from '../components/start-check-button.tsx';
@@ -118,6 +120,7 @@ function ProjectChecks({
   const [nodeText, setNodeText] = useState('');
   const [curPage, setCurPage] = useState(1);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [estimateOpen, setEstimateOpen] = useState(false);
   const filters = { xmId, fileId, rule, severity, nodePath };
   const findings = useFindings({ ...filters, curPage, pageSize: PAGE_SIZE });
 
@@ -166,6 +169,7 @@ function ProjectChecks({
         extra={
           isAdmin ? (
             <Space>
+              <Button onClick={() => setEstimateOpen(true)}>批准的概算</Button>
               <Button onClick={() => setRulesOpen(true)}>规则配置</Button>
               <StartCheckButton xmId={xmId} gnCoding={gnCoding} busy={busy} />
             </Space>
@@ -313,8 +317,10 @@ function ProjectChecks({
           </div>
         </div>
       </Card>
+      <ControlPriceCard xmId={xmId} />
       <BidDocumentsSection xmId={xmId} />
       {isAdmin && rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
+      {isAdmin && estimateOpen && <EstimateDialog xmId={xmId} onClose={() => setEstimateOpen(false)} />}
     </div>
   );
 }
