@@ -1,9 +1,10 @@
 import type { CreditListRow } from '@ks/contract/credit';
 import { ENTERPRISE_TYPES } from '@ks/contract/session';
-import { Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
@@ -36,7 +37,6 @@ function CreditPublicList({ viewer }: { viewer: string | undefined }) {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ pageNum: 1, pageSize: TABLE_PAGE_SIZE_DEFAULT });
   const { data, isFetching } = useCreditList({ ...filters, ...page });
-  const [exporting, setExporting] = useState(false);
   const columns: TableColumnsType<CreditListRow> = [
     {
       title: '序号',
@@ -73,23 +73,7 @@ function CreditPublicList({ viewer }: { viewer: string | undefined }) {
     <div className="ks-page">
       <Card
         title={<h1 className="ks-page-title">信用公示</h1>}
-        extra={
-          viewer === 'M' ? (
-            <Button
-              loading={exporting}
-              onClick={async () => {
-                setExporting(true);
-                try {
-                  await exportCreditList(filters);
-                } finally {
-                  setExporting(false);
-                }
-              }}
-            >
-              导出
-            </Button>
-          ) : null
-        }
+        extra={viewer === 'M' ? <ExportButton onExport={() => exportCreditList(filters)} /> : null}
       >
         <Space wrap style={{ marginBottom: 16 }}>
           <Select

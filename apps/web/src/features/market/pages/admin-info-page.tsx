@@ -10,6 +10,7 @@ import { App, Button, Card, Input, Popconfirm, Select, Space, Table, type TableC
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { exportEnterprises, useEnterpriseState, useEnterprises } from '../api/market-api.ts';
 
 const PAGE_SIZE = 10;
@@ -27,7 +28,6 @@ export function AdminInfoPage() {
   const { message } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
   const [pageNum, setPageNum] = useState(1);
-  const [exporting, setExporting] = useState(false);
   const { data, isPending, isError } = useEnterprises({ ...filters, pageNum, pageSize: PAGE_SIZE });
   const setState = useEnterpriseState();
   const filter = (patch: Partial<Filters>) => {
@@ -124,22 +124,7 @@ export function AdminInfoPage() {
             value={filters.state}
             onChange={(state) => filter({ state })}
           />
-          <Button
-            loading={exporting}
-            disabled={!data?.total}
-            onClick={async () => {
-              setExporting(true);
-              try {
-                await exportEnterprises(filters);
-              } catch {
-                // The client has shown the server's message.
-              } finally {
-                setExporting(false);
-              }
-            }}
-          >
-            导出
-          </Button>
+          <ExportButton disabled={!data?.total} onExport={() => exportEnterprises(filters)} />
         </Space>
         {isError ? (
           <EmptyMessage text="企业信息加载失败，请稍后重试" />

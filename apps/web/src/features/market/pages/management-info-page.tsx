@@ -27,6 +27,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import {
   exportPersonnel,
   useEnterprises,
@@ -66,7 +67,6 @@ export function ManagementInfoPage() {
   const [pageNum, setPageNum] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const [enterpriseKeyword, setEnterpriseKeyword] = useState('');
-  const [exporting, setExporting] = useState(false);
   const { data, isPending, isError } = useManagedPersonnel({ ...filters, pageNum, pageSize: PAGE_SIZE });
   const enterprises = useEnterprises({ keyword: enterpriseKeyword, pageNum: 1, pageSize: 20 });
   const filter = (patch: Partial<Filters>) => {
@@ -154,22 +154,7 @@ export function ManagementInfoPage() {
             value={filters.practiceStatus}
             onChange={(practiceStatus) => filter({ practiceStatus })}
           />
-          <Button
-            loading={exporting}
-            disabled={!data?.total}
-            onClick={async () => {
-              setExporting(true);
-              try {
-                await exportPersonnel(filters);
-              } catch {
-                // The client has shown the server's message.
-              } finally {
-                setExporting(false);
-              }
-            }}
-          >
-            导出
-          </Button>
+          <ExportButton disabled={!data?.total} onExport={() => exportPersonnel(filters)} />
         </Space>
         {isError ? (
           <EmptyMessage text="人员信息加载失败，请稍后重试" />
