@@ -13,6 +13,7 @@ import { DEMO_BIDS, SCANNED_SAMPLE } from '../file-analysis/bid-detection/sample
 import { seedDemoBidDetection } from './bid-detection.ts';
 import { DEMO_COST_PROJECT, seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoMarket } from './market.ts';
+import { demoServices } from './services.ts';
 
 const getApp = useTestApp();
 
@@ -40,7 +41,7 @@ describe('bid-document demo', () => {
     const actors = { admin: session(admin), enterprise: session(enterprise) };
     const files = new FileService(app.db, new LocalDiskStorage(getApp.filesDir()));
     await ensureProvidedSystems(app.db, app.engine);
-    await seedDemoMarket(app.db, files, app.engine, actors, '127.0.0.1');
+    await seedDemoMarket(demoServices(app.db, files, app.engine), actors, '127.0.0.1');
     await seedDemoFileAnalysis(app.db, files, actors, '127.0.0.1');
     await seedDemoBidDetection(app.db, files, actors, '127.0.0.1');
     const [project] = await app.db

@@ -5,17 +5,11 @@ import {
   type CreditClass,
   type WireRecord,
 } from '@ks/contract';
-import type { Db } from '../../db/client.ts';
-import type { EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import type { FileService } from '../../platform/file-store.ts';
 import { addMonths, chinaDay } from '../credit/score.ts';
 import { CreditService } from '../credit/service.ts';
-import { reviewNotices } from '../notify/review-notices.ts';
-import { TodoService } from '../notify/todo-service.ts';
-import { RecordService } from '../records/service.ts';
-import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
+import type { DemoServices } from './services.ts';
 
 /**
  * The demo enterprise's credit file: items of every class (one long expired) saved by the
@@ -93,14 +87,10 @@ function demoItems(today: string): DemoCreditItem[] {
 }
 
 export async function seedDemoCredit(
-  db: Db,
-  files: FileService,
-  engine: EngineRegistry,
+  { db, files, records, workflow }: DemoServices,
   actors: { admin: SessionUser; enterprise: SessionUser },
   ip: string,
 ): Promise<void> {
-  const records = new RecordService(db, engine);
-  const workflow = new WorkflowService(db, reviewNotices(new TodoService(db)), engine.events);
   for (const item of demoItems(chinaDay(new Date()))) {
     const ref = { systemCoding: CREDIT_SYSTEM_CODING, gnCoding: CREDIT_NODE_OF[item.creditClass] };
     const saved = await records.writes.save(actors.enterprise, { ...ref, values: item.values }, { ip });

@@ -6,18 +6,12 @@ import {
   type MarketPart,
   type WireRecord,
 } from '@ks/contract';
-import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
-import type { EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import type { FileService } from '../../platform/file-store.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { MarketAdminService } from '../market/admin.ts';
-import { reviewNotices } from '../notify/review-notices.ts';
-import { TodoService } from '../notify/todo-service.ts';
-import { RecordService } from '../records/service.ts';
-import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
+import type { DemoServices } from './services.ts';
 
 /**
  * The administrators' side of the market demo (decision 0053): two more enterprises with their
@@ -131,14 +125,10 @@ export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
 ];
 
 export async function seedDemoMarketAdmin(
-  db: Db,
-  files: FileService,
-  engine: EngineRegistry,
+  { db, files, records, workflow }: DemoServices,
   actors: { admin: SessionUser; personnel: SessionUser },
   ip: string,
 ): Promise<void> {
-  const records = new RecordService(db, engine);
-  const workflow = new WorkflowService(db, reviewNotices(new TodoService(db)), engine.events);
   const market = new MarketAdminService(db);
 
   /** Saves an item as the enterprise, attaches its file, submits it and has the administrator pass it. */

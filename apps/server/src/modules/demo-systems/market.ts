@@ -5,15 +5,9 @@ import {
   type MarketPart,
   type WireRecord,
 } from '@ks/contract';
-import type { Db } from '../../db/client.ts';
-import type { EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import type { FileService } from '../../platform/file-store.ts';
-import { reviewNotices } from '../notify/review-notices.ts';
-import { TodoService } from '../notify/todo-service.ts';
-import { RecordService } from '../records/service.ts';
-import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
+import type { DemoServices } from './services.ts';
 
 /**
  * The demo enterprise's information: its basic information, two qualifications (one passed, one
@@ -137,14 +131,10 @@ export const DEMO_MARKET_ITEMS: readonly DemoItem[] = [
 ];
 
 export async function seedDemoMarket(
-  db: Db,
-  files: FileService,
-  engine: EngineRegistry,
+  { db, files, records, workflow }: DemoServices,
   actors: { admin: SessionUser; enterprise: SessionUser },
   ip: string,
 ): Promise<void> {
-  const records = new RecordService(db, engine);
-  const workflow = new WorkflowService(db, reviewNotices(new TodoService(db)), engine.events);
   for (const item of DEMO_MARKET_ITEMS) {
     const ref = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF[item.part] };
     const saved = await records.writes.save(actors.enterprise, { ...ref, values: item.values }, { ip });

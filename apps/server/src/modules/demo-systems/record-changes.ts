@@ -2,17 +2,14 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { CHANGE_UPLOAD_EXTENSIONS, UPLOAD_MESSAGES } from '@ks/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { EngineRegistry } from '../../engine/modules.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import type { FileService } from '../../platform/file-store.ts';
-import { reviewNotices } from '../notify/review-notices.ts';
-import { TodoService } from '../notify/todo-service.ts';
 import { RecordChangeService } from '../record-changes/service.ts';
 import { MATERIAL_SYSTEM_CODING, PRICE_NODE } from './material-prices.ts';
+
+import type { DemoServices } from './services.ts';
 
 /**
  * Change requests on the demo enterprise's approved material prices (the node allows changes after
@@ -20,13 +17,11 @@ import { MATERIAL_SYSTEM_CODING, PRICE_NODE } from './material-prices.ts';
  * one rejected and then resubmitted (pending in its second round), one saved and not yet submitted.
  */
 export async function seedDemoRecordChanges(
-  db: Db,
-  files: FileService,
-  engine: EngineRegistry,
+  { db, files, engine, notices }: DemoServices,
   actors: { enterprise: SessionUser; reviewer: SessionUser },
   ip: string,
 ): Promise<void> {
-  const changes = new RecordChangeService(db, engine.events, reviewNotices(new TodoService(db)));
+  const changes = new RecordChangeService(db, engine.events, notices);
   const ref = { systemCoding: MATERIAL_SYSTEM_CODING, gnCoding: PRICE_NODE };
   const node = await resolveNode(db, ref.systemCoding, ref.gnCoding);
   const result = await db.execute(sql`

@@ -11,10 +11,6 @@ import { BuilderService } from '../builder/service.ts';
 import { CatalogueService } from '../catalogues/service.ts';
 import { AnnexSlotService } from '../files/annex-slot-service.ts';
 import { confirmDelivery } from '../notify/repository.ts';
-import { reviewNotices } from '../notify/review-notices.ts';
-import { TodoService } from '../notify/todo-service.ts';
-import { RecordService } from '../records/service.ts';
-import { WorkflowService } from '../workflow/service.ts';
 import { attachDemoFiles } from './attachments.ts';
 import { seedDemoBidDetection } from './bid-detection.ts';
 import { seedDemoChangeTemplate } from './change-template.ts';
@@ -27,6 +23,7 @@ import { seedDemoMarketAdmin } from './market-admin.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
 import { seedDemoPlatformInfo } from './platform-info.ts';
 import { seedDemoRecordChanges } from './record-changes.ts';
+import { demoServices } from './services.ts';
 import type { DemoActor, DemoAuditLevel, DemoNode, DemoRecord, DemoSystem } from './types.ts';
 import { VENUE_RESERVATION_SYSTEM } from './venue-reservation.ts';
 
@@ -82,8 +79,8 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   const authority = new AuthorityService(db, engine.actions);
   const builder = new BuilderService(db);
   const definitions = new DefinitionService(db, engine.actions);
-  const records = new RecordService(db, engine);
-  const workflow = new WorkflowService(db, reviewNotices(new TodoService(db)), engine.events);
+  const services = demoServices(db, files, engine);
+  const { records, workflow } = services;
   const annexSlots = new AnnexSlotService(db);
 
   // Catalogues first: the forms name them, and every record save checks its values against them.
@@ -182,10 +179,10 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   for (const { ref, node } of withRecords) {
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
-  await seedDemoCredit(db, files, engine, actors, SEED_IP);
-  await seedDemoMarket(db, files, engine, actors, SEED_IP);
-  await seedDemoMarketAdmin(db, files, engine, actors, SEED_IP);
-  await seedDemoRecordChanges(db, files, engine, actors, SEED_IP);
+  await seedDemoCredit(services, actors, SEED_IP);
+  await seedDemoMarket(services, actors, SEED_IP);
+  await seedDemoMarketAdmin(services, actors, SEED_IP);
+  await seedDemoRecordChanges(services, actors, SEED_IP);
   await seedDemoChangeTemplate(db, files, actors.admin, SEED_IP);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);

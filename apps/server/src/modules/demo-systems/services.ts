@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.ts';
+import type { EngineRegistry } from '../../engine/modules.ts';
+import type { ReviewNotices } from '../../engine/review-notices.ts';
+import type { FileService } from '../../platform/file-store.ts';
+import { reviewNotices } from '../notify/review-notices.ts';
+import { TodoService } from '../notify/todo-service.ts';
+import { RecordService } from '../records/service.ts';
+import { WorkflowService } from '../workflow/service.ts';
+
+/**
+ * The services the demo seeds act through, built once on the seeding transaction, so every seed
+ * saves, submits and reviews exactly as the routes' services do (and opens the same to-dos).
+ */
+export interface DemoServices {
+  db: Db;
+  files: FileService;
+  engine: EngineRegistry;
+  records: RecordService;
+  workflow: WorkflowService;
+  notices: ReviewNotices;
+}
+
+export function demoServices(db: Db, files: FileService, engine: EngineRegistry): DemoServices {
+  const notices = reviewNotices(new TodoService(db));
+  return {
+    db,
+    files,
+    engine,
+    records: new RecordService(db, engine),
+    workflow: new WorkflowService(db, notices, engine.events),
+    notices,
+  };
+}
