@@ -188,6 +188,19 @@ export async function loginAs(app: TestApp, user: Pick<TestUser, 'account' | 'pa
   return { token, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** A user who has logged in through the real endpoint, with the bearer header to call as them. */
+export type TestActor = TestUser & { headers: Record<string, string> };
+
+/** createUser, then loginAs: the role-matrix tests' one line per caller. */
+export async function createActor(
+  app: TestApp,
+  loginRoleType: LoginRoleType,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<TestActor> {
+  const user = await createUser(app, loginRoleType, overrides);
+  return { ...user, headers: (await loginAs(app, user)).headers };
+}
+
 /** The last code the local SMS provider recorded for a phone. */
 export async function lastSmsText(app: TestApp, phone: string): Promise<string> {
   const rows = await app.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));

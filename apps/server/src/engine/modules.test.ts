@@ -14,7 +14,7 @@ import {
   FAIL_AFTER_SAVE,
   FAIL_ON_DECISION,
 } from '../../test/example-module.ts';
-import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../test/helper.ts';
+import { createActor, type TestActor, type TestUser, unique, useTestApp } from '../../test/helper.ts';
 import { auditInstances, operationLogs } from '../db/schema/index.ts';
 import { rowsOf } from './node-tables.ts';
 
@@ -33,11 +33,8 @@ const getApp = useTestApp(
   { modules: [depositModule(SYSTEM, trace)], startJobs: true },
 );
 
-type Actor = TestUser & { headers: Record<string, string> };
-async function actor(role: 'M' | 'D' | 'U'): Promise<Actor> {
-  const user = await createUser(getApp(), role);
-  return { ...user, headers: (await loginAs(getApp(), user)).headers };
-}
+type Actor = TestActor;
+const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 
 const ITEMS: NonNullable<NonNullable<NodeDefinitionInput['form']>['items']> = [
   { code: 'title', name: '项目名称', type: 'text', required: '1' },

@@ -9,7 +9,14 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
-import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
+import {
+  createActor,
+  createUser,
+  loginAs,
+  type TestActor,
+  type TestUser,
+  useTestApp,
+} from '../../../test/helper.ts';
 import {
   annexSlots,
   creditScoreHistory,
@@ -27,11 +34,8 @@ import { CREDIT_RECOMPUTE_JOB } from './module.ts';
 import { recomputeScore } from './score.ts';
 
 const getApp = useTestApp();
-type Actor = TestUser & { headers: Record<string, string> };
-const actor = async (role: TestUser['loginRoleType'], overrides = {}): Promise<Actor> => {
-  const user = await createUser(getApp(), role, overrides);
-  return { ...user, headers: (await loginAs(getApp(), user)).headers };
-};
+type Actor = TestActor;
+const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 const post = (url: string, headers: Record<string, string>, payload: object) =>
   getApp().inject({ method: 'POST', url, headers, payload });
 const get = (url: string, headers: Record<string, string> = {}) =>

@@ -12,17 +12,14 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, loginBody, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { createActor, loginBody, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { enterprises, operationLogs, users } from '../../db/schema/index.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { UNSET_REASON } from './practice.ts';
 
 const getApp = useTestApp();
-type Actor = TestUser & { headers: Record<string, string> };
-const actor = async (role: TestUser['loginRoleType'], overrides = {}): Promise<Actor> => {
-  const user = await createUser(getApp(), role, overrides);
-  return { ...user, headers: (await loginAs(getApp(), user)).headers };
-};
+type Actor = TestActor;
+const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 const call = (
   method: 'GET' | 'POST' | 'PUT',
   url: string,

@@ -12,16 +12,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
-import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { annexSlots, menuNodes, providedSystems, users } from '../../db/schema/index.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 
 const getApp = useTestApp();
-type Actor = TestUser & { headers: Record<string, string> };
-const actor = async (role: TestUser['loginRoleType'], overrides = {}): Promise<Actor> => {
-  const user = await createUser(getApp(), role, overrides);
-  return { ...user, headers: (await loginAs(getApp(), user)).headers };
-};
+type Actor = TestActor;
+const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 const post = (url: string, headers: Record<string, string>, payload: object) =>
   getApp().inject({ method: 'POST', url, headers, payload });
 const get = (url: string, headers: Record<string, string> = {}) =>

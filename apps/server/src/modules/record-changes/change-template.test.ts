@@ -2,16 +2,13 @@ import { CHANGE_TEMPLATE_MAX_BYTES, CHANGE_TEMPLATE_MESSAGES, RECORD_CHANGE_PATH
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
-import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
 import { operationLogs, recordChangeTemplates } from '../../db/schema/index.ts';
 import { changeDescriptionDocx } from './template.ts';
 
 const getApp = useTestApp();
-type Actor = TestUser & { headers: Record<string, string> };
-const actor = async (role: TestUser['loginRoleType']): Promise<Actor> => {
-  const user = await createUser(getApp(), role);
-  return { ...user, headers: (await loginAs(getApp(), user)).headers };
-};
+type Actor = TestActor;
+const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 
 let admin: Actor;
 let otherAdmin: Actor;

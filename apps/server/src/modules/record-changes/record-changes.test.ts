@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addNode, newSystem, publish, saveDraft } from '../../../test/builder-fixtures.ts';
-import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
+import { createActor, type TestActor, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
 import {
   auditOrgMembers,
   auditOrgs,
@@ -57,12 +57,8 @@ const scoreModule: EngineModule = {
 };
 
 const getApp = useTestApp({}, { modules: [scoreModule] });
-type Headers = Record<string, string>;
-type Actor = TestUser & { headers: Headers };
-async function actor(role: 'M' | 'D' | 'U' | 'P'): Promise<Actor> {
-  const user = await createUser(getApp(), role);
-  return { ...user, headers: (await loginAs(getApp(), user)).headers };
-}
+type Actor = TestActor;
+const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 
 const DEFINITION = {
   form: {
