@@ -1,3 +1,4 @@
+import type { BidDocumentState } from '@ks/contract/bid-detection';
 import type { CostFile, CostProject, CostTreeRow } from '@ks/contract/file-analysis';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -124,6 +125,20 @@ const PROJECT: CostProject = {
   files: [FILE],
 };
 
+const BID_DOCUMENT: BidDocumentState = {
+  documentId: 'd1',
+  bidderName: '浙江宏远建设有限公司',
+  fileName: 'bid-scanned.pdf',
+  state: 'scanned',
+  errorMessage: '该文件为扫描件，无法提取文字，请上传可检索的 PDF',
+  pageCount: 3,
+  directoryFindings: 0,
+  achievementFindings: 0,
+  score: null,
+  checkedAt: null,
+  mine: true,
+};
+
 describe('/fileAnalysis/index', () => {
   it('lists an enterprise’s project files and shows a file’s parse result as the tree', async () => {
     const { user, calls } = renderAsRole('U', '/fileAnalysis/index', {
@@ -141,12 +156,25 @@ describe('/fileAnalysis/index', () => {
         curPage: 1,
         pageSize: 2000,
       }),
+      'POST /ks/analyse/bid-documents/list': ok({
+        xmId: 'p1',
+        projectName: PROJECT.name,
+        documents: [BID_DOCUMENT],
+      }),
     });
     await screen.findByText('KS-ZJ-2026-018', {}, PAGE_LOAD);
     // An enterprise uploads bids only and deletes no project.
     expect(screen.getByText('上传投标报价')).toBeTruthy();
     expect(screen.queryByText('新建项目')).toBeNull();
     await user.click(screen.getByRole('button', { name: /展开|Expand/ }));
+    // Under the cost files: the enterprise's bid document, its detection state and the way to its results.
+    const bidRow = (await screen.findByText('bid-scanned.pdf', {}, PAGE_LOAD)).closest('tr') as HTMLElement;
+    expect(within(bidRow).getByText('扫描件')).toBeTruthy();
+    expect(within(bidRow).getByText(BID_DOCUMENT.errorMessage)).toBeTruthy();
+    expect(within(bidRow).getByRole('link', { name: '检测结果' }).getAttribute('href')).toBe(
+      '/fileAnalysis/deatil?xmId=p1',
+    );
+    expect(calls.find((c) => c.key === 'POST /ks/analyse/bid-documents/list')?.body).toEqual({ xmId: 'p1' });
     await user.click(await screen.findByText('查看结果'));
     expect(await screen.findByText('教学楼电气给排水安装工程', {}, PAGE_LOAD)).toBeTruthy();
     expect(screen.getAllByText('2,334,341.22').length).toBeGreaterThan(0);

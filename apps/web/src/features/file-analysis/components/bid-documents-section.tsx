@@ -5,7 +5,6 @@ import {
   BID_SCORE_KIND_LABELS,
   BID_SCORE_KINDS,
   type BidDocumentState,
-  type BidDocumentStateValue,
   type BidRequirements,
   type BidScoreItem,
   PUBLICITY_STATE_LABELS,
@@ -47,14 +46,8 @@ import {
   useRedetect,
   useSaveBidRequirements,
 } from '../api/bids.ts';
+import { BidStateTag } from './bid-state-tag.tsx';
 
-const STATE_COLORS: Record<BidDocumentStateValue, string> = {
-  pending: 'default',
-  parsing: 'processing',
-  scanned: 'warning',
-  failed: 'error',
-  checked: 'success',
-};
 const UPLOAD_TARGET = {
   gnCoding: BID_FILE_SLOT.gnCoding,
   systemCoding: BID_FILE_SLOT.gnCoding,
@@ -160,12 +153,7 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
           {
             title: '状态',
             key: 'state',
-            render: (_, d: BidDocumentState) => (
-              <Space orientation="vertical" size={0}>
-                <Tag color={STATE_COLORS[d.state]}>{BID_DOCUMENT_STATE_LABELS[d.state]}</Tag>
-                {d.errorMessage && <Typography.Text type="danger">{d.errorMessage}</Typography.Text>}
-              </Space>
-            ),
+            render: (_, d: BidDocumentState) => <BidStateTag document={d} />,
           },
           { title: '页数', dataIndex: 'pageCount', width: 70 },
           { title: '章节问题', dataIndex: 'directoryFindings', width: 90 },

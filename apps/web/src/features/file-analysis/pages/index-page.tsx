@@ -51,6 +51,7 @@ import {
   useXmlAnalysis,
 } from '../api/files.ts';
 import { CostTreeTable, formatYuan } from '../components/cost-tree-table.tsx';
+import { ProjectBidDocuments } from '../components/project-bid-documents.tsx';
 
 const STATE_COLORS: Record<CostParseState, string> = {
   pending: 'processing',
@@ -212,14 +213,17 @@ export function FileAnalysisIndexPage() {
           dataSource={projects.data?.records ?? []}
           expandable={{
             expandedRowRender: (project) => (
-              <Table<CostFile>
-                rowKey="id"
-                size="small"
-                columns={fileColumns}
-                dataSource={project.files}
-                pagination={false}
-                locale={{ emptyText: '尚未上传造价文件' }}
-              />
+              <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+                <Table<CostFile>
+                  rowKey="id"
+                  size="small"
+                  columns={fileColumns}
+                  dataSource={project.files}
+                  pagination={false}
+                  locale={{ emptyText: '尚未上传造价文件' }}
+                />
+                <ProjectBidDocuments xmId={project.id} />
+              </Space>
             ),
           }}
           pagination={{
