@@ -10,7 +10,6 @@ import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { type ModelItem, writeKsCostXml } from '../modules/file-analysis/cost-xml-writer.ts';
 import { PARSE_JOB } from '../modules/file-analysis/service.ts';
-import { ORPHANED_JOB_MESSAGE } from './jobs.ts';
 import { hashPassword } from './passwords.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -307,9 +306,9 @@ describe('a job survives kill -9 of the server', () => {
     await expect
       .poll(async () => (await parseJob(second.url))?.state, { timeout: 60_000, interval: 250 })
       .toBe('completed');
-    const job = await parseJob(second.url);
-    expect(job?.lastError).toBe(ORPHANED_JOB_MESSAGE);
-    expect(job?.attempts).toBeGreaterThanOrEqual(2);
+    // More than one attempt: the killed one was counted (its orphan message is the report's last
+    // error until a later attempt's report replaces it, so the count is what is asserted).
+    expect((await parseJob(second.url))?.attempts).toBeGreaterThanOrEqual(2);
     expect(recovered.itemCount).toBe(80_000);
 
     // An uninterrupted parse of the same file gives the same result.
