@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { type ModelItem, writeKsCostXml } from '../modules/file-analysis/cost-xml-writer.ts';
@@ -162,6 +162,10 @@ describe('a job survives kill -9 of the server', () => {
       }
     }
   }
+
+  // On PostgreSQL the tests share one database: an instance left running would work the next
+  // test's jobs (its parse would be the one the test sees, and the killed instance idle).
+  afterEach(stopAll);
 
   afterAll(async () => {
     await stopAll();
