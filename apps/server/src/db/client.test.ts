@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -45,6 +45,23 @@ describe('openDatabase on PGlite', () => {
     const database = await openDatabase({ dataDir });
     await database.close();
   });
+
+  it.runIf(existsSync('/proc/self/stat'))(
+    'tells a live owner from a live process that took the dead owner’s pid, by its start time',
+    async () => {
+      const dataDir = tempDir();
+      const lock = join(dataDir, 'pglite.lock');
+      const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+      const parentStart = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      // The parent process, as the lock's writer: in use.
+      writeFileSync(lock, `${process.ppid}:${parentStart}`);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/is in use by process/);
+      // The same pid but another start: the writer is gone and its pid was reused.
+      writeFileSync(lock, `${process.ppid}:1`);
+      const database = await openDatabase({ dataDir });
+      await database.close();
+    },
+  );
 });
 
 describe.runIf(process.env.DATABASE_URL)('Database.reserve on PostgreSQL', () => {

@@ -112,14 +112,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /**
  * Two PGlite instances on one data directory corrupt it, so a lock file with the owner's pid guards
  * it — against another process and against a second open in this one. A lock left by a process that
- * is gone is taken over.
+ * is gone is taken over. The lock also holds the owner's start time (Linux): pids are reused, and a
+ * lock naming a live but unrelated process that took the dead owner's pid is stale too.
  */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'pglite.lock');
   if (existsSync(lockPath)) {
-    const pid = Number(readFileSync(lockPath, 'utf8'));
-    if (pid && isAlive(pid)) {
+    const [pid = 0, startedAt = null] = readFileSync(lockPath, 'utf8').split(':').map(Number);
+    if (pid && isAlive(pid, startedAt)) {
       throw new Error(
         `The data directory ${resolve(dataDir)} is in use by process ${pid}; stop it first (two embedded databases on one directory would corrupt it).`,
       );
@@ -127,16 +128,32 @@ function lockDataDir(dataDir: string): () => void {
     rmSync(lockPath, { force: true });
   }
   const fd = openSync(lockPath, 'wx');
-  writeFileSync(fd, String(process.pid));
+  const startedAt = processStartTime(process.pid);
+  writeFileSync(fd, startedAt === null ? String(process.pid) : `${process.pid}:${startedAt}`);
   closeSync(fd);
   return () => rmSync(lockPath, { force: true });
 }
 
-function isAlive(pid: number): boolean {
+/** Whether `pid` runs, and (when both start times are known) is the process that wrote the lock. */
+function isAlive(pid: number, startedAt: number | null): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = processStartTime(pid);
+  return startedAt === null || now === null || now === startedAt;
+}
+
+/** The process's start time in clock ticks since boot (`/proc/<pid>/stat` field 22), or null off Linux. */
+function processStartTime(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[19]);
+    return Number.isFinite(ticks) ? ticks : null;
+  } catch {
+    return null;
   }
 }
