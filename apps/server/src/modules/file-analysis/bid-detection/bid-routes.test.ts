@@ -450,6 +450,30 @@ describe('roles and bidder confidentiality', () => {
     expect(again.body.message).toBe(BID_MESSAGES.notOpen);
   });
 
+  it('an enterprise with a bid document and no cost file reads the project’s check pages', async () => {
+    const p = await insertProject(getApp().db, { name: '仅投标文件项目', createdBy: admin.id });
+    const attached = await post('/ks/analyse/bid-documents', bidderA.headers, {
+      projectId: p.id,
+      fileId: await upload(bidderA, '投标文件.pdf', await textPdf([['正文']])),
+    });
+    expect(attached.body.code).toBe(200);
+    const pages: [string, object][] = [
+      ['/ks/file/detection/status', { xmId: p.id }],
+      ['/ks/file/detection/cost-check/findings', { xmId: p.id, curPage: 1, pageSize: 20 }],
+      ['/ks/file/detection/control-price', { xmId: p.id }],
+    ];
+    for (const [url, payload] of pages) {
+      expect((await post(url, bidderA.headers, payload)).status, url).toBe(200);
+      expect(await post(url, outsider.headers, payload), url).toMatchObject({ status: 403 });
+    }
+    const findings = await post('/ks/file/detection/cost-check/findings', bidderA.headers, {
+      xmId: p.id,
+      curPage: 1,
+      pageSize: 20,
+    });
+    expect(findings.body.data.total).toBe(0);
+  });
+
   it('parse-data of a cost bid names the bidder’s document and the check state', async () => {
     const { project: p, a } = await project();
     await runJob(a);
