@@ -446,6 +446,7 @@ function RequirementsDialog({ xmId, onClose }: { xmId: string; onClose: () => vo
                       rules={[{ required: true, message: '请选择评分方式' }]}
                     >
                       <Select
+                        aria-label="评分方式"
                         style={{ width: 140 }}
                         options={BID_SCORE_KINDS.map((k) => ({ value: k, label: BID_SCORE_KIND_LABELS[k] }))}
                       />
@@ -454,16 +455,17 @@ function RequirementsDialog({ xmId, onClose }: { xmId: string; onClose: () => vo
                       name={[field.name, 'name']}
                       rules={[{ required: true, message: '请输入评分项名称' }]}
                     >
-                      <Input placeholder="评分项名称" maxLength={50} />
+                      <Input aria-label="评分项名称" placeholder="评分项名称" maxLength={50} />
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'points']}
                       rules={[{ required: true, message: '请输入分值' }]}
                     >
-                      <InputNumber placeholder="分值" min={0.5} max={100} step={0.5} />
+                      <InputNumber aria-label="分值" placeholder="分值" min={0.5} max={100} step={0.5} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'keywords']}>
                       <Select
+                        aria-label="关键词"
                         mode="tags"
                         open={false}
                         style={{ width: 220 }}
