@@ -102,7 +102,7 @@ describe('bid-document detection (issue 19)', () => {
     await typeTags(requirements.getByLabel('关键词'), ['安全文明施工', '应急预案']);
     await requirements.getByRole('button', { name: /保\s*存/ }).click();
     await requirements.waitFor({ state: 'detached' });
-    await expectMessage(page, '保存成功，重新检测后生效');
+    await expectMessage(page, '保存成功');
 
     // Three bids through the card's own upload dialog: the enterprise's, one missing a chapter, a scan.
     await uploadBid(page, sample('demo-bid-clean.pdf'), ENTERPRISE);

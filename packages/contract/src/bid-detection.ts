@@ -119,6 +119,11 @@ export const SaveBidRequirementsBodySchema = z
   });
 export type SaveBidRequirementsBody = z.infer<typeof SaveBidRequirementsBodySchema>;
 
+/** The saved requirements and how many documents are being detected again against them. */
+export const SavedBidRequirementsSchema = BidRequirementsSchema.extend({ redetected: z.number().int() });
+export type SavedBidRequirements = z.infer<typeof SavedBidRequirementsSchema>;
+export const SavedBidRequirementsEnvelopeSchema = envelopeOf(SavedBidRequirementsSchema);
+
 // ---------------------------------------------------------------- documents
 
 export const AttachBidDocumentBodySchema = z.object({

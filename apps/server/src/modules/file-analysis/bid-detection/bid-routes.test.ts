@@ -7,7 +7,7 @@ import {
   MARKET_SYSTEM_CODING,
   type SaveBidRequirementsBody,
 } from '@ks/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CHAPTERS, sampleBid, scannedPdf, textPdf } from '../../../../test/bid-pdf-fixtures.ts';
 import { multipart, PDF } from '../../../../test/file-fixtures.ts';
@@ -20,6 +20,7 @@ import {
   storedFiles,
   users,
 } from '../../../db/schema/index.ts';
+import { rowsOf } from '../../../engine/node-tables.ts';
 import { ensureProvidedSystems } from '../../../provided-systems.ts';
 import { insertParsedFile, insertProject } from '../check-test-fixtures.ts';
 import { DETECT_RETRIES } from './job.ts';
@@ -85,6 +86,15 @@ async function runJob(documentId: string, attempt = 1) {
     { documentId },
     { jobId: randomUUID(), attempt, signal: new AbortController().signal, reportProgress: async () => {} },
   );
+}
+
+/** How many detection jobs of the document are waiting in the queue. */
+async function queued(documentId: string): Promise<number> {
+  const found = await getApp().db.execute(
+    sql`select count(*)::int as n from pgboss.job
+        where name = ${BID_DETECT_JOB} and state = 'created' and data->>'documentId' = ${documentId}`,
+  );
+  return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
 }
 
 /** Saves, submits and passes a 业绩 record of the enterprise (企业信息 › 业绩信息). */
@@ -311,6 +321,47 @@ describe('bid documents: upload, detection job, results', () => {
     const [gone] = await db.select().from(bidDocuments).where(eq(bidDocuments.id, a));
     expect(gone).toMatchObject({ state: 'failed', error: BID_MESSAGES.storedGone, pageCount: 0 });
     expect(await db.select().from(bidPages).where(eq(bidPages.documentId, a))).toHaveLength(0);
+  });
+
+  it('saving the requirements detects every document again, in the same transaction', async () => {
+    const { project: p, a, b } = await project();
+    await runJob(a);
+    await runJob(b);
+    const before = { a: await queued(a), b: await queued(b) };
+    const states = async () =>
+      (await post('/ks/analyse/bid-documents/list', admin.headers, { xmId: p.id })).body.data.documents;
+    expect((await states())[0]).toMatchObject({ documentId: a, state: 'checked', directoryFindings: 0 });
+
+    // A refused save (stale version) changes nothing: no job, the results stay.
+    const stale = await post('/ks/file/detection/requirements/save', admin.headers, {
+      ...REQUIREMENTS(p.id, 0),
+      chapters: [...SAMPLE_CHAPTERS, '安全生产许可证'],
+    });
+    expect(stale.status).toBe(409);
+    expect({ a: await queued(a), b: await queued(b) }).toEqual(before);
+    expect((await states()).map((d: { state: string }) => d.state)).toEqual(['checked', 'checked']);
+
+    // A newly required chapter: both documents wait for a detection enqueued with the save.
+    const saved = await post('/ks/file/detection/requirements/save', admin.headers, {
+      ...REQUIREMENTS(p.id, 1),
+      chapters: [...SAMPLE_CHAPTERS, '安全生产许可证'],
+    });
+    expect(saved.body).toMatchObject({ code: 200, data: { version: 2, redetected: 2 } });
+    expect({ a: await queued(a), b: await queued(b) }).toEqual({ a: before.a + 1, b: before.b + 1 });
+    expect((await states()).map((d: { state: string }) => d.state)).toEqual(['pending', 'pending']);
+
+    // The job reads the saved requirements: the new chapter is reported missing.
+    await runJob(a);
+    expect((await states())[0]).toMatchObject({ documentId: a, state: 'checked', directoryFindings: 1 });
+    const dirs = await result('directories', admin, p.id, a);
+    expect(dirs.body.data.rows.at(-1)).toMatchObject({
+      chapter: '安全生产许可证',
+      order: 7,
+      result: 'missing',
+      message: '未找到必备章节“安全生产许可证”',
+    });
+    const [doc] = await getApp().db.select().from(bidDocuments).where(eq(bidDocuments.id, a));
+    expect(doc?.requirementsVersion).toBe(2);
   });
 
   it('refuses bad input and a second document of the same bidder', async () => {

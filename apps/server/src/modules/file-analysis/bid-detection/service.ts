@@ -15,6 +15,7 @@ import {
   type Publicity,
   type PublicityActionBody,
   type SaveBidRequirementsBody,
+  type SavedBidRequirements,
   type ScoreResult,
 } from '@ks/contract';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -171,12 +172,7 @@ export class BidDetectionService {
   async redetect(user: SessionUser, xmId: string, ip: string): Promise<number> {
     const project = await this.project(xmId);
     return this.db.transaction(async (tx) => {
-      const docs = await tx
-        .update(bidDocuments)
-        .set({ state: 'pending', error: null })
-        .where(and(eq(bidDocuments.projectId, project.id), isNull(bidDocuments.deletedAt)))
-        .returning({ id: bidDocuments.id });
-      for (const doc of docs) await this.enqueue(tx, doc.id);
+      const count = await this.redetectIn(tx, project.id);
       await recordOperation(tx, {
         user,
         action: '重新检测投标文件',
@@ -185,8 +181,22 @@ export class BidDetectionService {
         targetName: `${project.code} ${project.name}`,
         ip,
       });
-      return docs.length;
+      return count;
     });
+  }
+
+  /**
+   * Marks every live document of the project waiting and enqueues its detection, in the caller's
+   * transaction (the outbox): the jobs exist exactly when the change that needs them is committed.
+   */
+  private async redetectIn(tx: Db, projectId: string): Promise<number> {
+    const docs = await tx
+      .update(bidDocuments)
+      .set({ state: 'pending', error: null })
+      .where(and(eq(bidDocuments.projectId, projectId), isNull(bidDocuments.deletedAt)))
+      .returning({ id: bidDocuments.id });
+    for (const doc of docs) await this.enqueue(tx, doc.id);
+    return docs.length;
   }
 
   /** The documents of a project the caller may see, with their states: an enterprise its own. */
@@ -419,7 +429,7 @@ export class BidDetectionService {
     user: SessionUser,
     body: SaveBidRequirementsBody,
     ip: string,
-  ): Promise<BidRequirements> {
+  ): Promise<SavedBidRequirements> {
     const project = await this.project(body.xmId);
     const values = {
       chapters: body.chapters,
@@ -431,7 +441,8 @@ export class BidDetectionService {
       updatedBy: user.id,
       updatedAt: this.now(),
     };
-    await this.db.transaction(async (tx) => {
+    // The documents already read are detected again against what was saved, in the same transaction.
+    const redetected = await this.db.transaction(async (tx) => {
       if (body.version === 0) {
         const inserted = await tx
           .insert(bidRequirements)
@@ -455,8 +466,9 @@ export class BidDetectionService {
         targetName: `${project.code} ${project.name}`,
         ip,
       });
+      return this.redetectIn(tx, project.id);
     });
-    return this.requirements(project.id);
+    return { ...(await this.requirements(project.id)), redetected };
   }
 
   private async requirementsRow(projectId: string) {

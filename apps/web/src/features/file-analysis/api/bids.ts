@@ -7,6 +7,7 @@ import type {
   Publicity,
   PublicityActionBody,
   SaveBidRequirementsBody,
+  SavedBidRequirements,
   ScoreResult,
 } from '@ks/contract/bid-detection';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,5 +98,5 @@ export const usePublicityAction = () =>
 
 export const useSaveBidRequirements = () =>
   useBidMutation((body: SaveBidRequirementsBody) =>
-    http.post<BidRequirements>('/ks/file/detection/requirements/save', body),
+    http.post<SavedBidRequirements>('/ks/file/detection/requirements/save', body),
   );

@@ -41,7 +41,15 @@ const head = {
 };
 
 function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' }) {
-  const calls = { publish: [] as unknown[] };
+  const calls = { publish: [] as unknown[], saves: [] as unknown[] };
+  const requirements = {
+    xmId: XM,
+    chapters: ['投标函', '项目管理机构'],
+    scoreItems: [],
+    publicityDays: 5,
+    version: 3,
+    updatedAt: '2026-11-26T01:00:00Z',
+  };
   const publicity = {
     xmId: XM,
     state: options.publicity ?? 'none',
@@ -62,6 +70,11 @@ function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publ
         return ok({ ...publicity, state: 'open' });
       }
       return ok(publicity);
+    },
+    'POST /ks/file/detection/requirements': ok(requirements),
+    'POST /ks/file/detection/requirements/save': ({ body }) => {
+      calls.saves.push(body);
+      return ok({ ...requirements, version: 4, redetected: options.documents.length });
     },
     'POST /ks/file/detection/directories': result({
       ...head,
@@ -134,6 +147,22 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     expect(await screen.findByText('未公示')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '公示检测结果' }));
     await waitFor(() => expect(calls.publish).toEqual([{ xmId: XM, action: 'publish' }]));
+  });
+
+  it('saving the requirements says every document is being detected again', async () => {
+    const calls = mockApi({ documents: [doc({}), doc({ documentId: 'd2', bidderName: '乙公司' })] });
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    await user.click(await screen.findByRole('button', { name: '招标要求' }));
+    const dialog = await screen.findByRole('dialog', { name: '招标要求' });
+    expect(await within(dialog).findByText('项目管理机构')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(calls.saves).toEqual([
+        { xmId: XM, chapters: ['投标函', '项目管理机构'], scoreItems: [], publicityDays: 5, version: 3 },
+      ]),
+    );
+    expect(await screen.findByText('保存成功，已按新要求重新检测 2 份投标文件')).toBeTruthy();
   });
 
   it('tells a bidder its result is not published yet, and has no administrator controls', async () => {

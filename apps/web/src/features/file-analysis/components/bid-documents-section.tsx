@@ -407,7 +407,9 @@ function RequirementsDialog({ xmId, onClose }: { xmId: string; onClose: () => vo
           })
           .catch(() => null);
         if (!saved) return;
-        message.success('保存成功，重新检测后生效');
+        message.success(
+          saved.redetected > 0 ? `保存成功，已按新要求重新检测 ${saved.redetected} 份投标文件` : '保存成功',
+        );
         onClose();
       }}
     >
