@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openModal } from '../support/antd.ts';
+import { openModal, pickOption } from '../support/antd.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { expectMessage, recordMessages } from '../support/messages.ts';
 import { acknowledgeNoticeBanners, confirmEverything } from '../support/notices.ts';
 import { ApiSession } from '../support/records-api.ts';
+import { expectCount } from '../support/waits.ts';
 
 const newPage = useBrowser();
 /** The committed sample bid documents (docs/bid-file/README.md). */
@@ -38,11 +39,21 @@ async function typeTags(input: Locator, tags: string[]) {
   }
 }
 
-/** Uploads a bid PDF through the card's 上传投标文件 dialog, naming the bidder. */
-async function uploadBid(page: Page, file: ReturnType<typeof sample>, bidder: string) {
+/**
+ * Uploads a bid PDF through the card's 上传投标文件 dialog: the bidder chosen from the registered
+ * enterprises (its option's title), or named when it is none of them.
+ */
+async function uploadBid(
+  page: Page,
+  file: ReturnType<typeof sample>,
+  bidder: { enterprise: string; search: string } | { name: string },
+) {
   await bidCard(page).getByRole('button', { name: '上传投标文件' }).click();
   const dialog = page.getByRole('dialog', { name: '上传投标文件' });
-  await dialog.getByLabel('投标人').fill(bidder);
+  if ('enterprise' in bidder) {
+    await pickOption(page, dialog.getByLabel('投标企业'), bidder.enterprise, bidder.search);
+    await expectCount(dialog.getByLabel('投标人名称'), 0);
+  } else await dialog.getByLabel('投标人名称').fill(bidder.name);
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: '选择文件' }).click();
   await (await chooser).setFiles(file);
@@ -104,10 +115,20 @@ describe('bid-document detection (issue 19)', () => {
     await requirements.waitFor({ state: 'detached' });
     await expectMessage(page, '保存成功');
 
-    // Three bids through the card's own upload dialog: the enterprise's, one missing a chapter, a scan.
-    await uploadBid(page, sample('demo-bid-clean.pdf'), ENTERPRISE);
-    await uploadBid(page, sample('demo-bid-missing-chapter.pdf'), OTHER_BIDDER);
-    await uploadBid(page, sample('demo-bid-scanned.pdf'), SCANNED_BIDDER);
+    // Three bids through the card's own upload dialog: the demo enterprise's, chosen from the registered
+    // enterprises; one missing a chapter and a scan, of bidders named (registered nowhere).
+    const admin = await ApiSession.logIn(baseUrl(), DEMO.admin.account, DEMO.admin.password);
+    const { records } = await admin.get<{ records: { enterpriseName: string; creditCode: string }[] }>(
+      '/ks/basic/enterprises',
+      { keyword: ENTERPRISE },
+    );
+    const creditCode = records.find((r) => r.enterpriseName === ENTERPRISE)?.creditCode ?? '';
+    await uploadBid(page, sample('demo-bid-clean.pdf'), {
+      enterprise: `${ENTERPRISE}（${creditCode}）`,
+      search: 'KS演示建设',
+    });
+    await uploadBid(page, sample('demo-bid-missing-chapter.pdf'), { name: OTHER_BIDDER });
+    await uploadBid(page, sample('demo-bid-scanned.pdf'), { name: SCANNED_BIDDER });
     await expectMessage(page, '上传成功，正在检测');
 
     // The detection jobs finish (the list refreshes by itself while any is waiting).
@@ -184,7 +205,6 @@ describe('bid-document detection (issue 19)', () => {
     expect(await openModal(ent).count()).toBe(0);
 
     // The API answers another bidder's document as a missing one.
-    const admin = await ApiSession.logIn(baseUrl(), DEMO.admin.account, DEMO.admin.password);
     const enterprise = await ApiSession.logIn(baseUrl(), DEMO.enterprise.account, DEMO.enterprise.password);
     const { documents } = await admin.post<{ documents: { documentId: string; bidderName: string }[] }>(
       '/ks/analyse/bid-documents/list',

@@ -364,6 +364,73 @@ describe('bid documents: upload, detection job, results', () => {
     expect(doc?.requirementsVersion).toBe(2);
   });
 
+  it('an administrator’s upload belongs to the enterprise chosen, else to the one of that exact name', async () => {
+    await approvedPerformance(bidderB, '乙公司承建的图书馆工程', 3100);
+    const db = getApp().db;
+    const p = await insertProject(db, { name: '选择投标企业', createdBy: admin.id });
+    await post('/ks/file/detection/requirements/save', admin.headers, REQUIREMENTS(p.id));
+    const pages = sampleBid({
+      bidder: bidderB.enterpriseName,
+      achievements: [{ projectName: '乙公司承建的图书馆工程', amount: '3100' }],
+    });
+    const attach = async (body: object) =>
+      post('/ks/analyse/bid-documents', admin.headers, {
+        projectId: p.id,
+        fileId: await upload(admin, '投标文件.pdf', await textPdf(pages)),
+        ...body,
+      });
+    const count = async () =>
+      (await db.select().from(bidDocuments).where(eq(bidDocuments.projectId, p.id))).length;
+
+    // Not an enterprise account (an administrator, a made-up id): refused, nothing stored.
+    for (const bidderUserId of [admin.id, randomUUID()]) {
+      const refused = await attach({ bidderUserId, bidderName: bidderB.enterpriseName });
+      expect(refused).toMatchObject({ status: 400, body: { message: BID_MESSAGES.bidderMissing } });
+    }
+    expect((await attach({})).body.message).toBe(BID_MESSAGES.bidderRequired);
+    expect(await count()).toBe(0);
+
+    // Chosen: the account and its registered name, whatever name was typed.
+    const chosen = await attach({ bidderUserId: bidderB.id, bidderName: '随便写的名称' });
+    expect(chosen.body.data).toMatchObject({ bidderName: bidderB.enterpriseName, mine: true });
+    const id = chosen.body.data.documentId as string;
+    const [row] = await db.select().from(bidDocuments).where(eq(bidDocuments.id, id));
+    expect(row).toMatchObject({ bidderUserId: bidderB.id, bidderName: bidderB.enterpriseName });
+    // The same enterprise again, by name this time: one live document per bidder.
+    const again = await attach({ bidderName: bidderB.enterpriseName });
+    expect(again.body.message).toBe(BID_MESSAGES.duplicate);
+
+    // The achievement check reads the chosen enterprise's approved records.
+    await runJob(id);
+    const achievement = await result('achievement', admin, p.id, id);
+    expect(achievement.body.data.rows).toMatchObject([{ result: 'matched', recordAmount: '3100' }]);
+    // Confidentiality follows the stored enterprise: B lists and (published) reads it, A does not.
+    const published = await post('/ks/file/detection/publicity', admin.headers, {
+      xmId: p.id,
+      action: 'publish',
+    });
+    expect(published.body.data.state).toBe('open');
+    const listed = async (who: Actor) =>
+      (await post('/ks/analyse/bid-documents/list', who.headers, { xmId: p.id })).body.data.documents.map(
+        (d: { documentId: string }) => d.documentId,
+      );
+    expect(await listed(bidderB)).toEqual([id]);
+    expect(await listed(bidderA)).toEqual([]);
+    expect((await result('achievement', bidderB, p.id, id)).status).toBe(200);
+    expect((await result('achievement', bidderA, p.id, id)).status).toBe(404);
+
+    // None chosen: a name no enterprise has exactly is no account's; the claims cannot be matched.
+    const named = await attach({ bidderName: `${bidderB.enterpriseName}（联合体）` });
+    const namedId = named.body.data.documentId as string;
+    const [unbound] = await db.select().from(bidDocuments).where(eq(bidDocuments.id, namedId));
+    expect(unbound?.bidderUserId).toBeNull();
+    await runJob(namedId);
+    expect((await result('achievement', admin, p.id, namedId)).body.data.rows).toMatchObject([
+      { result: 'not-found' },
+    ]);
+    expect(await listed(bidderB)).toEqual([id]);
+  });
+
   it('refuses bad input and a second document of the same bidder', async () => {
     const { project: p } = await project();
     const second = await post('/ks/analyse/bid-documents', bidderA.headers, {

@@ -113,14 +113,20 @@ export class BidDetectionService {
     if (!stored.fileName.toLowerCase().endsWith('.pdf')) throw badRequest(BID_MESSAGES.notPdf);
     let bidderName: string;
     let bidderUserId: string | null;
-    if (user.loginRoleType === 'M') {
+    if (user.loginRoleType !== 'M') {
+      bidderUserId = user.id;
+      bidderName = await this.enterpriseName(user.id);
+    } else if (body.bidderUserId) {
+      // The enterprise the administrator chose: its account, under the enterprise's registered name.
+      bidderUserId = await this.enterpriseAccount(body.bidderUserId);
+      if (!bidderUserId)
+        throw badRequest(BID_MESSAGES.bidderMissing, { bidderUserId: BID_MESSAGES.bidderMissing });
+      bidderName = await this.enterpriseName(bidderUserId);
+    } else {
       if (!body.bidderName)
         throw badRequest(BID_MESSAGES.bidderRequired, { bidderName: BID_MESSAGES.bidderRequired });
       bidderName = body.bidderName;
       bidderUserId = await this.enterpriseAccountNamed(bidderName);
-    } else {
-      bidderUserId = user.id;
-      bidderName = await this.enterpriseName(user);
     }
     try {
       return await this.db.transaction(async (tx) => {
@@ -617,13 +623,23 @@ export class BidDetectionService {
     return row;
   }
 
-  private async enterpriseName(user: SessionUser): Promise<string> {
+  /** The enterprise's registered name of an enterprise account (its user name when it has none). */
+  private async enterpriseName(userId: string): Promise<string> {
     const [row] = await this.db
       .select({ name: enterprises.name, userName: users.userName })
       .from(users)
       .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(eq(users.id, user.id));
-    return row?.name ?? row?.userName ?? user.userName;
+      .where(eq(users.id, userId));
+    return row?.name ?? row?.userName ?? '';
+  }
+
+  /** The id when it is a live enterprise account, else null. */
+  private async enterpriseAccount(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)));
+    return row?.id ?? null;
   }
 
   /** The one live enterprise account whose enterprise has this name, else null. */

@@ -10,7 +10,8 @@ import type {
   SavedBidRequirements,
   ScoreResult,
 } from '@ks/contract/bid-detection';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MARKET_PATHS, type MarketEnterprise } from '@ks/contract/market';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 
 /** Bid documents and their detection (decision 0052). */
@@ -72,6 +73,24 @@ export const useBidResult = (xmId: string, documentId: string | null) =>
       ]);
       return { directories, achievement, score };
     },
+  });
+
+/** How many registered enterprises the bidder select offers per search. */
+const ENTERPRISE_OPTIONS = 20;
+
+/**
+ * The registered enterprises an administrator picks a bid's bidder from (GET /ks/basic/enterprises,
+ * searched by name or credit code); `enabled` false for enterprises, who upload their own.
+ */
+export const useBidderEnterprises = (keyword: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['bid-detection-enterprises', keyword],
+    queryFn: () =>
+      http.get<{ records: MarketEnterprise[] }>(MARKET_PATHS.enterprises, {
+        query: keyword ? { keyword, pageSize: ENTERPRISE_OPTIONS } : { pageSize: ENTERPRISE_OPTIONS },
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 
 function useBidMutation<T, R>(mutationFn: (body: T) => Promise<R>) {

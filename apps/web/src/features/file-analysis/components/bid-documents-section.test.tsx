@@ -40,7 +40,10 @@ const head = {
   checkedAt: '2026-11-26T01:00:00Z',
 };
 
-function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' }) {
+function mockApi(
+  options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' },
+  extra: Parameters<typeof mockFetch>[0] = {},
+) {
   const calls = { publish: [] as unknown[], saves: [] as unknown[] };
   const requirements = {
     xmId: XM,
@@ -109,6 +112,7 @@ function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publ
         },
       ],
     }),
+    ...extra,
   });
   return calls;
 }
@@ -163,6 +167,85 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
       ]),
     );
     expect(await screen.findByText('保存成功，已按新要求重新检测 2 份投标文件')).toBeTruthy();
+  });
+
+  it('lets an administrator choose the bidder from the registered enterprises, else name it', async () => {
+    const calls = { keywords: [] as (string | null)[], attached: [] as unknown[] };
+    mockApi(
+      { documents: [] },
+      {
+        'GET /ks/basic/enterprises': ({ url }) => {
+          calls.keywords.push(url.searchParams.get('keyword'));
+          return ok({
+            records: [
+              {
+                userId: 'u-b',
+                enterpriseName: '乙建设有限公司',
+                creditCode: '91330000MA2B000001',
+                qyType: '施工企业',
+                status: 'active',
+              },
+            ],
+            total: 1,
+            curPage: 1,
+            pageSize: 20,
+          });
+        },
+        'POST /ks/common/common/upload/annex': ({ body }) => {
+          const name = ((body as FormData).get('file') as File).name;
+          return ok({
+            url: '',
+            host: '',
+            fileId: `id-${name}`,
+            fileName: name,
+            fileType: 'pdf',
+            fileSize: 1,
+            fileNo: '',
+          });
+        },
+        'POST /ks/analyse/bid-documents': ({ body }) => {
+          calls.attached.push(body);
+          return ok(doc({ bidderName: '乙建设有限公司' }));
+        },
+      },
+    );
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    const open = async () => {
+      await user.click(await screen.findByRole('button', { name: '上传投标文件' }));
+      return screen.findByRole('dialog', { name: '上传投标文件' });
+    };
+    const choose = async (dialog: HTMLElement, name: string) => {
+      const input = dialog.querySelector<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+      await user.upload(input, new File(['%PDF'], name, { type: 'application/pdf' }));
+      expect(await within(dialog).findByText(`已上传：${name}`)).toBeTruthy();
+    };
+
+    // Chosen from the list (searched on the server): the account is sent, no name is asked.
+    let dialog = await open();
+    await user.type(within(dialog).getByLabelText('投标企业'), '乙建设');
+    await waitFor(() => expect(calls.keywords).toContain('乙建设'));
+    await user.click(await screen.findByText('乙建设有限公司（91330000MA2B000001）'));
+    expect(within(dialog).queryByLabelText('投标人名称')).toBeNull();
+    await choose(dialog, '乙.pdf');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.attached).toEqual([
+        { projectId: XM, fileId: 'id-乙.pdf', bidderUserId: 'u-b', bidderName: '' },
+      ]),
+    );
+
+    // None chosen: the name is required and sent, for the server's exact match.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '上传投标文件' })).toBeNull());
+    dialog = await open();
+    await choose(dialog, '丙.pdf');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText(BID_MESSAGES.bidderRequired)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('投标人名称'), '丙公司');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.attached.at(-1)).toEqual({ projectId: XM, fileId: 'id-丙.pdf', bidderName: '丙公司' }),
+    );
   });
 
   it('tells a bidder its result is not published yet, and has no administrator controls', async () => {
