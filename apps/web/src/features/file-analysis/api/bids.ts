@@ -20,7 +20,8 @@ export const bidKeys = {
   list: (xmId: string) => ['bid-detection', 'list', xmId] as const,
   requirements: (xmId: string) => ['bid-detection', 'requirements', xmId] as const,
   publicity: (xmId: string) => ['bid-detection', 'publicity', xmId] as const,
-  result: (xmId: string, documentId: string) => ['bid-detection', 'result', xmId, documentId] as const,
+  result: (xmId: string, documentId: string, checkedAt: string) =>
+    ['bid-detection', 'result', xmId, documentId, checkedAt] as const,
 };
 
 /** How often the list refreshes while a document is waiting or being read. */
@@ -57,14 +58,21 @@ export type BidResult = {
   score: ScoreResult;
 };
 
-/** The three results of one document; an enterprise's refusal (not published) is shown, not a dialog. */
-export const useBidResult = (xmId: string, documentId: string | null) =>
+/**
+ * The three results of one checked document; an enterprise's refusal (not published) is shown, not
+ * a dialog. Keyed by the detection's time: when a re-detection finishes (the list shows a new
+ * `checkedAt`) the new result is fetched, never the one cached from before.
+ */
+export const useBidResult = (
+  xmId: string,
+  document: Pick<BidDocumentState, 'documentId' | 'state' | 'checkedAt'>,
+) =>
   useQuery({
-    queryKey: bidKeys.result(xmId, documentId ?? ''),
-    enabled: documentId !== null,
+    queryKey: bidKeys.result(xmId, document.documentId, document.checkedAt ?? ''),
+    enabled: document.state === 'checked',
     retry: false,
     queryFn: async (): Promise<BidResult> => {
-      const body = { xmId, documentId };
+      const body = { xmId, documentId: document.documentId };
       const options = { quietCodes: [403] };
       const [directories, achievement, score] = await Promise.all([
         http.post<DirectoriesResult>('/ks/file/detection/directories', body, options),

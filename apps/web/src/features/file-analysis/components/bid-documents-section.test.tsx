@@ -144,6 +144,39 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     expect(await screen.findByText('28.57')).toBeTruthy();
   });
 
+  it('shows the result of a re-detection once it finishes, not the one from before', async () => {
+    let lists = 0;
+    mockApi(
+      { documents: [] },
+      {
+        // Waiting for its re-detection first (the previous result still stored), then checked anew.
+        'POST /ks/analyse/bid-documents/list': () => {
+          lists += 1;
+          const document =
+            lists === 1
+              ? doc({ state: 'pending', directoryFindings: 0 })
+              : doc({ checkedAt: '2026-11-26T02:00:00Z', directoryFindings: 1 });
+          return ok({ xmId: XM, projectName: '示例项目', documents: [document] });
+        },
+        'POST /ks/file/detection/directories': () =>
+          ok({
+            ...head,
+            rows:
+              lists > 1
+                ? [{ chapter: '安全生产许可证', order: 1, result: 'missing', page: null, message: '新结果' }]
+                : [{ chapter: '投标函', order: 1, result: 'ok', page: 3, message: '旧结果' }],
+          }),
+      },
+    );
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    await user.click(await screen.findByText('甲公司'));
+    expect(await screen.findByText('甲公司：未解析')).toBeTruthy();
+    // The list asks again while a document waits; the finished detection's result is fetched.
+    expect(await screen.findByText('新结果', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('旧结果')).toBeNull();
+  });
+
   it('lets an administrator publish the results', async () => {
     const calls = mockApi({ documents: [doc({})] });
     signIn('M');

@@ -190,7 +190,7 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
 }
 
 function BidResultPanel({ xmId, document }: { xmId: string; document: BidDocumentState }) {
-  const result = useBidResult(xmId, document.documentId);
+  const result = useBidResult(xmId, document);
   if (document.state !== 'checked') {
     return (
       <Alert
