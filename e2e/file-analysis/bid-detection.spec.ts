@@ -23,6 +23,8 @@ const ENTERPRISE = 'KS演示建设集团有限公司（演示数据）';
 const OTHER_BIDDER = '杭州建工集团有限公司';
 const SCANNED_BIDDER = '温州鼎诚建设有限公司';
 const CHAPTERS = ['投标函', '法定代表人身份证明', '投标报价', '施工组织设计', '项目管理机构', '业绩'];
+/** A chapter no sample has, required after the first detection. */
+const NEW_CHAPTER = '安全生产许可证';
 
 /** The bid-document card of the detail page. */
 const bidCard = (page: Page) => page.locator('.ant-card', { hasText: '投标文件检测' }).first();
@@ -168,6 +170,19 @@ describe('bid-document detection (issue 19)', () => {
       .locator('.ant-alert', { hasText: '该文件为扫描件，无法提取文字，请上传可检索的 PDF' })
       .waitFor();
 
+    // A chapter newly required: saving detects every document again (the jobs run by themselves),
+    // and the enterprise's bid, complete before, now lacks it.
+    await bidCard(page).getByRole('button', { name: '招标要求' }).click();
+    const change = page.getByRole('dialog', { name: '招标要求' });
+    await change.getByText('项目管理机构').waitFor();
+    await typeTags(change.getByLabel('必备章节（按应有顺序输入）'), [NEW_CHAPTER]);
+    await change.getByRole('button', { name: /保\s*存/ }).click();
+    await change.waitFor({ state: 'detached' });
+    await expectMessage(page, '保存成功，已按新要求重新检测 3 份投标文件');
+    await documentRow(page, ENTERPRISE).click();
+    await own.getByRole('tab', { name: '必备章节（1 处问题）' }).waitFor({ timeout: 90_000 });
+    await own.locator('.ant-table-row', { hasText: NEW_CHAPTER }).getByText('缺失').waitFor();
+
     // The result is published to the bidders for the configured three days.
     await bidCard(page).getByRole('button', { name: '公示检测结果' }).click();
     await expectMessage(page, '检测结果已公示 3 天');
@@ -221,6 +236,6 @@ describe('bid-document detection (issue 19)', () => {
       xmId,
       documentId: ownId,
     });
-    expect(mine.rows.map((r) => r.result)).toEqual(CHAPTERS.map(() => 'ok'));
+    expect(mine.rows.map((r) => r.result)).toEqual([...CHAPTERS.map(() => 'ok'), 'missing']);
   });
 });
