@@ -72,6 +72,17 @@ export class ApiSession {
   put<T>(path: string, body: object) {
     return this.call<T>('PUT', path, { body });
   }
+
+  /** A JSON POST whose refusal is the answer a test wants: the HTTP status and the envelope's code and message. */
+  async refusal(path: string, body: object): Promise<{ status: number; code: number; message: string }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as Envelope<unknown>;
+    return { status: response.status, code: envelope.code, message: envelope.message };
+  }
 }
 
 /** A live administrator as reviewer pickers list them. */

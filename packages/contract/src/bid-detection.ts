@@ -32,7 +32,8 @@ export const BID_MESSAGES = {
   projectMissing: '项目不存在',
   documentMissing: '投标文件不存在',
   storedMissing: '文件不存在',
-  bidderRequired: '请输入投标人名称',
+  bidderRequired: '请选择投标企业或输入投标人名称',
+  bidderMissing: '所选投标企业不存在或已注销',
   duplicate: '该投标人已上传投标文件，请先删除原文件',
   deleteOwnOnly: '只能删除本单位上传的投标文件',
   notPublished: '检测结果尚未公示，暂不能查看',
@@ -119,12 +120,22 @@ export const SaveBidRequirementsBodySchema = z
   });
 export type SaveBidRequirementsBody = z.infer<typeof SaveBidRequirementsBodySchema>;
 
+/** The saved requirements and how many documents are being detected again against them. */
+export const SavedBidRequirementsSchema = BidRequirementsSchema.extend({ redetected: z.number().int() });
+export type SavedBidRequirements = z.infer<typeof SavedBidRequirementsSchema>;
+export const SavedBidRequirementsEnvelopeSchema = envelopeOf(SavedBidRequirementsSchema);
+
 // ---------------------------------------------------------------- documents
 
 export const AttachBidDocumentBodySchema = z.object({
   projectId: uuid('项目不存在'),
   fileId: uuid('文件不存在'),
-  /** An administrator names the bidder; an enterprise's own name is used for its upload. */
+  /**
+   * An administrator's upload: the bidder's enterprise account chosen from the registered
+   * enterprises; without it the bidder is named and matched to an enterprise by that exact name.
+   * An enterprise's own upload is always its own, under its own name.
+   */
+  bidderUserId: uuid(BID_MESSAGES.bidderMissing).optional(),
   bidderName: text().trim().max(100, '投标人名称不能超过100个字').default(''),
 });
 export type AttachBidDocumentBody = z.infer<typeof AttachBidDocumentBodySchema>;

@@ -19,9 +19,15 @@ import {
   type StartCostCheckBody,
   type StartCostCheckResult,
 } from '@ks/contract';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costCheckFindings, costCheckRuns, costFiles, costNodes } from '../../db/schema/index.ts';
+import {
+  bidDocuments,
+  costCheckFindings,
+  costCheckRuns,
+  costFiles,
+  costNodes,
+} from '../../db/schema/index.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -350,8 +356,26 @@ export class CostCheckService {
     const files = (await repo.projectFiles(this.db, projectId)).filter((f) => checkedKinds.includes(f.kind));
     if (user.loginRoleType === 'M') return files;
     const own = files.filter((f) => f.kind === 'bid' && f.bidderUserId === user.id);
-    if (own.length === 0 && !noneAllowed) throw forbidden(NOT_A_BIDDER_MESSAGE);
+    if (own.length === 0 && !noneAllowed && !(await this.hasBidDocument(user.id, projectId))) {
+      throw forbidden(NOT_A_BIDDER_MESSAGE);
+    }
     return own;
+  }
+
+  /** An enterprise with a live bid document of the project is one of its bidders (decision 0052). */
+  private async hasBidDocument(userId: string, projectId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: bidDocuments.id })
+      .from(bidDocuments)
+      .where(
+        and(
+          eq(bidDocuments.projectId, projectId),
+          eq(bidDocuments.bidderUserId, userId),
+          isNull(bidDocuments.deletedAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   private async latestRuns(projectId: string): Promise<{ active: RunRow | null; result: RunRow | null }> {

@@ -7,7 +7,7 @@ import {
   MARKET_SYSTEM_CODING,
   type SaveBidRequirementsBody,
 } from '@ks/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CHAPTERS, sampleBid, scannedPdf, textPdf } from '../../../../test/bid-pdf-fixtures.ts';
 import { multipart, PDF } from '../../../../test/file-fixtures.ts';
@@ -20,6 +20,7 @@ import {
   storedFiles,
   users,
 } from '../../../db/schema/index.ts';
+import { rowsOf } from '../../../engine/node-tables.ts';
 import { ensureProvidedSystems } from '../../../provided-systems.ts';
 import { insertParsedFile, insertProject } from '../check-test-fixtures.ts';
 import { DETECT_RETRIES } from './job.ts';
@@ -85,6 +86,15 @@ async function runJob(documentId: string, attempt = 1) {
     { documentId },
     { jobId: randomUUID(), attempt, signal: new AbortController().signal, reportProgress: async () => {} },
   );
+}
+
+/** How many detection jobs of the document are waiting in the queue. */
+async function queued(documentId: string): Promise<number> {
+  const found = await getApp().db.execute(
+    sql`select count(*)::int as n from pgboss.job
+        where name = ${BID_DETECT_JOB} and state = 'created' and data->>'documentId' = ${documentId}`,
+  );
+  return rowsOf<{ n: number }>(found)[0]?.n ?? 0;
 }
 
 /** Saves, submits and passes a 业绩 record of the enterprise (企业信息 › 业绩信息). */
@@ -313,6 +323,114 @@ describe('bid documents: upload, detection job, results', () => {
     expect(await db.select().from(bidPages).where(eq(bidPages.documentId, a))).toHaveLength(0);
   });
 
+  it('saving the requirements detects every document again, in the same transaction', async () => {
+    const { project: p, a, b } = await project();
+    await runJob(a);
+    await runJob(b);
+    const before = { a: await queued(a), b: await queued(b) };
+    const states = async () =>
+      (await post('/ks/analyse/bid-documents/list', admin.headers, { xmId: p.id })).body.data.documents;
+    expect((await states())[0]).toMatchObject({ documentId: a, state: 'checked', directoryFindings: 0 });
+
+    // A refused save (stale version) changes nothing: no job, the results stay.
+    const stale = await post('/ks/file/detection/requirements/save', admin.headers, {
+      ...REQUIREMENTS(p.id, 0),
+      chapters: [...SAMPLE_CHAPTERS, '安全生产许可证'],
+    });
+    expect(stale.status).toBe(409);
+    expect({ a: await queued(a), b: await queued(b) }).toEqual(before);
+    expect((await states()).map((d: { state: string }) => d.state)).toEqual(['checked', 'checked']);
+
+    // A newly required chapter: both documents wait for a detection enqueued with the save.
+    const saved = await post('/ks/file/detection/requirements/save', admin.headers, {
+      ...REQUIREMENTS(p.id, 1),
+      chapters: [...SAMPLE_CHAPTERS, '安全生产许可证'],
+    });
+    expect(saved.body).toMatchObject({ code: 200, data: { version: 2, redetected: 2 } });
+    expect({ a: await queued(a), b: await queued(b) }).toEqual({ a: before.a + 1, b: before.b + 1 });
+    expect((await states()).map((d: { state: string }) => d.state)).toEqual(['pending', 'pending']);
+
+    // The job reads the saved requirements: the new chapter is reported missing.
+    await runJob(a);
+    expect((await states())[0]).toMatchObject({ documentId: a, state: 'checked', directoryFindings: 1 });
+    const dirs = await result('directories', admin, p.id, a);
+    expect(dirs.body.data.rows.at(-1)).toMatchObject({
+      chapter: '安全生产许可证',
+      order: 7,
+      result: 'missing',
+      message: '未找到必备章节“安全生产许可证”',
+    });
+    const [doc] = await getApp().db.select().from(bidDocuments).where(eq(bidDocuments.id, a));
+    expect(doc?.requirementsVersion).toBe(2);
+  });
+
+  it('an administrator’s upload belongs to the enterprise chosen, else to the one of that exact name', async () => {
+    await approvedPerformance(bidderB, '乙公司承建的图书馆工程', 3100);
+    const db = getApp().db;
+    const p = await insertProject(db, { name: '选择投标企业', createdBy: admin.id });
+    await post('/ks/file/detection/requirements/save', admin.headers, REQUIREMENTS(p.id));
+    const pages = sampleBid({
+      bidder: bidderB.enterpriseName,
+      achievements: [{ projectName: '乙公司承建的图书馆工程', amount: '3100' }],
+    });
+    const attach = async (body: object) =>
+      post('/ks/analyse/bid-documents', admin.headers, {
+        projectId: p.id,
+        fileId: await upload(admin, '投标文件.pdf', await textPdf(pages)),
+        ...body,
+      });
+    const count = async () =>
+      (await db.select().from(bidDocuments).where(eq(bidDocuments.projectId, p.id))).length;
+
+    // Not an enterprise account (an administrator, a made-up id): refused, nothing stored.
+    for (const bidderUserId of [admin.id, randomUUID()]) {
+      const refused = await attach({ bidderUserId, bidderName: bidderB.enterpriseName });
+      expect(refused).toMatchObject({ status: 400, body: { message: BID_MESSAGES.bidderMissing } });
+    }
+    expect((await attach({})).body.message).toBe(BID_MESSAGES.bidderRequired);
+    expect(await count()).toBe(0);
+
+    // Chosen: the account and its registered name, whatever name was typed.
+    const chosen = await attach({ bidderUserId: bidderB.id, bidderName: '随便写的名称' });
+    expect(chosen.body.data).toMatchObject({ bidderName: bidderB.enterpriseName, mine: true });
+    const id = chosen.body.data.documentId as string;
+    const [row] = await db.select().from(bidDocuments).where(eq(bidDocuments.id, id));
+    expect(row).toMatchObject({ bidderUserId: bidderB.id, bidderName: bidderB.enterpriseName });
+    // The same enterprise again, by name this time: one live document per bidder.
+    const again = await attach({ bidderName: bidderB.enterpriseName });
+    expect(again.body.message).toBe(BID_MESSAGES.duplicate);
+
+    // The achievement check reads the chosen enterprise's approved records.
+    await runJob(id);
+    const achievement = await result('achievement', admin, p.id, id);
+    expect(achievement.body.data.rows).toMatchObject([{ result: 'matched', recordAmount: '3100' }]);
+    // Confidentiality follows the stored enterprise: B lists and (published) reads it, A does not.
+    const published = await post('/ks/file/detection/publicity', admin.headers, {
+      xmId: p.id,
+      action: 'publish',
+    });
+    expect(published.body.data.state).toBe('open');
+    const listed = async (who: Actor) =>
+      (await post('/ks/analyse/bid-documents/list', who.headers, { xmId: p.id })).body.data.documents.map(
+        (d: { documentId: string }) => d.documentId,
+      );
+    expect(await listed(bidderB)).toEqual([id]);
+    expect(await listed(bidderA)).toEqual([]);
+    expect((await result('achievement', bidderB, p.id, id)).status).toBe(200);
+    expect((await result('achievement', bidderA, p.id, id)).status).toBe(404);
+
+    // None chosen: a name no enterprise has exactly is no account's; the claims cannot be matched.
+    const named = await attach({ bidderName: `${bidderB.enterpriseName}（联合体）` });
+    const namedId = named.body.data.documentId as string;
+    const [unbound] = await db.select().from(bidDocuments).where(eq(bidDocuments.id, namedId));
+    expect(unbound?.bidderUserId).toBeNull();
+    await runJob(namedId);
+    expect((await result('achievement', admin, p.id, namedId)).body.data.rows).toMatchObject([
+      { result: 'not-found' },
+    ]);
+    expect(await listed(bidderB)).toEqual([id]);
+  });
+
   it('refuses bad input and a second document of the same bidder', async () => {
     const { project: p } = await project();
     const second = await post('/ks/analyse/bid-documents', bidderA.headers, {
@@ -448,6 +566,30 @@ describe('roles and bidder confidentiality', () => {
     expect((await result('score', bidderA, p.id, a)).status).toBe(403);
     const again = await post('/ks/file/detection/publicity', admin.headers, { xmId: p.id, action: 'close' });
     expect(again.body.message).toBe(BID_MESSAGES.notOpen);
+  });
+
+  it('an enterprise with a bid document and no cost file reads the project’s check pages', async () => {
+    const p = await insertProject(getApp().db, { name: '仅投标文件项目', createdBy: admin.id });
+    const attached = await post('/ks/analyse/bid-documents', bidderA.headers, {
+      projectId: p.id,
+      fileId: await upload(bidderA, '投标文件.pdf', await textPdf([['正文']])),
+    });
+    expect(attached.body.code).toBe(200);
+    const pages: [string, object][] = [
+      ['/ks/file/detection/status', { xmId: p.id }],
+      ['/ks/file/detection/cost-check/findings', { xmId: p.id, curPage: 1, pageSize: 20 }],
+      ['/ks/file/detection/control-price', { xmId: p.id }],
+    ];
+    for (const [url, payload] of pages) {
+      expect((await post(url, bidderA.headers, payload)).status, url).toBe(200);
+      expect(await post(url, outsider.headers, payload), url).toMatchObject({ status: 403 });
+    }
+    const findings = await post('/ks/file/detection/cost-check/findings', bidderA.headers, {
+      xmId: p.id,
+      curPage: 1,
+      pageSize: 20,
+    });
+    expect(findings.body.data.total).toBe(0);
   });
 
   it('parse-data of a cost bid names the bidder’s document and the check state', async () => {

@@ -12,6 +12,7 @@ import {
   PublicityActionBodySchema,
   PublicityEnvelopeSchema,
   SaveBidRequirementsBodySchema,
+  SavedBidRequirementsEnvelopeSchema,
   ScoreEnvelopeSchema,
   XmIdBodySchema,
 } from '@ks/contract';
@@ -119,9 +120,10 @@ export const bidDetectionRoutes: FastifyPluginAsyncZod<{ bids: BidDetectionServi
       config: administrators,
       schema: {
         tags,
-        summary: 'Save the tender requirements (optimistic locking by version)',
+        summary:
+          'Save the tender requirements (optimistic locking by version); every document is detected again',
         body: SaveBidRequirementsBodySchema,
-        response: { 200: BidRequirementsEnvelopeSchema },
+        response: { 200: SavedBidRequirementsEnvelopeSchema },
       },
     },
     async (request) =>

@@ -15,6 +15,7 @@ import {
   type Publicity,
   type PublicityActionBody,
   type SaveBidRequirementsBody,
+  type SavedBidRequirements,
   type ScoreResult,
 } from '@ks/contract';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -112,14 +113,20 @@ export class BidDetectionService {
     if (!stored.fileName.toLowerCase().endsWith('.pdf')) throw badRequest(BID_MESSAGES.notPdf);
     let bidderName: string;
     let bidderUserId: string | null;
-    if (user.loginRoleType === 'M') {
+    if (user.loginRoleType !== 'M') {
+      bidderUserId = user.id;
+      bidderName = await this.enterpriseName(user.id);
+    } else if (body.bidderUserId) {
+      // The enterprise the administrator chose: its account, under the enterprise's registered name.
+      bidderUserId = await this.enterpriseAccount(body.bidderUserId);
+      if (!bidderUserId)
+        throw badRequest(BID_MESSAGES.bidderMissing, { bidderUserId: BID_MESSAGES.bidderMissing });
+      bidderName = await this.enterpriseName(bidderUserId);
+    } else {
       if (!body.bidderName)
         throw badRequest(BID_MESSAGES.bidderRequired, { bidderName: BID_MESSAGES.bidderRequired });
       bidderName = body.bidderName;
       bidderUserId = await this.enterpriseAccountNamed(bidderName);
-    } else {
-      bidderUserId = user.id;
-      bidderName = await this.enterpriseName(user);
     }
     try {
       return await this.db.transaction(async (tx) => {
@@ -171,12 +178,7 @@ export class BidDetectionService {
   async redetect(user: SessionUser, xmId: string, ip: string): Promise<number> {
     const project = await this.project(xmId);
     return this.db.transaction(async (tx) => {
-      const docs = await tx
-        .update(bidDocuments)
-        .set({ state: 'pending', error: null })
-        .where(and(eq(bidDocuments.projectId, project.id), isNull(bidDocuments.deletedAt)))
-        .returning({ id: bidDocuments.id });
-      for (const doc of docs) await this.enqueue(tx, doc.id);
+      const count = await this.redetectIn(tx, project.id);
       await recordOperation(tx, {
         user,
         action: '重新检测投标文件',
@@ -185,8 +187,22 @@ export class BidDetectionService {
         targetName: `${project.code} ${project.name}`,
         ip,
       });
-      return docs.length;
+      return count;
     });
+  }
+
+  /**
+   * Marks every live document of the project waiting and enqueues its detection, in the caller's
+   * transaction (the outbox): the jobs exist exactly when the change that needs them is committed.
+   */
+  private async redetectIn(tx: Db, projectId: string): Promise<number> {
+    const docs = await tx
+      .update(bidDocuments)
+      .set({ state: 'pending', error: null })
+      .where(and(eq(bidDocuments.projectId, projectId), isNull(bidDocuments.deletedAt)))
+      .returning({ id: bidDocuments.id });
+    for (const doc of docs) await this.enqueue(tx, doc.id);
+    return docs.length;
   }
 
   /** The documents of a project the caller may see, with their states: an enterprise its own. */
@@ -419,7 +435,7 @@ export class BidDetectionService {
     user: SessionUser,
     body: SaveBidRequirementsBody,
     ip: string,
-  ): Promise<BidRequirements> {
+  ): Promise<SavedBidRequirements> {
     const project = await this.project(body.xmId);
     const values = {
       chapters: body.chapters,
@@ -431,7 +447,8 @@ export class BidDetectionService {
       updatedBy: user.id,
       updatedAt: this.now(),
     };
-    await this.db.transaction(async (tx) => {
+    // The documents already read are detected again against what was saved, in the same transaction.
+    const redetected = await this.db.transaction(async (tx) => {
       if (body.version === 0) {
         const inserted = await tx
           .insert(bidRequirements)
@@ -455,8 +472,9 @@ export class BidDetectionService {
         targetName: `${project.code} ${project.name}`,
         ip,
       });
+      return this.redetectIn(tx, project.id);
     });
-    return this.requirements(project.id);
+    return { ...(await this.requirements(project.id)), redetected };
   }
 
   private async requirementsRow(projectId: string) {
@@ -605,13 +623,23 @@ export class BidDetectionService {
     return row;
   }
 
-  private async enterpriseName(user: SessionUser): Promise<string> {
+  /** The enterprise's registered name of an enterprise account (its user name when it has none). */
+  private async enterpriseName(userId: string): Promise<string> {
     const [row] = await this.db
       .select({ name: enterprises.name, userName: users.userName })
       .from(users)
       .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(eq(users.id, user.id));
-    return row?.name ?? row?.userName ?? user.userName;
+      .where(eq(users.id, userId));
+    return row?.name ?? row?.userName ?? '';
+  }
+
+  /** The id when it is a live enterprise account, else null. */
+  private async enterpriseAccount(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)));
+    return row?.id ?? null;
   }
 
   /** The one live enterprise account whose enterprise has this name, else null. */

@@ -7,9 +7,11 @@ import type {
   Publicity,
   PublicityActionBody,
   SaveBidRequirementsBody,
+  SavedBidRequirements,
   ScoreResult,
 } from '@ks/contract/bid-detection';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MARKET_PATHS, type MarketEnterprise } from '@ks/contract/market';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 
 /** Bid documents and their detection (decision 0052). */
@@ -18,7 +20,8 @@ export const bidKeys = {
   list: (xmId: string) => ['bid-detection', 'list', xmId] as const,
   requirements: (xmId: string) => ['bid-detection', 'requirements', xmId] as const,
   publicity: (xmId: string) => ['bid-detection', 'publicity', xmId] as const,
-  result: (xmId: string, documentId: string) => ['bid-detection', 'result', xmId, documentId] as const,
+  result: (xmId: string, documentId: string, checkedAt: string) =>
+    ['bid-detection', 'result', xmId, documentId, checkedAt] as const,
 };
 
 /** How often the list refreshes while a document is waiting or being read. */
@@ -55,14 +58,21 @@ export type BidResult = {
   score: ScoreResult;
 };
 
-/** The three results of one document; an enterprise's refusal (not published) is shown, not a dialog. */
-export const useBidResult = (xmId: string, documentId: string | null) =>
+/**
+ * The three results of one checked document; an enterprise's refusal (not published) is shown, not
+ * a dialog. Keyed by the detection's time: when a re-detection finishes (the list shows a new
+ * `checkedAt`) the new result is fetched, never the one cached from before.
+ */
+export const useBidResult = (
+  xmId: string,
+  document: Pick<BidDocumentState, 'documentId' | 'state' | 'checkedAt'>,
+) =>
   useQuery({
-    queryKey: bidKeys.result(xmId, documentId ?? ''),
-    enabled: documentId !== null,
+    queryKey: bidKeys.result(xmId, document.documentId, document.checkedAt ?? ''),
+    enabled: document.state === 'checked',
     retry: false,
     queryFn: async (): Promise<BidResult> => {
-      const body = { xmId, documentId };
+      const body = { xmId, documentId: document.documentId };
       const options = { quietCodes: [403] };
       const [directories, achievement, score] = await Promise.all([
         http.post<DirectoriesResult>('/ks/file/detection/directories', body, options),
@@ -71,6 +81,24 @@ export const useBidResult = (xmId: string, documentId: string | null) =>
       ]);
       return { directories, achievement, score };
     },
+  });
+
+/** How many registered enterprises the bidder select offers per search. */
+const ENTERPRISE_OPTIONS = 20;
+
+/**
+ * The registered enterprises an administrator picks a bid's bidder from (GET /ks/basic/enterprises,
+ * searched by name or credit code); `enabled` false for enterprises, who upload their own.
+ */
+export const useBidderEnterprises = (keyword: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['bid-detection-enterprises', keyword],
+    queryFn: () =>
+      http.get<{ records: MarketEnterprise[] }>(MARKET_PATHS.enterprises, {
+        query: keyword ? { keyword, pageSize: ENTERPRISE_OPTIONS } : { pageSize: ENTERPRISE_OPTIONS },
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 
 function useBidMutation<T, R>(mutationFn: (body: T) => Promise<R>) {
@@ -97,5 +125,5 @@ export const usePublicityAction = () =>
 
 export const useSaveBidRequirements = () =>
   useBidMutation((body: SaveBidRequirementsBody) =>
-    http.post<BidRequirements>('/ks/file/detection/requirements/save', body),
+    http.post<SavedBidRequirements>('/ks/file/detection/requirements/save', body),
   );

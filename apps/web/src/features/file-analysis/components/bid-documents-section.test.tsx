@@ -40,8 +40,19 @@ const head = {
   checkedAt: '2026-11-26T01:00:00Z',
 };
 
-function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' }) {
-  const calls = { publish: [] as unknown[] };
+function mockApi(
+  options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' },
+  extra: Parameters<typeof mockFetch>[0] = {},
+) {
+  const calls = { publish: [] as unknown[], saves: [] as unknown[] };
+  const requirements = {
+    xmId: XM,
+    chapters: ['投标函', '项目管理机构'],
+    scoreItems: [],
+    publicityDays: 5,
+    version: 3,
+    updatedAt: '2026-11-26T01:00:00Z',
+  };
   const publicity = {
     xmId: XM,
     state: options.publicity ?? 'none',
@@ -62,6 +73,11 @@ function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publ
         return ok({ ...publicity, state: 'open' });
       }
       return ok(publicity);
+    },
+    'POST /ks/file/detection/requirements': ok(requirements),
+    'POST /ks/file/detection/requirements/save': ({ body }) => {
+      calls.saves.push(body);
+      return ok({ ...requirements, version: 4, redetected: options.documents.length });
     },
     'POST /ks/file/detection/directories': result({
       ...head,
@@ -96,6 +112,7 @@ function mockApi(options: { documents: BidDocumentState[]; refuse?: string; publ
         },
       ],
     }),
+    ...extra,
   });
   return calls;
 }
@@ -127,6 +144,39 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     expect(await screen.findByText('28.57')).toBeTruthy();
   });
 
+  it('shows the result of a re-detection once it finishes, not the one from before', async () => {
+    let lists = 0;
+    mockApi(
+      { documents: [] },
+      {
+        // Waiting for its re-detection first (the previous result still stored), then checked anew.
+        'POST /ks/analyse/bid-documents/list': () => {
+          lists += 1;
+          const document =
+            lists === 1
+              ? doc({ state: 'pending', directoryFindings: 0 })
+              : doc({ checkedAt: '2026-11-26T02:00:00Z', directoryFindings: 1 });
+          return ok({ xmId: XM, projectName: '示例项目', documents: [document] });
+        },
+        'POST /ks/file/detection/directories': () =>
+          ok({
+            ...head,
+            rows:
+              lists > 1
+                ? [{ chapter: '安全生产许可证', order: 1, result: 'missing', page: null, message: '新结果' }]
+                : [{ chapter: '投标函', order: 1, result: 'ok', page: 3, message: '旧结果' }],
+          }),
+      },
+    );
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    await user.click(await screen.findByText('甲公司'));
+    expect(await screen.findByText('甲公司：未解析')).toBeTruthy();
+    // The list asks again while a document waits; the finished detection's result is fetched.
+    expect(await screen.findByText('新结果', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('旧结果')).toBeNull();
+  });
+
   it('lets an administrator publish the results', async () => {
     const calls = mockApi({ documents: [doc({})] });
     signIn('M');
@@ -134,6 +184,101 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     expect(await screen.findByText('未公示')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '公示检测结果' }));
     await waitFor(() => expect(calls.publish).toEqual([{ xmId: XM, action: 'publish' }]));
+  });
+
+  it('saving the requirements says every document is being detected again', async () => {
+    const calls = mockApi({ documents: [doc({}), doc({ documentId: 'd2', bidderName: '乙公司' })] });
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    await user.click(await screen.findByRole('button', { name: '招标要求' }));
+    const dialog = await screen.findByRole('dialog', { name: '招标要求' });
+    expect(await within(dialog).findByText('项目管理机构')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(calls.saves).toEqual([
+        { xmId: XM, chapters: ['投标函', '项目管理机构'], scoreItems: [], publicityDays: 5, version: 3 },
+      ]),
+    );
+    expect(await screen.findByText('保存成功，已按新要求重新检测 2 份投标文件')).toBeTruthy();
+  });
+
+  it('lets an administrator choose the bidder from the registered enterprises, else name it', async () => {
+    const calls = { keywords: [] as (string | null)[], attached: [] as unknown[] };
+    mockApi(
+      { documents: [] },
+      {
+        'GET /ks/basic/enterprises': ({ url }) => {
+          calls.keywords.push(url.searchParams.get('keyword'));
+          return ok({
+            records: [
+              {
+                userId: 'u-b',
+                enterpriseName: '乙建设有限公司',
+                creditCode: '91330000MA2B000001',
+                qyType: '施工企业',
+                status: 'active',
+              },
+            ],
+            total: 1,
+            curPage: 1,
+            pageSize: 20,
+          });
+        },
+        'POST /ks/common/common/upload/annex': ({ body }) => {
+          const name = ((body as FormData).get('file') as File).name;
+          return ok({
+            url: '',
+            host: '',
+            fileId: `id-${name}`,
+            fileName: name,
+            fileType: 'pdf',
+            fileSize: 1,
+            fileNo: '',
+          });
+        },
+        'POST /ks/analyse/bid-documents': ({ body }) => {
+          calls.attached.push(body);
+          return ok(doc({ bidderName: '乙建设有限公司' }));
+        },
+      },
+    );
+    signIn('M');
+    const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
+    const open = async () => {
+      await user.click(await screen.findByRole('button', { name: '上传投标文件' }));
+      return screen.findByRole('dialog', { name: '上传投标文件' });
+    };
+    const choose = async (dialog: HTMLElement, name: string) => {
+      const input = dialog.querySelector<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+      await user.upload(input, new File(['%PDF'], name, { type: 'application/pdf' }));
+      expect(await within(dialog).findByText(`已上传：${name}`)).toBeTruthy();
+    };
+
+    // Chosen from the list (searched on the server): the account is sent, no name is asked.
+    let dialog = await open();
+    await user.type(within(dialog).getByLabelText('投标企业'), '乙建设');
+    await waitFor(() => expect(calls.keywords).toContain('乙建设'));
+    await user.click(await screen.findByText('乙建设有限公司（91330000MA2B000001）'));
+    expect(within(dialog).queryByLabelText('投标人名称')).toBeNull();
+    await choose(dialog, '乙.pdf');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.attached).toEqual([
+        { projectId: XM, fileId: 'id-乙.pdf', bidderUserId: 'u-b', bidderName: '' },
+      ]),
+    );
+
+    // None chosen: the name is required and sent, for the server's exact match.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '上传投标文件' })).toBeNull());
+    dialog = await open();
+    await choose(dialog, '丙.pdf');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText(BID_MESSAGES.bidderRequired)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('投标人名称'), '丙公司');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.attached.at(-1)).toEqual({ projectId: XM, fileId: 'id-丙.pdf', bidderName: '丙公司' }),
+    );
   });
 
   it('tells a bidder its result is not published yet, and has no administrator controls', async () => {

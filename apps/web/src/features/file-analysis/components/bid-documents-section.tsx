@@ -38,6 +38,7 @@ import { useUploads } from '@/shared/files/components/use-uploads.ts';
 import {
   useAttachBidDocument,
   useBidDocuments,
+  useBidderEnterprises,
   useBidRequirements,
   useBidResult,
   useDeleteBidDocument,
@@ -189,7 +190,7 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
 }
 
 function BidResultPanel({ xmId, document }: { xmId: string; document: BidDocumentState }) {
-  const result = useBidResult(xmId, document.documentId);
+  const result = useBidResult(xmId, document);
   if (document.state !== 'checked') {
     return (
       <Alert
@@ -313,11 +314,14 @@ function BidResultPanel({ xmId, document }: { xmId: string; document: BidDocumen
 }
 
 function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<{ bidderName?: string }>();
+  const [form] = Form.useForm<{ bidderUserId?: string; bidderName?: string }>();
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const onUploaded = useCallback((file: UploadedFile) => setUploaded(file), []);
   const uploads = useUploads(onUploaded);
   const attach = useAttachBidDocument();
+  const [keyword, setKeyword] = useState('');
+  const enterprises = useBidderEnterprises(keyword, isAdmin);
+  const chosen = Form.useWatch('bidderUserId', form);
   const { message } = App.useApp();
   return (
     <Modal
@@ -334,6 +338,7 @@ function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boo
           .mutateAsync({
             projectId: xmId,
             fileId: uploaded.fileId,
+            bidderUserId: values.bidderUserId,
             bidderName: values.bidderName?.trim() ?? '',
           })
           .catch(() => null);
@@ -344,13 +349,34 @@ function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boo
     >
       <Form form={form} layout="vertical">
         {isAdmin && (
-          <Form.Item
-            name="bidderName"
-            label="投标人"
-            rules={[{ required: true, whitespace: true, message: BID_MESSAGES.bidderRequired }]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
+          <>
+            <Form.Item
+              name="bidderUserId"
+              label="投标企业"
+              extra="从已注册的企业中选择，业绩核查与结果查看均按该企业；未选择时按投标人名称精确匹配"
+            >
+              <Select
+                allowClear
+                showSearch={{ filterOption: false, onSearch: setKeyword }}
+                placeholder="输入企业名称或统一社会信用代码搜索"
+                loading={enterprises.isFetching}
+                notFoundContent="未找到已注册的企业"
+                options={(enterprises.data?.records ?? []).map((e) => ({
+                  value: e.userId,
+                  label: e.creditCode ? `${e.enterpriseName}（${e.creditCode}）` : e.enterpriseName,
+                }))}
+              />
+            </Form.Item>
+            {!chosen && (
+              <Form.Item
+                name="bidderName"
+                label="投标人名称"
+                rules={[{ required: true, whitespace: true, message: BID_MESSAGES.bidderRequired }]}
+              >
+                <Input maxLength={100} />
+              </Form.Item>
+            )}
+          </>
         )}
         <Form.Item label="投标文件（可检索的 PDF）" required>
           <Upload
@@ -407,7 +433,9 @@ function RequirementsDialog({ xmId, onClose }: { xmId: string; onClose: () => vo
           })
           .catch(() => null);
         if (!saved) return;
-        message.success('保存成功，重新检测后生效');
+        message.success(
+          saved.redetected > 0 ? `保存成功，已按新要求重新检测 ${saved.redetected} 份投标文件` : '保存成功',
+        );
         onClose();
       }}
     >
@@ -446,6 +474,7 @@ function RequirementsDialog({ xmId, onClose }: { xmId: string; onClose: () => vo
                       rules={[{ required: true, message: '请选择评分方式' }]}
                     >
                       <Select
+                        aria-label="评分方式"
                         style={{ width: 140 }}
                         options={BID_SCORE_KINDS.map((k) => ({ value: k, label: BID_SCORE_KIND_LABELS[k] }))}
                       />
@@ -454,16 +483,17 @@ function RequirementsDialog({ xmId, onClose }: { xmId: string; onClose: () => vo
                       name={[field.name, 'name']}
                       rules={[{ required: true, message: '请输入评分项名称' }]}
                     >
-                      <Input placeholder="评分项名称" maxLength={50} />
+                      <Input aria-label="评分项名称" placeholder="评分项名称" maxLength={50} />
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'points']}
                       rules={[{ required: true, message: '请输入分值' }]}
                     >
-                      <InputNumber placeholder="分值" min={0.5} max={100} step={0.5} />
+                      <InputNumber aria-label="分值" placeholder="分值" min={0.5} max={100} step={0.5} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'keywords']}>
                       <Select
+                        aria-label="关键词"
                         mode="tags"
                         open={false}
                         style={{ width: 220 }}
