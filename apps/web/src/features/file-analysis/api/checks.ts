@@ -77,7 +77,11 @@ export const useStartCostCheck = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startCostCheck,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: checkKeys.all }),
+    // Not awaited: a returned promise holds the caller's onSuccess (the spec's start notification)
+    // until every check query has been fetched again.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: checkKeys.all });
+    },
   });
 };
 
