@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { expectMessage, recordMessages } from '../support/messages.ts';
@@ -33,10 +33,25 @@ async function openChange(page: Page, operation: '变更' | '变更审核'): Pro
   return dialog;
 }
 
-/** Initiates a round: the score to `score`, a reason, an attachment; saves, then submits. */
-async function requestScoreChange(page: Page, score: number, round: string) {
+/** The demo enterprise's passed contact person (the contact list prefills the change's contact form). */
+const DEMO_CONTACT = { name: '刘晓燕', tel: '13951712345' };
+
+/**
+ * Initiates a round: the score to `score`, a reason, an attachment, the contact person (prefilled,
+ * the phone changed to `tel`); saves, then submits.
+ */
+async function requestScoreChange(page: Page, score: number, round: string, tel: string) {
   const dialog = await openChange(page, '变更');
   await dialog.getByRole('tab', { name: round, selected: true }).waitFor();
+  const contactName = dialog.getByRole('combobox', { name: '联系人' });
+  const contactTel = dialog.getByRole('textbox', { name: '联系电话' });
+  await expect.poll(() => contactName.inputValue()).toBe(DEMO_CONTACT.name);
+  await expect.poll(() => contactTel.inputValue()).toBe(DEMO_CONTACT.tel);
+  // A wrong phone is refused in the dialog, then corrected.
+  await contactTel.fill('87654321');
+  await dialog.getByText('请输入正确的手机号码或固定电话（如0571-87654321）').waitFor();
+  await contactTel.fill(tel);
+  await dialog.getByText('请输入正确的手机号码或固定电话（如0571-87654321）').waitFor({ state: 'hidden' });
   await dialog.getByRole('combobox', { name: '变更类型' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: '基本信息' }).click();
   await page.locator('.ant-cascader-menu-item', { hasText: /^分数$/ }).click();
@@ -58,9 +73,12 @@ async function requestScoreChange(page: Page, score: number, round: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** An administrator decides the pending round: pass, or reject with advice. */
-async function review(page: Page, decision: '通过' | '驳回') {
+/** An administrator decides the pending round (whose contact person it reads): pass, or reject with advice. */
+async function review(page: Page, decision: '通过' | '驳回', tel: string) {
   const dialog = await openChange(page, '变更审核');
+  const pending = dialog.getByRole('tabpanel');
+  await pending.getByText(DEMO_CONTACT.name, { exact: true }).waitFor();
+  await pending.getByText(tel, { exact: true }).waitFor();
   if (decision === '驳回') await dialog.getByRole('textbox', { name: '审核意见' }).fill('请附获奖证书扫描件');
   await dialog.getByRole('button', { name: new RegExp(`^${decision.split('').join('\\s*')}$`) }).click();
   await expectMessage(page, '操作成功');
@@ -80,10 +98,10 @@ describe('credit-information change (issue 18, spec 000)', () => {
     await openAs(enterprise, DEMO.enterprise);
     await openAs(admin, DEMO.admin);
 
-    await requestScoreChange(enterprise, 2, '第一次');
-    await review(admin, '驳回');
-    await requestScoreChange(enterprise, 2, '第二次');
-    await review(admin, '通过');
+    await requestScoreChange(enterprise, 2, '第一次', '0571-87654321');
+    await review(admin, '驳回', '0571-87654321');
+    await requestScoreChange(enterprise, 2, '第二次', '13857112345');
+    await review(admin, '通过', '13857112345');
 
     // 80 + (2 + 3) − 2 = 83: grade A (75–84), down from 85 / AA, recomputed in the pass.
     await enterprise.goto(`${baseUrl()}/credit/companyInfo`);

@@ -24,6 +24,7 @@ import type { Database, Db } from './db/client.ts';
 import { LifecycleEvents, type OutboxFactory } from './engine/lifecycle.ts';
 import { ModuleActions } from './engine/module-actions.ts';
 import type { EngineModule, EngineRegistry } from './engine/modules.ts';
+import { OptionProviders } from './engine/option-providers.ts';
 import { ProvidedSystems } from './engine/provided-systems.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { AccountService } from './modules/account/service.ts';
@@ -169,10 +170,12 @@ export async function buildApp({
   const moduleActions = new ModuleActions(outbox);
   const files = await createFileService(database.db, config);
   const providedSystems = new ProvidedSystems();
+  const optionProviders = new OptionProviders();
   for (const module of modules) {
     module.register({
       events: recordEvents,
       actions: moduleActions,
+      options: optionProviders,
       defineJob: (definition) => jobs.define(definition),
       systems: providedSystems,
       db: database.db,
@@ -180,7 +183,12 @@ export async function buildApp({
     });
   }
   app.decorate('jobs', jobs);
-  const engine: EngineRegistry = { events: recordEvents, actions: moduleActions, systems: providedSystems };
+  const engine: EngineRegistry = {
+    events: recordEvents,
+    actions: moduleActions,
+    systems: providedSystems,
+    options: optionProviders,
+  };
   app.decorate('engine', engine);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
   app.addHook('onClose', async () => jobs.stop());
@@ -232,7 +240,7 @@ export async function buildApp({
   const definitions = new DefinitionService(db, moduleActions);
   await app.register(definitionRoutes, { definitions });
   await registerBuilderExtras(app, { db, definitions });
-  await registerRecords(app, { database, config, events: recordEvents, actions: moduleActions });
+  await registerRecords(app, { database, config, engine });
   const notices = reviewNotices(new TodoService(db));
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, notices, recordEvents) });
   await app.register(recordChangeRoutes, {

@@ -11,7 +11,8 @@ import { defineJob } from '../src/platform/jobs.ts';
  * bid deposit (保证金) register on the records of one system. It normalises and checks what is
  * saved and submitted, refuses to delete a locked deposit, confirms an approved deposit's arrival
  * with its own action (到账确认), and hands what happened after commit to a durable job through the
- * transactional outbox. Its node (in the tests) has a computed field: all four seams.
+ * transactional outbox. Its node (in the tests) has a computed field, and its bank select offers
+ * each caller its own options: all five seams.
  */
 
 export const DEPOSIT_NEGATIVE_MESSAGE = '保证金金额不能为负数';
@@ -30,6 +31,10 @@ export const DEPOSIT_JOB = 'example.deliver-deposit-event';
 /** The module's action: an approved deposit's arrival, confirmed by the enterprise that paid it. */
 export const CONFIRM_ARRIVAL = { code: 'confirmArrival', label: '到账确认', color: '#389e0d' } as const;
 export const ARRIVAL_NOTE_MESSAGE = '请输入到账说明';
+/** The per-caller options of the deposit's bank: an administrator picks for a deposit, never a new one. */
+export const BANK_RECORD_FIRST_MESSAGE = '请先选择保证金';
+/** The banks an enterprise may pay into (the rest of the field's list is for administrators). */
+export const ENTERPRISE_BANKS = ['icbc', 'abc'];
 
 /** The module for the records of system `systemCoding`; `trace` collects what ran. */
 export function depositModule(systemCoding: string, trace: DepositTrace): EngineModule {
@@ -46,8 +51,19 @@ export function depositModule(systemCoding: string, trace: DepositTrace): Engine
   });
   return {
     name: 'example-deposit',
-    register({ events, actions, defineJob: define }) {
+    register({ events, actions, options, defineJob: define }) {
       define(deliver);
+      options.register({ systemCodings: [systemCoding] }, 'bank', ({ caller, record, options: own }) => {
+        trace.push({
+          event: 'options',
+          recordId: record?.id ?? null,
+          detail: `${caller.user.loginRoleType}:${caller.enterpriseType ?? ''}:${String(record?.values.title ?? '')}`,
+        });
+        if (caller.user.loginRoleType === 'M' && !record) refuse(BANK_RECORD_FIRST_MESSAGE, 'bank');
+        return caller.user.loginRoleType === 'U'
+          ? own.filter((one) => ENTERPRISE_BANKS.includes(one.value))
+          : own;
+      });
       actions.register({
         ...CONFIRM_ARRIVAL,
         recordStates: ['approved'],

@@ -214,6 +214,25 @@ export const CONTACT_FORM_FIELDS: Record<ContactFormLength, readonly (keyof Omit
 };
 /** The contact's phone: a mobile number or a landline with its area code (the 联系人 form's rule). */
 export const CONTACT_TEL_PATTERN = /^(1\d{10}|0\d{2,3}-?\d{7,8})$/;
+export const CONTACT_MESSAGES = {
+  nameRequired: '请输入联系人',
+  nameTooLong: '联系人不能超过30个字符',
+  telRequired: '请输入联系电话',
+  telInvalid: '请输入正确的手机号码或固定电话（如0571-87654321）',
+} as const;
+export const ContactNameSchema = z
+  .string(CONTACT_MESSAGES.nameRequired)
+  .trim()
+  .min(1, CONTACT_MESSAGES.nameRequired)
+  .max(30, CONTACT_MESSAGES.nameTooLong);
+export const ContactTelSchema = z
+  .string(CONTACT_MESSAGES.telRequired)
+  .trim()
+  .min(1, CONTACT_MESSAGES.telRequired)
+  .regex(CONTACT_TEL_PATTERN, CONTACT_MESSAGES.telInvalid);
+/** The contact person (spec 000 §3: ry_name, tel), what the length-1 contact form asks for. */
+export const ContactPersonSchema = z.object({ ry_name: ContactNameSchema, tel: ContactTelSchema });
+export type ContactPerson = z.infer<typeof ContactPersonSchema>;
 
 export const PracticeAreaEnvelopeSchema = envelopeOf(z.array(PracticeDetailSchema));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 import { type FormGroup, type FormItem, FormItemSchema } from './form-schema.ts';
+import { ContactPersonSchema } from './market.ts';
 
 /**
  * Change requests on approved records (spec 000 §2–§9, the credit-information change workflow, as
@@ -182,6 +183,8 @@ export const ChangeRecordSchema = z.object({
   attachment: z.string(),
   fileList: z.array(ChangeFileSchema),
   dataList: z.array(ChangeDataSchema),
+  /** The requester's contact person for this change (spec 000 §2/§3, the length-1 contact form). */
+  contact: z.object({ ry_name: z.string(), tel: z.string() }).nullable(),
   sbTime: z.string().nullable(),
   czTime: z.string().nullable(),
   requesterName: z.string(),
@@ -260,6 +263,11 @@ export const SaveChangeBodySchema = ChangeNodeRefSchema.extend({
   /** Comma-joined urls (spec 000 §7); the server derives it from fileList. */
   attachment: z.string().max(10000).default(''),
   pass: z.boolean().optional(),
+  /**
+   * The contact person for this change: required when the requester saves; an administrator's edit
+   * of a submitted change keeps the requester's.
+   */
+  contact: ContactPersonSchema.optional(),
 });
 export type SaveChangeBody = z.input<typeof SaveChangeBodySchema>;
 

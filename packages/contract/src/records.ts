@@ -538,11 +538,16 @@ export const FilterFieldsSchema = z.object({ code: z.string(), result: z.array(F
 export const FilterFieldsEnvelopeSchema = envelopeOf(FilterFieldsSchema);
 export type FilterFields = z.infer<typeof FilterFieldsSchema>;
 
-/** pull-down: options of a field (displayCode = the field code); key = the parent's value for child selects. */
+/**
+ * pull-down: options of a field (displayCode = the field code); key = the parent's value for child
+ * selects; id = the record being edited (absent on a new one), which a module's per-caller options
+ * may follow (decision 0058).
+ */
 export const PullDownBodySchema = NodeRefSchema.extend({
   displayCode: z.string().trim().min(1, '请选择字段').max(60),
   key: z.string().max(500).optional(),
   whereStr: z.string().max(500).optional(),
+  id: RecordIdSchema.optional(),
 });
 export type PullDownBody = z.infer<typeof PullDownBodySchema>;
 export const PullDownSchema = z.object({
@@ -551,6 +556,7 @@ export const PullDownSchema = z.object({
 export const PullDownEnvelopeSchema = envelopeOf(PullDownSchema);
 export const CertCascadeBodySchema = NodeRefSchema.extend({
   displayCode: z.string().trim().min(1, '请选择字段').max(60),
+  id: RecordIdSchema.optional(),
 });
 export const CertCascadeSchema = z.object({ code: z.string(), data: z.array(FormOptionSchema) });
 export const CertCascadeEnvelopeSchema = envelopeOf(CertCascadeSchema);

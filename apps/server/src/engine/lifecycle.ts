@@ -61,7 +61,11 @@ export function refuse(message: string, field?: string): never {
   throw badRequest(message, field ? { [field]: message } : undefined);
 }
 
-const matches = (selector: RecordSelector, node: ResolvedNode) =>
+/** Whether a selector names the node (by property, system or gnCoding); the option providers use it too. */
+export const matches = (
+  selector: RecordSelector,
+  node: Pick<ResolvedNode, 'nodeProperties' | 'systemCoding' | 'gnCoding'>,
+) =>
   (selector.nodeProperties ?? []).includes(node.nodeProperties) ||
   (selector.systemCodings ?? []).includes(node.systemCoding) ||
   (selector.gnCodings ?? []).includes(node.gnCoding);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addNode, newSystem, publish, saveDraft } from '../../test/builder-fixtures.ts';
 import {
   ARRIVAL_NOTE_MESSAGE,
+  BANK_RECORD_FIRST_MESSAGE,
   CONFIRM_ARRIVAL,
   DEPOSIT_JOB,
   DEPOSIT_LOCKED_MESSAGE,
@@ -11,6 +12,7 @@ import {
   DEPOSIT_OVER_LIMIT_MESSAGE,
   type DepositTrace,
   depositModule,
+  ENTERPRISE_BANKS,
   FAIL_AFTER_SAVE,
   FAIL_ON_DECISION,
 } from '../../test/example-module.ts';
@@ -40,6 +42,18 @@ const ITEMS: NonNullable<NonNullable<NodeDefinitionInput['form']>['items']> = [
   { code: 'title', name: '项目名称', type: 'text', required: '1' },
   { code: 'code', name: '保证金编号', type: 'text' },
   { code: 'amount', name: '金额', type: 'number' },
+  {
+    code: 'bank',
+    name: '缴纳银行',
+    type: 'select',
+    options: {
+      list: [
+        { value: 'icbc', label: '工商银行' },
+        { value: 'abc', label: '农业银行' },
+        { value: 'boc', label: '中国银行' },
+      ],
+    },
+  },
   // The example's computed field: the service fee, stored in its column.
   { code: 'fee', name: '服务费', type: 'computed-number', formula: 'round(amount * 0.01, 2)' },
 ];
@@ -302,5 +316,51 @@ describe("the module's own action", () => {
     expect(traced(id, 'confirmArrival').map((one) => one.detail)).toEqual(['已于11月26日到账']);
     expect((await row(node, id))?.version).toBe(Number(approved?.version) + 1);
     await expect.poll(() => traced(id, 'delivered:arrived').length, { timeout: 20000 }).toBe(1);
+  });
+});
+
+describe('per-caller options (decision 0058)', () => {
+  const pullDown = (node: DepositNode, who: Actor, id?: string) =>
+    post('/ks/common/common/pull-down', who, { ...ref(node), displayCode: 'bank', ...(id ? { id } : {}) });
+  const valuesOf = (response: { json(): { data: { result: { list: { value: string }[] } } } }) =>
+    response.json().data.result.list.map((option) => option.value);
+
+  it('answers what the provider gives the caller on the record, within the caller’s scope', async () => {
+    const [developer, enterprise, other, admin] = await Promise.all([
+      actor('D'),
+      actor('U'),
+      actor('U'),
+      actor('M'),
+    ]);
+    const node = await depositNode(developer, []);
+    const saved = await save(node, enterprise, { title: '一标段', bank: 'icbc' });
+    const id = saved.json().data.id as string;
+    // Only the provider's entries: the save's job is delivered whenever the worker gets to it.
+    const heard = () => trace.filter((entry) => entry.event === 'options');
+    const before = heard().length;
+    expect(valuesOf(await pullDown(node, enterprise))).toEqual(ENTERPRISE_BANKS);
+    expect(valuesOf(await pullDown(node, admin, id))).toEqual(['icbc', 'abc', 'boc']);
+    // The provider heard who asked (role and enterprise type) and which record they edit.
+    expect(heard().slice(before)).toEqual([
+      { event: 'options', recordId: null, detail: 'U:施工企业:' },
+      { event: 'options', recordId: id, detail: 'M::一标段' },
+    ]);
+    // Its refusal is the call's answer, under the field.
+    expect((await pullDown(node, admin)).json()).toMatchObject({
+      code: 400,
+      message: BANK_RECORD_FIRST_MESSAGE,
+      data: { bank: BANK_RECORD_FIRST_MESSAGE },
+    });
+    // A record the caller may not read is not found, and the provider never hears of it.
+    const asked = heard().length;
+    expect((await pullDown(node, other, id)).statusCode).toBe(404);
+    expect(heard()).toHaveLength(asked);
+    // The cascade tree goes through the provider as well; fields without one keep their own options.
+    const tree = await post('/ks/common/common/cert-cascade', enterprise, {
+      ...ref(node),
+      displayCode: 'bank',
+      id,
+    });
+    expect(tree.json().data.data.map((option: { value: string }) => option.value)).toEqual(ENTERPRISE_BANKS);
   });
 });

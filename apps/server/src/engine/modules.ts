@@ -3,6 +3,7 @@ import type { FileService } from '../platform/file-store.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
+import type { OptionProviders } from './option-providers.ts';
 import type { ProvidedSystems } from './provided-systems.ts';
 
 /**
@@ -15,6 +16,11 @@ export interface EngineSeams {
   events: Pick<LifecycleEvents, 'register'>;
   /** Module actions: node functions beyond the built-in ones, with their buttons and grants (decision 0030). */
   actions: Pick<ModuleActions, 'register'>;
+  /**
+   * Per-caller options of a field (decision 0058): what the form's select offers this caller on
+   * this record; the save's checks stay the module's (beforeSave).
+   */
+  options: Pick<OptionProviders, 'register'>;
   /** Durable job types (decision 0018): what the outbox and schedules deliver to. */
   defineJob(definition: JobDefinition): void;
   /**
@@ -42,4 +48,5 @@ export interface EngineRegistry {
   events: LifecycleEvents;
   actions: ModuleActions;
   systems: ProvidedSystems;
+  options: OptionProviders;
 }

@@ -1,12 +1,15 @@
 import {
   CONTACT_FORM_FIELDS,
-  CONTACT_TEL_PATTERN,
   type Contact,
   type ContactFormLength,
   type ContactListResponse,
+  ContactNameSchema,
+  ContactTelSchema,
 } from '@ks/contract/market';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Col, Form, Input, Row } from 'antd';
+import { useEffect } from 'react';
+import { zodRule } from '@/lib/form-rules.ts';
 import { http } from '@/lib/http.ts';
 
 export type ContactValues = Partial<Omit<Contact, 'id'>>;
@@ -18,29 +21,39 @@ const LABELS: Record<keyof ContactValues, string> = {
   email: '电子邮箱',
 };
 
-/** POST /ks/basic/contacts (spec 000 §7): the enterprise's passed contact persons, `{status, result}`. */
+/**
+ * POST /ks/basic/contacts (spec 000 §7): the enterprise's passed contact persons, `{status, result}`.
+ * Quiet: the list only offers names to pick; whoever may not read it (a person, an administrator
+ * naming no enterprise) types the contact instead.
+ */
 export const useContacts = (query: { id?: string; qyType?: string }) =>
   useQuery({
     queryKey: ['market', 'contacts', query] as const,
-    queryFn: async () => (await http.post<ContactListResponse>('/ks/basic/contacts', query)).result,
+    queryFn: async () =>
+      (await http.post<ContactListResponse>('/ks/basic/contacts', query, { quiet: true })).result,
   });
 
 /**
  * The contact form (spec 000 §2/§9): `length` 1 is the contact person only (ry_name, tel), 3 — the
  * default — the full form with position and email. 联系人 offers the enterprise's passed contacts
  * (an administrator names the enterprise by `enterpriseId`); choosing one fills the rest, and any
- * other person may be typed. Fields live under `name` of the surrounding antd Form.
+ * other person may be typed. Fields live under `name` of the surrounding antd Form. With `prefill`,
+ * empty fields start as the first listed contact's. The rules are the contract's, as the server's.
  */
 export function ContactFields({
   name = 'contact',
   length = 3,
   enterpriseId,
   qyType,
+  prefill = false,
+  disabled = false,
 }: {
   name?: string;
   length?: ContactFormLength;
   enterpriseId?: string;
   qyType?: string;
+  prefill?: boolean;
+  disabled?: boolean;
 }) {
   const form = Form.useFormInstance();
   const { data: contacts = [] } = useContacts({
@@ -48,25 +61,33 @@ export function ContactFields({
     ...(qyType ? { qyType } : {}),
   });
   const fields = CONTACT_FORM_FIELDS[length];
-  const choose = (value: string) => {
-    const contact = contacts.find((one) => one.ry_name === value);
-    if (!contact) return;
+  const fill = (contact: Contact) => {
     const filled = Object.fromEntries(fields.map((field) => [field, contact[field] ?? '']));
     form.setFieldValue(name, { ...form.getFieldValue(name), ...filled });
   };
+  const choose = (value: string) => {
+    const contact = contacts.find((one) => one.ry_name === value);
+    if (contact) fill(contact);
+  };
+  const [first] = contacts;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the list arrives, not on every render.
+  useEffect(() => {
+    if (!prefill || disabled || !first) return;
+    const current = (form.getFieldValue(name) ?? {}) as ContactValues;
+    if (fields.every((field) => !current[field])) fill(first);
+  }, [prefill, disabled, first]);
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item
           name={[name, 'ry_name']}
           label={LABELS.ry_name}
-          rules={[
-            { required: true, whitespace: true, message: '请输入联系人' },
-            { max: 30, message: '联系人不能超过30个字符' },
-          ]}
+          required
+          rules={[zodRule(ContactNameSchema)]}
         >
           <AutoComplete
             aria-label={LABELS.ry_name}
+            disabled={disabled}
             placeholder="选择或输入联系人"
             options={contacts.map((contact) => ({
               value: contact.ry_name,
@@ -77,15 +98,8 @@ export function ContactFields({
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item
-          name={[name, 'tel']}
-          label={LABELS.tel}
-          rules={[
-            { required: true, message: '请输入联系电话' },
-            { pattern: CONTACT_TEL_PATTERN, message: '请输入正确的手机号码或固定电话（如0571-87654321）' },
-          ]}
-        >
-          <Input aria-label={LABELS.tel} maxLength={13} />
+        <Form.Item name={[name, 'tel']} label={LABELS.tel} required rules={[zodRule(ContactTelSchema)]}>
+          <Input aria-label={LABELS.tel} maxLength={13} disabled={disabled} />
         </Form.Item>
       </Col>
       {fields.includes('position') ? (
@@ -95,7 +109,7 @@ export function ContactFields({
             label={LABELS.position}
             rules={[{ max: 30, message: '职务不能超过30个字符' }]}
           >
-            <Input aria-label={LABELS.position} maxLength={30} />
+            <Input aria-label={LABELS.position} maxLength={30} disabled={disabled} />
           </Form.Item>
         </Col>
       ) : null}
@@ -106,7 +120,7 @@ export function ContactFields({
             label={LABELS.email}
             rules={[{ type: 'email', message: '请输入正确的电子邮箱' }]}
           >
-            <Input aria-label={LABELS.email} maxLength={100} />
+            <Input aria-label={LABELS.email} maxLength={100} disabled={disabled} />
           </Form.Item>
         </Col>
       ) : null}

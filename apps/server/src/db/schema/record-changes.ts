@@ -1,4 +1,4 @@
-import type { ChangeData, ChangeFile } from '@ks/contract';
+import type { ChangeData, ChangeFile, ContactPerson } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { editable } from './columns.ts';
@@ -30,6 +30,8 @@ export const recordChanges = pgTable(
     auditRecord: text('audit_record').notNull().default(''),
     fileList: jsonb('file_list').$type<ChangeFile[]>().notNull().default([]),
     dataList: jsonb('data_list').$type<ChangeData[]>().notNull().default([]),
+    /** The requester's contact person for this change (ry_name, tel); null on rounds saved before it was asked. */
+    contact: jsonb('contact').$type<ContactPerson>(),
     requesterUserId: uuid('requester_user_id')
       .notNull()
       .references(() => users.id),

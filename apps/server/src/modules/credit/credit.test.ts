@@ -245,6 +245,108 @@ describe('saving and submitting credit items', () => {
   });
 });
 
+/** An enterprise account of the given enterprise type. */
+async function enterpriseOfType(qyType: string) {
+  const who = await actor('U');
+  const [row] = await getApp()
+    .db.select({ enterpriseId: users.enterpriseId })
+    .from(users)
+    .where(eq(users.id, who.id));
+  await getApp()
+    .db.update(enterprises)
+    .set({ enterpriseType: qyType })
+    .where(eq(enterprises.id, row?.enterpriseId as string));
+  return who;
+}
+
+describe('the item-type select, per caller (POST /ks/common/common/pull-down)', () => {
+  const pullDown = (who: Actor, creditClass: CreditClass, id?: string) =>
+    post('/ks/common/common/pull-down', who.headers, {
+      ...ref(creditClass),
+      displayCode: 'item_type',
+      ...(id ? { id } : {}),
+    });
+  const codesOf = (response: { json(): { data: { result: { list: { value: string }[] } } } }) =>
+    response.json().data.result.list.map((option) => option.value);
+
+  it('offers an enterprise only its own enterprise type’s items', async () => {
+    const [builder, supervisor] = await Promise.all([
+      enterpriseOfType('施工企业'),
+      enterpriseOfType('监理企业'),
+    ]);
+    const builders = codesOf(await pullDown(builder, 'good'));
+    const supervisors = codesOf(await pullDown(supervisor, 'good'));
+    expect(builders).toContain('SG-G01');
+    expect(builders.every((code: string) => code.startsWith('SG-'))).toBe(true);
+    expect(supervisors).toContain('JL-G01');
+    expect(supervisors.every((code: string) => code.startsWith('JL-'))).toBe(true);
+    // The cascade tree answers the same narrowing.
+    const tree = await post('/ks/common/common/cert-cascade', supervisor.headers, {
+      ...ref('bad'),
+      displayCode: 'item_type',
+    });
+    const treeCodes = tree.json().data.data.map((option: { value: string }) => option.value);
+    expect(treeCodes.length).toBeGreaterThan(0);
+    expect(treeCodes.every((code: string) => code.startsWith('JL-D'))).toBe(true);
+    // The save still refuses another type's item, whatever a client sends.
+    expect((await save(supervisor, 'good', item('SG-G01', 1))).json()).toMatchObject({
+      code: 400,
+      message: CREDIT_MESSAGES.typeNotForEnterprise,
+    });
+  });
+
+  it('offers an administrator the items of the record’s enterprise, and asks for the enterprise first', async () => {
+    const [builder, supervisor] = await Promise.all([
+      enterpriseOfType('施工企业'),
+      enterpriseOfType('监理企业'),
+    ]);
+    const builderItem = (await save(builder, 'good', item('SG-G01', 1))).json().data.id as string;
+    const supervisorItem = (await save(supervisor, 'good', item('JL-G01', 1))).json().data.id as string;
+    const forBuilder = codesOf(await pullDown(admin, 'good', builderItem));
+    expect(forBuilder).toContain('SG-G02');
+    expect(forBuilder.every((code: string) => code.startsWith('SG-'))).toBe(true);
+    const forSupervisor = codesOf(await pullDown(admin, 'good', supervisorItem));
+    expect(forSupervisor).toContain('JL-G02');
+    expect(forSupervisor.every((code: string) => code.startsWith('JL-'))).toBe(true);
+    // A new record belongs to no enterprise yet: choose it first, as /ks/credit/admin/select-type says.
+    expect((await pullDown(admin, 'good')).json()).toMatchObject({
+      code: 400,
+      message: CREDIT_MESSAGES.chooseQyTypeFirst,
+      data: { item_type: CREDIT_MESSAGES.chooseQyTypeFirst },
+    });
+    // Another enterprise cannot ask about a record it may not read, nor learn its enterprise type.
+    expect((await pullDown(supervisor, 'good', builderItem)).statusCode).toBe(404);
+    // Developers previewing the form see the whole catalogue.
+    const preview = codesOf(await pullDown(developer, 'good'));
+    expect(preview).toEqual(expect.arrayContaining(['SG-G01', 'JL-G01']));
+  });
+
+  it('keeps the record’s own item, disabled, when it no longer applies to its enterprise', async () => {
+    const owner = await enterpriseOfType('施工企业');
+    const id = (await save(owner, 'good', item('SG-G01', 1))).json().data.id as string;
+    const [row] = await getApp()
+      .db.select({ enterpriseId: users.enterpriseId })
+      .from(users)
+      .where(eq(users.id, owner.id));
+    await getApp()
+      .db.update(enterprises)
+      .set({ enterpriseType: '监理企业' })
+      .where(eq(enterprises.id, row?.enterpriseId as string));
+    const list = (await pullDown(owner, 'good', id)).json().data.result.list as {
+      value: string;
+      isDisabled?: boolean;
+    }[];
+    expect(list.find((option) => option.value === 'SG-G01')).toMatchObject({ isDisabled: true });
+    expect(
+      list.filter((option) => !option.isDisabled).every((option) => option.value.startsWith('JL-')),
+    ).toBe(true);
+    expect(codesOf(await pullDown(admin, 'good', id))).toContain('SG-G01');
+    expect((await save(owner, 'good', item('SG-G01', 1))).json().message).toBe(
+      CREDIT_MESSAGES.typeNotForEnterprise,
+    );
+  });
+});
+
 describe('the score', () => {
   it('is recomputed when an item passes, in the pass’s transaction, with a history point each time', async () => {
     const owner = await actor('U');

@@ -4,6 +4,7 @@ import {
   CREDIT_PENALTY_ANNEX,
   CREDIT_SYSTEM_CODING,
   type CreditClass,
+  type FormOption,
   type NativeValue,
 } from '@ks/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -13,9 +14,10 @@ import { recordAttachments } from '../../db/schema/index.ts';
 import { type RecordEvent, refuse } from '../../engine/lifecycle.ts';
 import type { EngineModule } from '../../engine/modules.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import type { OptionRequest } from '../../engine/option-providers.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import { defineJob } from '../../platform/jobs.ts';
-import { enterpriseOf, itemTypeByCode, scoreOf } from './repository.ts';
+import { enterpriseOf, itemTypeByCode, itemTypeCodesFor, scoreOf } from './repository.ts';
 import { recomputeScore, scoredEnterprises } from './score.ts';
 import { CREDIT_SYSTEM, FIELD } from './system.ts';
 
@@ -100,11 +102,38 @@ export const recomputeScoresJob = (db: Db) =>
     schedule: { cron: CREDIT_RECOMPUTE_CRON, payload: {} },
   });
 
+/**
+ * The item-type select's options for this caller (decision 0058): an enterprise is offered its own
+ * enterprise type's items (none while its type is not set); an administrator those of the type of
+ * the enterprise whose record it edits, and is asked to choose the enterprise first on a record that
+ * belongs to none (a new one). Developers previewing the form see the whole catalogue. The record's
+ * own value stays offered (disabled) when it no longer applies, so the form still names it; beforeSave
+ * refuses it.
+ */
+export async function itemTypeOptions({ db, caller, node, record, options }: OptionRequest) {
+  const creditClass = classOf(node);
+  const { user } = caller;
+  if (!creditClass || user.loginRoleType === 'D') return options;
+  let qyType = caller.enterpriseType;
+  if (user.loginRoleType === 'M') {
+    const owner = record ? await enterpriseOf(db, record.ownerUserId) : null;
+    if (owner?.loginRoleType !== 'U') refuse(CREDIT_MESSAGES.chooseQyTypeFirst, FIELD.itemType);
+    qyType = owner.qyType;
+  }
+  const codes = qyType ? await itemTypeCodesFor(db, creditClass, qyType) : new Set<string>();
+  const current = text(record?.values[FIELD.itemType]);
+  return options.flatMap((option): FormOption[] => {
+    if (codes.has(option.value)) return [option];
+    return option.value === current ? [{ ...option, isDisabled: true }] : [];
+  });
+}
+
 export const CREDIT_MODULE: EngineModule = {
   name: 'credit',
-  register({ events, defineJob: define, systems, db }) {
+  register({ events, options, defineJob: define, systems, db }) {
     systems.provide(CREDIT_SYSTEM);
     define(recomputeScoresJob(db));
+    options.register({ systemCodings: [CREDIT_SYSTEM_CODING] }, FIELD.itemType, itemTypeOptions);
     events.register(
       { systemCodings: [CREDIT_SYSTEM_CODING] },
       {

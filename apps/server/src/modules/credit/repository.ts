@@ -71,6 +71,22 @@ export async function catalogueOptions(db: Db, creditClass: CreditClass): Promis
 }
 
 /**
+ * The codes of one class's item types for one enterprise type, retired ones included (the select
+ * keeps them disabled so old items still show their name).
+ */
+export async function itemTypeCodesFor(
+  db: Db,
+  creditClass: CreditClass,
+  qyType: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: creditItemTypes.code })
+    .from(creditItemTypes)
+    .where(and(eq(creditItemTypes.creditClass, creditClass), eq(creditItemTypes.qyType, qyType)));
+  return new Set(rows.map((row) => row.code));
+}
+
+/**
  * Keeps the item-type select's dictionary in step with the catalogue (decision 0049): the
  * dictionary is the options' carrier, the catalogue their source. A dictionary an administrator
  * deleted stays deleted.

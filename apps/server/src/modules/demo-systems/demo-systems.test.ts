@@ -309,6 +309,8 @@ describe('what the demo enterprise user sees', () => {
       [1, -1],
       [2, 1],
     ]);
+    // The reviewer reads the enterprise's contact person for the change (its passed contact).
+    expect(pending.records[1]?.contact).toEqual({ ry_name: '刘晓燕', tel: '13951712345' });
     expect(pending.records[1]?.operations.filter((op) => op.show).map((op) => op.code)).toContain('pass');
     // The rejected round's to-dos are done; the pending round's wait for its reviewers.
     const todos = await getApp()

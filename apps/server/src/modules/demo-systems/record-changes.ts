@@ -60,6 +60,8 @@ export async function seedDemoRecordChanges(
     logbook,
     dataList: [{ changeField: kind.field, newValue: value }],
     fileList: [await evidence('变更说明.pdf')],
+    // The demo enterprise's passed contact person (market.ts).
+    contact: { ry_name: '刘晓燕', tel: '13951712345' },
   });
   const submitted = async (businessId: string, kind: typeof PRICE, value: string, logbook: string) => {
     const saved = await changes.save(

@@ -2,6 +2,7 @@ import {
   CHANGE_MESSAGES,
   type ChangeList,
   type ChangeSaved,
+  CONTACT_MESSAGES,
   FUNCTION_DENIED_MESSAGE,
   RECORD_CHANGE_OPERATION,
   RECORD_CHANGE_PATHS,
@@ -20,6 +21,7 @@ import {
   notifyTodos,
   operationLogs,
   recordAttachments,
+  recordChanges,
   recordRevisions,
   storedFiles,
 } from '../../db/schema/index.ts';
@@ -130,6 +132,8 @@ async function fileOf(owner: Actor, fileName = '证明.pdf') {
 const post = (url: string, who: Actor | null, payload: object) =>
   getApp().inject({ method: 'POST', url, headers: who?.headers ?? {}, payload });
 
+const CONTACT = { ry_name: '王立新', tel: '0571-87654321' };
+
 async function changeBody(node: Node, recordId: string, owner: Actor, extra: object = {}) {
   return {
     systemCoding: node.systemCoding,
@@ -140,6 +144,7 @@ async function changeBody(node: Node, recordId: string, owner: Actor, extra: obj
     logbook: '复核后分数调整',
     dataList: [{ changeField: 'score', newValue: '8' }],
     fileList: [await fileOf(owner)],
+    contact: CONTACT,
     ...extra,
   };
 }
@@ -396,6 +401,76 @@ describe('change requests on approved records', () => {
     expect(stale.statusCode).toBe(409);
     expect((await review(node, admin, edited.json().data, true)).json().code).toBe(200);
     expect((await recordValues(node, recordId))?.score).toBe('9.5');
+  });
+
+  it('stores the requester’s contact person and shows it to the reviewer; a bad one changes nothing', async () => {
+    const app = getApp();
+    const node = await changeNode();
+    const [owner, admin] = await Promise.all([actor('U'), actor('M')]);
+    const recordId = await approvedRecord(node, owner);
+    const refused = async (contact: object | undefined, message: string, field: string) => {
+      const body = await changeBody(node, recordId, owner, { contact });
+      const response = await post(RECORD_CHANGE_PATHS.save, owner, body);
+      expect(response.json(), JSON.stringify(contact)).toMatchObject({
+        code: 400,
+        message,
+        data: { [field]: message },
+      });
+    };
+    await refused(undefined, CONTACT_MESSAGES.nameRequired, 'contact.ry_name');
+    await refused({ ry_name: ' ', tel: '13857112345' }, CONTACT_MESSAGES.nameRequired, 'contact.ry_name');
+    await refused({ ry_name: '王立新', tel: '' }, CONTACT_MESSAGES.telRequired, 'contact.tel');
+    await refused({ ry_name: '王立新', tel: '1385711234' }, CONTACT_MESSAGES.telInvalid, 'contact.tel');
+    await refused({ ry_name: '王立新', tel: '571-87654321' }, CONTACT_MESSAGES.telInvalid, 'contact.tel');
+    await refused(
+      { ry_name: '王'.repeat(31), tel: '13857112345' },
+      CONTACT_MESSAGES.nameTooLong,
+      'contact.ry_name',
+    );
+    // Nothing was written by the refusals.
+    expect(await app.db.select().from(recordChanges).where(eq(recordChanges.businessId, recordId))).toEqual(
+      [],
+    );
+
+    const saved = await post(
+      RECORD_CHANGE_PATHS.save,
+      owner,
+      await changeBody(node, recordId, owner, { contact: { ry_name: ' 王立新 ', tel: '13857112345' } }),
+    );
+    expect(saved.json().code, saved.body).toBe(200);
+    const { id, version } = saved.json().data;
+    // The requester's edit before submitting replaces it; a bad one leaves the stored one alone.
+    const edit = async (contact: object) =>
+      post(RECORD_CHANGE_PATHS.save, owner, {
+        ...(await changeBody(node, recordId, owner, { contact })),
+        id,
+        version,
+      });
+    expect((await edit({ ry_name: '李敏', tel: '0571-8765432x' })).json().message).toBe(
+      CONTACT_MESSAGES.telInvalid,
+    );
+    const edited = await edit({ ry_name: '李敏', tel: '057187654321' });
+    expect(edited.json().code, edited.body).toBe(200);
+    const submitted = await post(RECORD_CHANGE_PATHS.submit, owner, {
+      systemCoding: node.systemCoding,
+      gnCoding: node.gnCoding,
+      ...edited.json().data,
+      confirmed: true,
+    });
+    expect(submitted.json().code).toBe(200);
+    // The reviewer sees it in check mode; an administrator's edit of the submitted change keeps it.
+    const checked = await listOf(node, recordId, admin, false);
+    expect(checked.records[0]?.contact).toEqual({ ry_name: '李敏', tel: '057187654321' });
+    const modified = await post(RECORD_CHANGE_PATHS.save, admin, {
+      ...(await changeBody(node, recordId, owner, { contact: { ry_name: '管理员', tel: '13800000000' } })),
+      id,
+      version: submitted.json().data.version,
+    });
+    expect(modified.json().code, modified.body).toBe(200);
+    expect((await listOf(node, recordId, owner)).records[0]?.contact).toEqual({
+      ry_name: '李敏',
+      tel: '057187654321',
+    });
   });
 
   it('applies an attachments (info) change to the record’s files', async () => {

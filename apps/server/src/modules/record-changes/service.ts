@@ -10,6 +10,8 @@ import {
   type ChangeSaved,
   type ChangeTypeOption,
   type ChangeTypeTreeEnvelopeSchema,
+  CONTACT_MESSAGES,
+  type ContactPerson,
   changeableItems,
   changeProblems,
   changeStatusLabel,
@@ -109,6 +111,16 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   throw badRequest(parsed.error.issues[0]?.message ?? CHANGE_MESSAGES.validationFailed, fields);
+}
+
+/**
+ * The requester's contact person for the change (spec 000 §2, the length-1 contact form): required
+ * whenever the requester saves; its format was checked with the body.
+ */
+function requiredContact(contact: ContactPerson | undefined): ContactPerson {
+  if (!contact)
+    throw badRequest(CONTACT_MESSAGES.nameRequired, { 'contact.ry_name': CONTACT_MESSAGES.nameRequired });
+  return contact;
 }
 
 const FILE_URL_PATTERN = /^\/ks\/file\/v1\/files\/([0-9a-f-]{36})$/i;
@@ -232,6 +244,7 @@ export class RecordChangeService {
       attachment: row.fileList.map((file) => file.url).join(','),
       fileList: row.fileList,
       dataList: row.dataList,
+      contact: row.contact ?? null,
       sbTime: row.submittedAt?.toISOString() ?? null,
       czTime: row.decidedAt?.toISOString() ?? null,
       requesterName: row.requesterName,
@@ -416,6 +429,7 @@ export class RecordChangeService {
       if (!access.userPermission) throw forbidden();
       if (!RecordChangeService.approved(record)) throw badRequest(CHANGE_MESSAGES.notApproved);
       const content = await this.checkedContent(access, user, body, false);
+      const contact = requiredContact(body.contact);
       return this.db.transaction(async (tx) => {
         // The record's rounds are numbered under its row lock: two first saves get one round, not two.
         await tx.execute(
@@ -445,6 +459,7 @@ export class RecordChangeService {
             logbook: body.logbook,
             fileList: content.fileList,
             dataList: content.dataList,
+            contact,
             requesterUserId: user.id,
             requesterEnterpriseId: user.enterpriseId,
           })
@@ -463,6 +478,8 @@ export class RecordChangeService {
     if (body.version === undefined || body.version !== existing.version)
       throw conflict(CHANGE_MESSAGES.stale);
     const content = await this.checkedContent(access, user, body, submitted);
+    // The contact is the requester's: a reviewing administrator's edit keeps it.
+    const contact = submitted ? existing.contact : requiredContact(body.contact);
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(recordChanges)
@@ -472,6 +489,7 @@ export class RecordChangeService {
           logbook: body.logbook,
           fileList: content.fileList,
           dataList: content.dataList,
+          contact,
           version: sql`${recordChanges.version} + 1`,
           updatedAt: new Date(),
         })

@@ -23,8 +23,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';
+import { type OptionProviders, optionCaller } from '../../engine/option-providers.ts';
 import { resolveOptions } from '../../engine/option-sources.ts';
-import { col } from '../../engine/record-store.ts';
+import { col, loadRecord, recordNotFound } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { definitionContext, type NodeContext, nodeContext, viewScope } from './context.ts';
@@ -37,6 +38,7 @@ export class RecordOptions {
   constructor(
     private readonly db: Db,
     private readonly actions: ModuleActions,
+    private readonly providers: OptionProviders,
   ) {}
 
   /** The options of a field: its own list, its source (dictionary, value range) or the platform's fixed set. */
@@ -45,6 +47,35 @@ export class RecordOptions {
     if (fixed) return fixed.map((value) => ({ label: value, value }));
     if (item.source.kind !== 'static') return (await resolveOptions(this.db, item.source)) ?? [];
     return item.options?.list ?? [];
+  }
+
+  /**
+   * The options a form's select offers this caller: the field's own, or what a module's provider
+   * answers for the caller and the record being edited (read within the caller's view scope, so an
+   * id names no record the caller may not read).
+   */
+  private async offeredOptions(
+    user: SessionUser,
+    context: NodeContext,
+    item: FormItem,
+    recordId: string | undefined,
+  ): Promise<FormOption[]> {
+    const options = await this.optionsOf(item);
+    const provide = this.providers.providerOf(context.node, item.code);
+    if (!provide) return options;
+    const { node } = context;
+    let record = null;
+    if (recordId) {
+      record = await loadRecord(
+        this.db,
+        node.tableName,
+        recordId,
+        node.schema.items,
+        viewScope(user, context),
+      );
+      if (!record) throw recordNotFound();
+    }
+    return provide({ db: this.db, caller: await optionCaller(this.db, user), node, item, record, options });
   }
 
   private itemOf(context: NodeContext, code: string): FormItem {
@@ -83,11 +114,16 @@ export class RecordOptions {
    */
   async pullDown(
     user: SessionUser,
-    body: NodeRef & { displayCode: string; key?: string | undefined; whereStr?: string | undefined },
+    body: NodeRef & {
+      displayCode: string;
+      key?: string | undefined;
+      whereStr?: string | undefined;
+      id?: string | undefined;
+    },
   ) {
     const context = await definitionContext(this.db, user, body);
     const item = this.itemOf(context, body.displayCode);
-    let list = await this.optionsOf(item);
+    let list = await this.offeredOptions(user, context, item, body.id);
     if (body.key !== undefined && body.key !== '') {
       const [parentCode] = parentsOf(item);
       const parent = parentCode === undefined ? undefined : context.node.schema.itemsByCode.get(parentCode);
@@ -118,10 +154,10 @@ export class RecordOptions {
     };
   }
 
-  async certCascade(user: SessionUser, body: NodeRef & { displayCode: string }) {
+  async certCascade(user: SessionUser, body: NodeRef & { displayCode: string; id?: string | undefined }) {
     const context = await definitionContext(this.db, user, body);
     const item = this.itemOf(context, body.displayCode);
-    return { code: item.code, data: await this.optionsOf(item) };
+    return { code: item.code, data: await this.offeredOptions(user, context, item, body.id) };
   }
 
   async buttons(user: SessionUser, ref: NodeRef, where: 'table' | 'form'): Promise<Button[]> {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { LifecycleEvents } from '../../engine/lifecycle.ts';
-import type { ModuleActions } from '../../engine/module-actions.ts';
+import type { EngineRegistry } from '../../engine/modules.ts';
 import { clearNodeSchemas } from '../../engine/record-store.ts';
 import { ListEstimates } from './list-estimates.ts';
 import { recordRoutes } from './routes.ts';
@@ -15,17 +14,12 @@ export async function registerRecords(
   {
     database,
     config,
-    events,
-    actions,
-  }: { database: Database; config: Config; events: LifecycleEvents; actions: ModuleActions },
+    engine,
+  }: { database: Database; config: Config; engine: Pick<EngineRegistry, 'events' | 'actions' | 'options'> },
 ) {
   const { db } = database;
   app.caches.register('node-schemas', clearNodeSchemas);
-  const records = new RecordService(
-    db,
-    { events, actions },
-    new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000),
-  );
+  const records = new RecordService(db, engine, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
   app.caches.register('list-estimates', () => records.lists.estimates.clear());
   await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
 }

@@ -19,13 +19,16 @@ export class RecordService {
   readonly writes: RecordWrites;
   readonly actions: RecordActions;
 
-  /** The app's lifecycle handlers and module actions: a save runs a module's checks however it is made. */
+  /**
+   * The app's lifecycle handlers, module actions and option providers: a save runs a module's checks
+   * however it is made.
+   */
   constructor(
     db: Db,
-    { events, actions }: Pick<EngineRegistry, 'events' | 'actions'>,
+    { events, actions, options }: Pick<EngineRegistry, 'events' | 'actions' | 'options'>,
     estimates?: ListEstimates,
   ) {
-    this.options = new RecordOptions(db, actions);
+    this.options = new RecordOptions(db, actions, options);
     this.lists = new RecordLists(db, this.options, actions, estimates);
     this.forms = new RecordForms(db, actions);
     this.writes = new RecordWrites(db, events, actions);

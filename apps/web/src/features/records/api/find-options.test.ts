@@ -31,4 +31,23 @@ describe('optionLoaderFor', () => {
     expect(under).toEqual([{ label: '南京', value: 'nj', children: [{ label: '玄武', value: 'xw' }] }]);
     expect(calls).toEqual(['cert-cascade', 'pull-down js']);
   });
+
+  it('names the record being edited in both calls, so a module may offer per record', async () => {
+    const ids: (string | undefined)[] = [];
+    mockFetch({
+      'POST /ks/common/common/cert-cascade': ({ body }) => {
+        ids.push((body as { id?: string }).id);
+        return ok({ code: 'area', data: [] });
+      },
+      'POST /ks/common/common/pull-down': ({ body }) => {
+        ids.push((body as { id?: string }).id);
+        return ok({ result: { list: [], labelKey: 'label', valueKey: 'value' } });
+      },
+    });
+    const recordId = '0b8a4a8e-2f6d-4c53-9a55-0a6f3c1f7e21';
+    await optionLoaderFor(node, recordId)(cascader, undefined);
+    await optionLoaderFor(node, recordId)({ ...cascader, type: 'select' } as FormItem, undefined);
+    await optionLoaderFor(node)({ ...cascader, type: 'select' } as FormItem, undefined);
+    expect(ids).toEqual([recordId, recordId, undefined]);
+  });
 });

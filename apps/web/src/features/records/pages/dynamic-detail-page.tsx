@@ -90,9 +90,14 @@ function RecordDetail({
     kind === 'delete' ? navigate(indexPath(node)) : void reload(),
   );
   const { systemCoding, gnCoding } = node;
-  const loadOptions = useMemo(() => optionLoaderFor({ systemCoding, gnCoding }), [systemCoding, gnCoding]);
-
   const meta = details.meta;
+  const recordId = meta?.id;
+  // The record goes with the option calls: a module may offer per record (decision 0058).
+  const loadOptions = useMemo(
+    () => optionLoaderFor({ systemCoding, gnCoding }, recordId),
+    [systemCoding, gnCoding, recordId],
+  );
+
   const annexes = useRecordAnnexes(node, meta?.id ?? null);
   const canSave = details.functions.includes('save');
   const isEditable =

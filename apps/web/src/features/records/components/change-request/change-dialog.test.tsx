@@ -1,3 +1,4 @@
+import { CONTACT_MESSAGES } from '@ks/contract/market';
 import type { ChangeList, ChangeOperation, ChangeRecord } from '@ks/contract/record-changes';
 import { CHANGE_MESSAGES, RECORD_CHANGE_PATHS } from '@ks/contract/record-changes';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -37,6 +38,7 @@ const round = (overrides: Partial<ChangeRecord>): ChangeRecord => ({
   dataList: [{ changeField: 'score', fieldName: '分数', oldValue: '5', newValue: '8', dataType: 'number' }],
   sbTime: '2026-05-01T02:00:00.000Z',
   czTime: '2026-05-02T02:00:00.000Z',
+  contact: { ry_name: '王立新', tel: '0571-87654321' },
   requesterName: '企业',
   reviewerName: '管理员',
   version: 3,
@@ -49,7 +51,7 @@ const round = (overrides: Partial<ChangeRecord>): ChangeRecord => ({
 const FIELDS = {
   values: { title: '优良工程奖', score: '5', start_time: '2026-01-01', end_time: '2026-12-31' },
   fields: [
-    { code: 'title', name: '信用条目', type: 'text' },
+    { code: 'title', name: '信用条目', type: 'text', parentNode: '' },
     { code: 'score', name: '分数', type: 'number', max: 10, parentNode: '' },
     { code: 'start_time', name: '开始时间', type: 'date', parentNode: '' },
     { code: 'end_time', name: '结束时间', type: 'date', parentNode: '' },
@@ -77,11 +79,16 @@ const TREE = {
   operations: ops(),
 };
 
+const CONTACTS = [
+  { id: 'k1', ry_name: '刘晓燕', tel: '13951712345', position: '经营部经理', email: 'liuxy@example.com' },
+];
+
 function routes(list: ChangeList, extra: Record<string, unknown> = {}) {
   return mockFetch({
     [`POST ${RECORD_CHANGE_PATHS.list}`]: ok(list),
     [`POST ${RECORD_CHANGE_PATHS.fields}`]: ok(FIELDS),
     [`POST ${RECORD_CHANGE_PATHS.typeTree}`]: ok(TREE),
+    'POST /ks/basic/contacts': { status: 200, body: { status: 200, result: CONTACTS } },
     ...(extra as Record<string, never>),
   });
 }
@@ -122,14 +129,14 @@ describe('ChangeDialog', () => {
     await user.click(within(panel).getByRole('button', { name: label('提交') }));
     expect(await screen.findByText(CHANGE_MESSAGES.saveFirst)).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: label('保存') }));
-    expect(await screen.findByText(CHANGE_MESSAGES.typeRequired)).toBeTruthy();
-    expect(saved).not.toHaveBeenCalled();
     // The button is disabled for 1 s after the click.
     expect(
       within(panel)
         .getByRole('button', { name: label('保存') })
         .hasAttribute('disabled'),
     ).toBe(true);
+    expect(await screen.findByText(CHANGE_MESSAGES.typeRequired)).toBeTruthy();
+    expect(saved).not.toHaveBeenCalled();
     await waitFor(
       () =>
         expect(
@@ -140,6 +147,60 @@ describe('ChangeDialog', () => {
       {
         timeout: 3000,
       },
+    );
+  });
+
+  it('initiate mode: asks the contact person, prefilled from the enterprise’s contacts, and saves it', async () => {
+    const saved = vi.fn();
+    const draft = round({
+      change: 1,
+      changeStatus: '待提交',
+      auditRecord: '',
+      sbTime: null,
+      czTime: null,
+      contact: null,
+      userPermission: true,
+      operations: ops('save', 'submit'),
+    });
+    routes(
+      {
+        records: [draft],
+        canInitiate: false,
+        userPermission: true,
+        managerPermission: false,
+        operations: ops(),
+      },
+      {
+        [`POST ${RECORD_CHANGE_PATHS.save}`]: (request: { body: unknown }) => {
+          saved(request.body);
+          return ok({ id: 'c1', version: 4 });
+        },
+      },
+    );
+    const { user } = renderWidget(
+      <ChangeDialog node={NODE} recordId="r1" mode="initiate" onClose={() => {}} />,
+    );
+    const panel = await within(await dialog()).findByRole('tabpanel');
+    const name = (await within(panel).findByLabelText('联系人')) as HTMLInputElement;
+    const tel = within(panel).getByLabelText('联系电话') as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('刘晓燕'));
+    expect(tel.value).toBe('13951712345');
+    expect(within(panel).queryByLabelText('职务')).toBeNull();
+    // A wrong phone stays in the dialog with its message; nothing is sent.
+    await user.clear(tel);
+    await user.type(tel, '87654321');
+    await user.click(within(panel).getByRole('button', { name: label('保存') }));
+    expect(await within(panel).findByText(CONTACT_MESSAGES.telInvalid)).toBeTruthy();
+    expect(saved).not.toHaveBeenCalled();
+    await user.clear(tel);
+    await user.type(tel, '0571-87654321');
+    await waitFor(() => expect(within(panel).queryByText(CONTACT_MESSAGES.telInvalid)).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the save button's 1 s pause
+    await user.click(within(panel).getByRole('button', { name: label('保存') }));
+    await waitFor(() =>
+      expect(saved).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'c1', contact: { ry_name: '刘晓燕', tel: '0571-87654321' } }),
+      ),
     );
   });
 
@@ -180,6 +241,10 @@ describe('ChangeDialog', () => {
     expect(within(panel).queryByRole('button', { name: label('上传附件') })).toBeNull();
     expect(within(panel).getByText('证明.pdf')).toBeTruthy();
     expect(within(panel).getByLabelText('审核意见').getAttribute('rows')).toBe('5');
+    // The requester's contact person, read-only.
+    expect(within(panel).getByText('王立新')).toBeTruthy();
+    expect(within(panel).getByText('0571-87654321')).toBeTruthy();
+    expect(within(panel).queryByLabelText('联系人')).toBeNull();
     await user.click(within(panel).getByRole('button', { name: label('驳回') }));
     expect(await screen.findByText(CHANGE_MESSAGES.adviceRequired)).toBeTruthy();
     expect(reviewed).not.toHaveBeenCalled();

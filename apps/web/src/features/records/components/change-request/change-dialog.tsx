@@ -1,5 +1,6 @@
 import type { UploadedFile } from '@ks/contract/files';
 import type { FormItem } from '@ks/contract/form-schema';
+import type { ContactPerson } from '@ks/contract/market';
 import {
   CHANGE_ADVICE_ROWS,
   CHANGE_BUTTON_DISABLE_MS,
@@ -20,6 +21,7 @@ import {
   Button,
   Cascader,
   Descriptions,
+  Form,
   Input,
   InputNumber,
   Modal,
@@ -30,6 +32,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyMessage, EmptyState } from '@/components/empty-state.tsx';
+import { ContactFields } from '../../../../shared/contact-form.tsx';
 import { SimpleUploader } from '../../../../shared/files/components/simple-uploader.tsx';
 import {
   type ChangeCall,
@@ -203,7 +206,12 @@ function RoundPanel({
   const [adminEditing, setAdminEditing] = useState(false);
   // Unsaved changes of the requester: submit asks to save first.
   const [dirty, setDirty] = useState(isNew);
-  useEffect(() => setDraft(draftOf(record, tree)), [record, tree]);
+  // The contact person for this change (spec 000 §2, the length-1 contact form).
+  const [contactForm] = Form.useForm<{ contact: ContactPerson }>();
+  useEffect(() => {
+    setDraft(draftOf(record, tree));
+    contactForm.resetFields();
+  }, [record, tree, contactForm]);
 
   const open = record === null || record.change === 1;
   const requesterEditable = userPermission && open && (record === null || record.sbTime === null);
@@ -244,6 +252,15 @@ function RoundPanel({
       message.warning(first);
       return;
     }
+    // The requester names the contact person; a reviewing administrator's edit keeps theirs.
+    let contact: ContactPerson | undefined;
+    if (requesterEditable) {
+      try {
+        contact = (await contactForm.validateFields()).contact;
+      } catch {
+        return; // the messages are under the fields
+      }
+    }
     await call.mutateAsync({
       kind: 'save',
       body: {
@@ -256,6 +273,7 @@ function RoundPanel({
         logbook: draft.logbook,
         dataList: content.dataList.map((entry) => ({ ...entry, newValue: entry.newValue ?? null })),
         fileList: content.fileList.map(asChangeFile),
+        ...(contact ? { contact } : {}),
       },
     });
     message.success(CHANGE_MESSAGES.saved);
@@ -425,6 +443,24 @@ function RoundPanel({
           />
         </div>
       </Space>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        联系人信息
+      </Typography.Title>
+      {requesterEditable ? (
+        <Form
+          form={contactForm}
+          layout="vertical"
+          initialValues={record?.contact ? { contact: record.contact } : undefined}
+          onValuesChange={() => setDirty(true)}
+        >
+          <ContactFields length={1} prefill={!record?.contact} />
+        </Form>
+      ) : (
+        <Descriptions size="small" column={2}>
+          <Descriptions.Item label="联系人">{record?.contact?.ry_name || '—'}</Descriptions.Item>
+          <Descriptions.Item label="联系电话">{record?.contact?.tel || '—'}</Descriptions.Item>
+        </Descriptions>
+      )}
       {record?.sbTime && (
         <>
           <Typography.Title level={5} style={{ marginTop: 16 }}>

@@ -7,6 +7,7 @@ import {
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
+import { ApiError } from '@/lib/http.ts';
 import { DateTimeInput } from './date-fields.tsx';
 import type { OptionLoader } from './schema-form.tsx';
 import { findOption, item, renderForm, typeDate } from './test-helpers.tsx';
@@ -331,6 +332,22 @@ describe('SchemaForm: parent and child selects', () => {
     await waitFor(() => expect(loadOptions).toHaveBeenCalledWith(dictionary, undefined));
     expect(await screen.findByTitle('甲级')).toBeTruthy();
     expect(await submit(handle)).toEqual({ grade: '1' });
+  });
+
+  it('shows a refusal of the option call under its field, and nothing for other failures', async () => {
+    const items = [
+      item({ code: 'kind', name: '信用事项', type: 'select', source: { kind: 'dictionary', code: 'xy' } }),
+      item({ code: 'grade', name: '资质等级', type: 'select', source: { kind: 'dictionary', code: 'zz' } }),
+    ];
+    const loadOptions = vi.fn<OptionLoader>(async (one) => {
+      if (one.code === 'kind')
+        throw new ApiError({ status: 200, code: 400, message: '请先选择企业类型', kind: 'api' });
+      throw new ApiError({ status: 500, code: 500, message: '服务器错误', kind: 'api' });
+    });
+    renderForm({ items, loadOptions });
+    expect(await within(formItemOf('信用事项')).findByText('请先选择企业类型')).toBeTruthy();
+    await waitFor(() => expect(loadOptions).toHaveBeenCalledTimes(2));
+    expect(within(formItemOf('资质等级')).queryByText('服务器错误')).toBeNull();
   });
 });
 

@@ -35,6 +35,7 @@ import {
   useState,
 } from 'react';
 import { getFeedback } from '@/lib/feedback.ts';
+import { isApiError } from '@/lib/http.ts';
 import { spanOf, useWindowWidth } from './layout.ts';
 import { displayText, needsLoader, normalizeOptions, staticOptionsOf } from './options.ts';
 import { rendererOf } from './registry.ts';
@@ -48,6 +49,10 @@ export type SchemaFormHandle = {
   reset(): void;
   getValues(): WireRecord;
 };
+/**
+ * Loads an item's options. A refusal (an API error with code 400, e.g. a module's 请先选择企业类型)
+ * is shown under the field; other failures have been reported by the client.
+ */
 export type OptionLoader = (item: FormItem, parentValue: string | undefined) => Promise<FormOption[]>;
 export type SchemaFormProps = {
   items: FormItem[];
@@ -154,6 +159,8 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
 
   const [toggles, setToggles] = useState<NativeRecord>(() => switchStates(schema, initial));
   const [loaded, setLoaded] = useState<Record<string, FormOption[]>>({});
+  /** Why an item offers no options: the server's refusal of its option call. */
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
   const requestSeq = useRef<Record<string, number>>({});
   const loaderRef = useRef(loadOptions);
   loaderRef.current = loadOptions;
@@ -184,8 +191,14 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       if (!loader || !needsLoader(item, byCode)) return;
       const seq = (requestSeq.current[item.code] ?? 0) + 1;
       requestSeq.current[item.code] = seq;
-      const settle = (options: FormOption[]) => {
-        if (requestSeq.current[item.code] === seq) setLoaded((prev) => ({ ...prev, [item.code]: options }));
+      const settle = (options: FormOption[], refusal = '') => {
+        if (requestSeq.current[item.code] !== seq) return;
+        setLoaded((prev) => ({ ...prev, [item.code]: options }));
+        setRefusals((prev) => {
+          if ((prev[item.code] ?? '') === refusal) return prev;
+          const { [item.code]: _dropped, ...rest } = prev;
+          return refusal ? { ...rest, [item.code]: refusal } : rest;
+        });
       };
       const parent = optionParentOf(item, byCode);
       let parentValue: string | undefined;
@@ -199,7 +212,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       }
       loader(item, parentValue).then(
         (options) => settle(normalizeOptions(options)),
-        () => settle([]),
+        (error: unknown) => settle([], isApiError(error) && error.code === 400 ? error.message : ''),
       );
     },
     [byCode],
@@ -404,6 +417,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
                     label={item.name}
                     required={!readOnly && isRequired && !isComputedType(item.type)}
                     tooltip={item.tips || undefined}
+                    extra={readOnly ? undefined : refusals[item.code]}
                     rules={readOnly || isComputedType(item.type) ? [] : [ruleOf(item)]}
                   >
                     {readOnly && item.type !== 'editor' ? (
