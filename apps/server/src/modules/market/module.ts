@@ -128,6 +128,29 @@ export const MARKET_MODULE: EngineModule = {
                 .toUpperCase()} where id = ${event.recordId}::uuid`,
             );
           }
+          // A corrected certificate number (or specialty) is checked as a new one would be (0059).
+          const codes = new Set(event.node.schema.items.map((item) => item.code));
+          const certificateChanged =
+            codes.has(MARKET_FIELD.certificateNo) &&
+            codes.has(MARKET_FIELD.specialty) &&
+            event.changes.some(
+              (c) => c.field === MARKET_FIELD.certificateNo || c.field === MARKET_FIELD.specialty,
+            );
+          if (certificateChanged) {
+            const [now] = rowsOf<{ no: string | null; specialty: string | null }>(
+              await event.tx.execute(sql`
+                select ${fieldIdent(MARKET_FIELD.certificateNo)}::text as no,
+                  ${fieldIdent(MARKET_FIELD.specialty)}::text as specialty
+                from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`),
+            );
+            await checkPrincipalCertificate({
+              ...event,
+              values: {
+                [MARKET_FIELD.certificateNo]: now?.no ?? '',
+                [MARKET_FIELD.specialty]: now?.specialty ?? '',
+              },
+            });
+          }
           await syncPracticeOf(event.tx, event.node, [
             text(change?.oldValue),
             await idNumberOfRecord(event.tx, event.node, event.recordId),

@@ -4,6 +4,7 @@ import {
   MARKET_MESSAGES,
   MARKET_PATHS,
   type ManagedPerson,
+  RECORD_CHANGE_PATHS,
   type RegisteredPerson,
   type Transfer,
 } from '@ks/contract';
@@ -17,6 +18,7 @@ import {
   notifyDeliveries,
   notifyMessages,
   operationLogs,
+  storedFiles,
   users,
 } from '../../db/schema/index.ts';
 import { tableRef } from '../../engine/node-tables.ts';
@@ -204,6 +206,53 @@ describe('certificates of a registration', () => {
     await refused({ ...certificate(personId), region: '火星' }, '请选择注册地区');
     const list = await call('GET', `${MARKET_PATHS.certificates}?personId=${personId}`, enterpriseA.headers);
     expect(list.json().data).toHaveLength(1);
+  });
+
+  it('refuses a change request that gives a registration a number already held', async () => {
+    const first = nextIdNumber();
+    await register(enterpriseA, personValues(first, '钱原号'));
+    const second = nextIdNumber();
+    const secondId = await register(enterpriseA, personValues(second, '钱改号'));
+    const [file] = await getApp()
+      .db.insert(storedFiles)
+      .values({
+        storageKey: `k-${crypto.randomUUID()}`,
+        fileName: '变更说明.pdf',
+        mimeType: 'application/pdf',
+        size: 10,
+        md5: crypto.randomUUID(),
+        ownerUserId: enterpriseA.id,
+        visibility: 'owner',
+      })
+      .returning();
+    const ref = marketRef('personnel');
+    const saved = await call('POST', RECORD_CHANGE_PATHS.save, enterpriseA.headers, {
+      ...ref,
+      businessId: secondId,
+      changeType: '注册人员/注册证书编号',
+      changeTypeCode: 'g1/certificate_no',
+      logbook: '证书编号录入有误',
+      dataList: [{ changeField: 'certificate_no', newValue: `苏${first.slice(-8)}` }],
+      fileList: [{ fileId: file?.id, url: `/ks/file/v1/files/${file?.id}`, annexName: '变更说明.pdf' }],
+    });
+    expect(saved.json(), saved.body).toMatchObject({ code: 200 });
+    const submitted = await call('POST', RECORD_CHANGE_PATHS.submit, enterpriseA.headers, {
+      ...ref,
+      id: saved.json().data.id,
+      version: saved.json().data.version,
+      confirmed: true,
+    });
+    expect(submitted.json(), submitted.body).toMatchObject({ code: 200 });
+    const passed = await call('POST', RECORD_CHANGE_PATHS.review, admin.headers, {
+      ...ref,
+      id: submitted.json().data.id,
+      version: submitted.json().data.version,
+      pass: true,
+      auditRecord: '',
+    });
+    expect(passed.json().message).toBe(MARKET_MESSAGES.certificateTaken);
+    const [still] = await personnelOf(enterpriseA, '钱改号');
+    expect(still?.certificateNo).toBe(`苏${second.slice(-8)}`);
   });
 
   it('is kept only by the registration’s enterprise and administrators', async () => {
