@@ -50,9 +50,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
 import { MarketAdminService } from './modules/market/admin.ts';
+import { CertificateService } from './modules/market/certificates.ts';
 import { MARKET_MODULE } from './modules/market/module.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
+import { TransferService } from './modules/market/transfers.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { reviewNotices } from './modules/notify/review-notices.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
@@ -271,7 +273,12 @@ export async function buildApp({
     ratePerMinute,
   });
   await ensureCreditDefaults(db);
-  await app.register(marketRoutes, { market: new MarketService(db), admin: new MarketAdminService(db) });
+  await app.register(marketRoutes, {
+    market: new MarketService(db),
+    admin: new MarketAdminService(db),
+    certificates: new CertificateService(db),
+    transfers: new TransferService(db, userNotices),
+  });
 
   for (const definition of extraJobs) jobs.define(definition);
   // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.

@@ -58,7 +58,7 @@ export const MARKET_MESSAGES = {
   finishBeforeStart: '竣工日期不能早于开工日期',
   basicExists: '本企业已填写基本信息，请修改原有记录',
   personDuplicate: '本企业已登记该人员，请勿重复添加',
-  personElsewhere: '该人员已在其他企业注册，同一人员同一时间只能在一家企业注册',
+  personElsewhere: '该人员已在其他企业注册，同一人员同一时间只能在一家企业注册；如需转入，请申请转注册',
   staleEnterprise: '该企业信息已被他人修改，请刷新后重试',
   alreadyEnabled: '该企业已是启用状态',
   alreadyDisabled: '该企业已是停用状态',
@@ -69,6 +69,22 @@ export const MARKET_MESSAGES = {
   regionTwice: '同一地区只能填写一条执业状态',
   idNumberTaken: '该身份证号码已绑定其他账号',
   personalOnly: '仅个人用户可以绑定身份证号码',
+  certificateNotFound: '注册证书不存在或已删除',
+  staleCertificate: '该注册证书已被他人修改，请刷新后重试',
+  certificateTaken: '该注册证书编号在该专业下已登记',
+  certificateTwice: '该人员已有该注册类别和专业的证书',
+  certificateExpiryBeforeIssue: '注册有效期至不能早于发证日期',
+  certificatesOwnOnly: '只能维护本企业注册人员的证书',
+  transferNotRegistered: '该人员尚未在任何企业注册，请直接登记注册人员',
+  transferAlreadyOurs: '该人员已在本企业注册，无需转入',
+  transferNotPassed: '该人员在原企业的注册尚未审核通过，暂不能转注册',
+  transferOpen: '该人员已有待处理的转注册申请，请勿重复申请',
+  transferNotFound: '转注册申请不存在',
+  staleTransfer: '该转注册申请已被他人处理，请刷新后重试',
+  transferReleaseOwnOnly: '只有原注册企业可以同意转出',
+  transferNotPending: '该转注册申请已处理，不能重复操作',
+  transferSourceGone: '该人员在原企业的注册信息已不存在，不能转注册',
+  transferEnterprisesOnly: '只有企业用户可以申请转入人员',
 } as const;
 
 /**
@@ -243,6 +259,20 @@ export const PersonnelListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type PersonnelListQuery = z.infer<typeof PersonnelListQuerySchema>;
+/** A registration certificate (注册证书) of a person: the principal one is the registration's own. */
+export const CertificateSchema = z.object({
+  /** null for the principal certificate, which is edited on the registration itself. */
+  id: z.string().nullable(),
+  registrationType: z.string(),
+  specialty: z.string(),
+  certificateNo: z.string(),
+  region: z.string(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  version: z.number().int(),
+});
+export type Certificate = z.infer<typeof CertificateSchema>;
+
 export const RegisteredPersonSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -256,6 +286,8 @@ export const RegisteredPersonSchema = z.object({
   certificateNo: z.string(),
   region: z.string(),
   expiryDate: z.string(),
+  /** Every certificate of the registration, the principal first (decision 0059). */
+  certificates: z.array(CertificateSchema),
 });
 export type RegisteredPerson = z.infer<typeof RegisteredPersonSchema>;
 export const PersonnelListEnvelopeSchema = envelopeOf(pageOf(RegisteredPersonSchema));
@@ -337,6 +369,93 @@ export const LinkIdNumberBodySchema = z.object({
 });
 export type LinkIdNumberBody = z.infer<typeof LinkIdNumberBodySchema>;
 
+// ————— certificates of a registration (decision 0059) —————
+const dateText = (message: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message);
+export const REGISTRATION_TYPES = [
+  '一级注册建造师',
+  '二级注册建造师',
+  '注册造价工程师',
+  '注册监理工程师',
+  '注册安全工程师',
+] as const;
+export const CertificateFieldsSchema = z.object({
+  registrationType: z.enum(REGISTRATION_TYPES, '请选择注册类别'),
+  specialty: z.enum(PERSONNEL_SPECIALTIES, '请选择注册专业'),
+  certificateNo: z.string().trim().min(1, '请输入注册证书编号').max(50, '注册证书编号不能超过50个字符'),
+  region: z.enum(PROVINCE_NAMES as [string, ...string[]], '请选择注册地区'),
+  issueDate: dateText('请选择发证日期'),
+  expiryDate: dateText('请选择注册有效期至'),
+});
+export type CertificateFields = z.infer<typeof CertificateFieldsSchema>;
+export const CreateCertificateBodySchema = CertificateFieldsSchema.extend({
+  /** The 注册人员 record the certificate belongs to. */
+  personId: z.uuid('注册人员不存在'),
+});
+export type CreateCertificateBody = z.infer<typeof CreateCertificateBodySchema>;
+export const UpdateCertificateBodySchema = CertificateFieldsSchema.extend({
+  id: z.uuid('注册证书不存在'),
+  version: z.number().int().min(1),
+});
+export type UpdateCertificateBody = z.infer<typeof UpdateCertificateBodySchema>;
+export const DeleteCertificateQuerySchema = z.object({
+  id: z.uuid('注册证书不存在'),
+  version: z.coerce.number().int().min(1),
+});
+export type DeleteCertificateQuery = z.infer<typeof DeleteCertificateQuerySchema>;
+export const CertificateEnvelopeSchema = envelopeOf(CertificateSchema);
+export const CertificatesQuerySchema = z.object({ personId: z.uuid('注册人员不存在') });
+export const CertificateListEnvelopeSchema = envelopeOf(z.array(CertificateSchema));
+
+// ————— transfers between enterprises (转注册, decision 0059) —————
+export const TRANSFER_STATES = ['pending', 'released', 'approved', 'rejected'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+export const TRANSFER_STATE_LABELS: Record<TransferState, string> = {
+  pending: '待原企业同意',
+  released: '原企业已同意',
+  approved: '已转入',
+  rejected: '已驳回',
+};
+export const TransferSchema = z.object({
+  id: z.string(),
+  personName: z.string(),
+  /** Masked (first 6 and last 4 characters). */
+  idNumber: z.string(),
+  fromUserId: z.string(),
+  fromEnterpriseName: z.string(),
+  toUserId: z.string(),
+  toEnterpriseName: z.string(),
+  status: z.enum(TRANSFER_STATES),
+  reason: z.string(),
+  advice: z.string(),
+  createdAt: z.string(),
+  releasedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Transfer = z.infer<typeof TransferSchema>;
+export const TransferListQuerySchema = z.object({
+  /** Only open transfers (pending or released). */
+  open: z.enum(['true', 'false']).optional(),
+});
+export type TransferListQuery = z.infer<typeof TransferListQuerySchema>;
+export const TransferListEnvelopeSchema = envelopeOf(z.array(TransferSchema));
+export const TransferEnvelopeSchema = envelopeOf(TransferSchema);
+export const RequestTransferBodySchema = z.object({
+  idNumber: z.string().trim().min(1, '请输入身份证号码').max(18, '身份证号码须为18位'),
+  reason: z.string().trim().max(200, '申请说明不能超过200个字符').default(''),
+});
+export type RequestTransferBody = z.input<typeof RequestTransferBodySchema>;
+export const ReleaseTransferBodySchema = z.object({
+  id: z.uuid('转注册申请不存在'),
+  version: z.number().int().min(1),
+});
+export type ReleaseTransferBody = z.infer<typeof ReleaseTransferBodySchema>;
+export const DecideTransferBodySchema = ReleaseTransferBodySchema.extend({
+  result: z.enum(['approve', 'reject'], '请选择审批结果'),
+  advice: z.string().trim().max(200, '审批意见不能超过200个字符').default(''),
+});
+export type DecideTransferBody = z.input<typeof DecideTransferBodySchema>;
+
 // ————— business handling (/system/transact) —————
 export const TransactItemSchema = z.object({
   /** What kind of business: a node of a system the caller may start, or a module page. */
@@ -362,6 +481,10 @@ export const MARKET_PATHS = {
   practice: '/ks/basic/personnel/practice',
   transact: '/ks/basic/transact',
   linkIdNumber: '/ks/individual/id-number',
+  certificates: '/ks/basic/personnel/certificates',
+  transfers: '/ks/basic/personnel/transfers',
+  transferRelease: '/ks/basic/personnel/transfers/release',
+  transferDecide: '/ks/basic/personnel/transfers/decide',
 } as const;
 export const LinkIdNumberEnvelopeSchema = envelopeOf(
   z.object({ idNumber: z.string(), practiceDetails: z.array(PracticeDetailSchema) }),

@@ -14,6 +14,8 @@ import {
   RECORD_CHANGE_OPERATION,
   RECORD_CHANGE_PATHS,
   type RecordPage,
+  type RegisteredPerson,
+  type Transfer,
 } from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +26,7 @@ import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
 import { DEMO_FAQ, DEMO_HELP_GUIDE_GROUP, DEMO_HELP_PDF, DEMO_HELP_VIDEO } from './help.ts';
-import { DEMO_MORE_ENTERPRISES } from './market-admin.ts';
+import { DEMO_MORE_ENTERPRISES, DEMO_SECOND_CERTIFICATE } from './market-admin.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,
@@ -584,6 +586,25 @@ describe('the administrators’ market demo', () => {
     expect(people.length).toBe(1 + DEMO_MORE_ENTERPRISES.reduce((n, demo) => n + demo.people.length, 0));
     expect(people.find((p) => p.personName === '顾磊')?.practiceDetails).toEqual([]);
     expect(people.find((p) => p.personName === '王建华')?.accountName).toBe('演示执业人员');
+  });
+
+  it('registers 王建华 in two specialties and shows one pending transfer (decision 0059)', async () => {
+    const own = (await get('enterprise', '/ks/basic/personnel?keyword=王建华')).json().data
+      .records as RegisteredPerson[];
+    expect(own[0]?.certificates.map((c) => c.specialty)).toEqual([
+      '建筑工程',
+      DEMO_SECOND_CERTIFICATE.specialty,
+    ]);
+    const open = (await get('admin', `${MARKET_PATHS.transfers}?open=true`)).json().data as Transfer[];
+    expect(open).toEqual([
+      expect.objectContaining({
+        personName: '顾磊',
+        status: 'pending',
+        fromEnterpriseName: DEMO_MORE_ENTERPRISES[0]?.name,
+      }),
+    ]);
+    const mine = (await get('enterprise', MARKET_PATHS.transfers)).json().data as Transfer[];
+    expect(mine.map((t) => t.id)).toEqual(open.map((t) => t.id));
   });
 
   it('gives the personnel account its registration’s practice status at login', async () => {

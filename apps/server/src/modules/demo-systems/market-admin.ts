@@ -10,6 +10,9 @@ import { enterprises, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { MarketAdminService } from '../market/admin.ts';
+import { CertificateService } from '../market/certificates.ts';
+import { TransferService } from '../market/transfers.ts';
+import { userNotices } from '../notify/user-notices.ts';
 import { attachDemoFiles } from './attachments.ts';
 import type { DemoServices } from './services.ts';
 
@@ -40,6 +43,18 @@ const DEMO_PERSON_AREAS = [
   { region: '江苏省', status: 2 as const, reason: '' },
   { region: '浙江省', status: 1 as const, reason: '执业资格证书将于30日内到期，请及时办理延续注册' },
 ];
+
+/** 王建华's second certificate: 一级注册建造师 in 市政公用工程 as well. */
+export const DEMO_SECOND_CERTIFICATE = {
+  registrationType: '一级注册建造师',
+  specialty: '市政公用工程',
+  certificateNo: '苏1322012201600102',
+  region: '江苏省',
+  issueDate: '2023-07-01',
+  expiryDate: '2028-06-30',
+} as const;
+/** The Hangzhou registration the demo enterprise asks to transfer to itself (顾磊). */
+export const DEMO_TRANSFER_ID_NUMBER = '320583199203051611';
 
 export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
   {
@@ -126,10 +141,12 @@ export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
 
 export async function seedDemoMarketAdmin(
   { db, files, records, workflow }: DemoServices,
-  actors: { admin: SessionUser; personnel: SessionUser },
+  actors: { admin: SessionUser; personnel: SessionUser; enterprise: SessionUser },
   ip: string,
 ): Promise<void> {
   const market = new MarketAdminService(db);
+  const certificates = new CertificateService(db);
+  const transfers = new TransferService(db, userNotices);
 
   /** Saves an item as the enterprise, attaches its file, submits it and has the administrator pass it. */
   async function passed(
@@ -199,4 +216,16 @@ export async function seedDemoMarketAdmin(
 
   await setAreas(DEMO_PERSON_ID_NUMBER, DEMO_PERSON_AREAS);
   await market.linkIdNumber(actors.personnel, { idNumber: DEMO_PERSON_ID_NUMBER }, ip);
+
+  // 王建华 is registered in a second specialty too (decision 0059), kept by the demo enterprise.
+  const [demoPerson] = (await market.personnel({ idNumber: DEMO_PERSON_ID_NUMBER, pageNum: 1, pageSize: 1 }))
+    .records;
+  if (!demoPerson) throw new Error('demo registration missing');
+  await certificates.create(actors.enterprise, { personId: demoPerson.id, ...DEMO_SECOND_CERTIFICATE }, ip);
+  // One pending transfer for the administrators' 业务办理: the demo enterprise asks for 顾磊.
+  await transfers.request(
+    actors.enterprise,
+    { idNumber: DEMO_TRANSFER_ID_NUMBER, reason: '拟任本企业安装工程造价负责人，申请转入本企业注册' },
+    ip,
+  );
 }

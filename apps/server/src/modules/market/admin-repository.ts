@@ -1,9 +1,11 @@
 import { type ManagedPerson, type ManagedPersonnelQuery, maskIdNumber, type NativeValue } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterprises, marketPracticeAreas, users } from '../../db/schema/index.ts';
+import { enterprises, marketCertificates, marketPracticeAreas, users } from '../../db/schema/index.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { col, R, type ResolvedNode, recordSelect, storedOf } from '../../engine/record-store.ts';
+import { furtherCertificates, principalCertificate } from './certificates.ts';
+import { furtherCertificateLike } from './repository.ts';
 import { MARKET_FIELD } from './system.ts';
 
 const f = MARKET_FIELD;
@@ -44,12 +46,7 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
     query.recordId ? sql`${R}.id = ${query.recordId}::uuid` : undefined,
     query.enterpriseId ? sql`${R}.owner_user_id = ${query.enterpriseId}::uuid` : undefined,
     pattern
-      ? searched.length > 0
-        ? sql`(${sql.join(
-            searched.map((code) => sql`${col(code)} ilike ${pattern}`),
-            sql` or `,
-          )})`
-        : none
+      ? sql`(${sql.join([...searched.map((code) => sql`${col(code)} ilike ${pattern}`), furtherCertificateLike(pattern)], sql` or `)})`
       : undefined,
     query.idNumber
       ? codes.has(f.idNumber)
@@ -57,9 +54,9 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
         : none
       : undefined,
     query.specialty
-      ? codes.has(f.specialty)
-        ? sql`${col(f.specialty)} = ${query.specialty}`
-        : none
+      ? sql`(${codes.has(f.specialty) ? sql`${col(f.specialty)} = ${query.specialty}` : none} or exists (
+          select 1 from ${marketCertificates} c where c.record_id = ${R}.id and c.deleted_at is null
+            and c.specialty = ${query.specialty}))`
       : undefined,
     query.practiceStatus
       ? sql`exists (select 1 from jsonb_array_elements(coalesce(p.areas, '[]'::jsonb)) area
@@ -91,6 +88,10 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
   );
   const people: ManagedPerson[] = [];
   const fullIdNumbers: string[] = [];
+  const further = await furtherCertificates(
+    db,
+    rows.map((row) => String(row._id)),
+  );
   for (const row of rows) {
     const record = storedOf(row, items);
     const v = record.values;
@@ -110,6 +111,7 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
       practiceDetails: (row._areas as ManagedPerson['practiceDetails'] | null) ?? [],
       practiceVersion: Number(row._practice_version ?? 0),
       accountName: String(row._account ?? ''),
+      certificates: [...principalCertificate(v, record.version), ...(further.get(record.id) ?? [])],
     });
   }
   return { rows: people, fullIdNumbers, total: Number(total) };

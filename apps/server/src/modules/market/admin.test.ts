@@ -1,18 +1,17 @@
 import {
-  idNumberCheckCharacter,
   MARKET_MESSAGES,
   MARKET_NODE_OF,
   MARKET_PATHS,
   MARKET_SYSTEM_CODING,
   type ManagedPerson,
   type MarketEnterprise,
-  type MarketPart,
   type TransactItem,
 } from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, loginBody, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { personValues, registerPerson, testIdNumber } from '../../../test/market-registrations.ts';
 import { enterprises, operationLogs, users } from '../../db/schema/index.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { UNSET_REASON } from './practice.ts';
@@ -26,20 +25,8 @@ const call = (
   headers: Record<string, string>,
   payload?: object,
 ) => getApp().inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const ref = (part: MarketPart) => ({ systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF[part] });
-const idNumber = (sequence: string) => {
-  const first17 = `32010219880214${sequence}`;
-  return `${first17}${idNumberCheckCharacter(first17)}`;
-};
-const person = (id: string, name = '孙立') => ({
-  person_name: name,
-  id_number: id,
-  registration_type: '一级注册建造师',
-  specialty: '建筑工程',
-  certificate_no: `苏${id.slice(-8)}`,
-  registered_region: '江苏省',
-  expiry_date: '2028-06-30',
-});
+const idNumber = testIdNumber;
+const person = personValues;
 
 let admin: Actor;
 let enterprise: Actor;
@@ -58,43 +45,8 @@ beforeAll(async () => {
   await ensureProvidedSystems(getApp().db, getApp().engine);
 });
 
-/** Registers a person with an enterprise: saved, submitted and (when asked) passed. */
-async function register(owner: Actor, values: Record<string, unknown>, pass = true) {
-  const saved = await call('POST', '/ks/monitor/save', owner.headers, { ...ref('personnel'), values });
-  expect(saved.json()).toMatchObject({ code: 200 });
-  const id = saved.json().data.id as string;
-  // The 注册证书 slot is required: submitting without it is refused, so the tests pass it directly.
-  if (!pass) return id;
-  const { multipart, PDF } = await import('../../../test/file-fixtures.ts');
-  const form = multipart(
-    { ...ref('personnel'), fileType: 'pdf', fileNo: 'registration_cert' },
-    { name: '证书.pdf', content: PDF },
-  );
-  const uploaded = await getApp().inject({
-    method: 'POST',
-    url: '/ks/common/common/upload/annex',
-    headers: { ...owner.headers, ...form.headers },
-    payload: form.payload,
-  });
-  await call('POST', '/ks/common/common/attachment/save', owner.headers, {
-    ...ref('personnel'),
-    id,
-    fileList: [
-      { fileId: uploaded.json().data.fileId, fileNo: 'registration_cert', fileOperationType: 'add' },
-    ],
-  });
-  expect(
-    (await call('POST', '/ks/monitor/submit', owner.headers, { ...ref('personnel'), id })).json(),
-  ).toMatchObject({ code: 200 });
-  const passed = await call('POST', '/ks/monitor/audit', admin.headers, {
-    ...ref('personnel'),
-    id,
-    result: 'pass',
-    advice: '同意',
-  });
-  expect(passed.json()).toMatchObject({ code: 200 });
-  return id;
-}
+const register = (owner: Actor, values: Record<string, unknown>, pass = true) =>
+  registerPerson(getApp(), owner, admin, values, pass);
 
 const login = async (who: TestUser) =>
   (

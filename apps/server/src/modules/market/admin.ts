@@ -1,4 +1,5 @@
 import {
+  type Certificate,
   ENTERPRISE_STATE_LABELS,
   type EnterpriseExportQuery,
   type EnterpriseStateBody,
@@ -60,6 +61,15 @@ const practiceText = (details: PracticingStatus['practiceDetails']) =>
     .map(
       (d) =>
         `${d.region || '未注明地区'}：${PRACTICE_STATUS_LABELS[d.status]}${d.reason ? `（${d.reason}）` : ''}`,
+    )
+    .join('；');
+
+/** Every certificate of a registration in one cell (decision 0059). */
+const certificatesText = (certificates: Certificate[]) =>
+  certificates
+    .map(
+      (c) =>
+        `${c.registrationType} ${c.specialty} ${c.certificateNo}（${c.region || '未注明地区'}，有效期至${c.expiryDate}）`,
     )
     .join('；');
 
@@ -187,6 +197,7 @@ export class MarketAdminService {
         '注册证书编号',
         '注册地区',
         '有效期至',
+        '全部注册证书',
         '执业状态',
       ],
       rows: rows.map((row) => [
@@ -198,6 +209,7 @@ export class MarketAdminService {
         row.certificateNo,
         row.region,
         row.expiryDate,
+        certificatesText(row.certificates),
         practiceText(row.practiceDetails),
       ]),
     });

@@ -182,7 +182,8 @@ describe('registered personnel', () => {
     id_number: id,
     registration_type: '一级注册建造师',
     specialty: '建筑工程',
-    certificate_no: '苏1322011201812345',
+    // One number per person: a certificate number is registered once per specialty (decision 0059).
+    certificate_no: `苏13220112${id.slice(-8).toUpperCase()}`,
     registered_region: '江苏省',
     expiry_date: '2027-12-31',
   });

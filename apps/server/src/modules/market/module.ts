@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { type RecordEvent, refuse, type SaveEvent } from '../../engine/lifecycle.ts';
 import type { EngineModule } from '../../engine/modules.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { checkCertificateFree } from './certificates.ts';
 import { chinaToday } from './dates.ts';
 import { idNumberOfRecord, syncPracticeOf } from './practice.ts';
 import { MARKET_FIELD, MARKET_SYSTEM } from './system.ts';
@@ -59,6 +60,20 @@ async function checkPerson(event: SaveEvent) {
   if (others.length > 0) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
 }
 
+/** The registration's own certificate is registered once per specialty (decision 0059). */
+async function checkPrincipalCertificate(event: SaveEvent) {
+  const certificateNo = text(event.values[MARKET_FIELD.certificateNo]).trim();
+  const specialty = text(event.values[MARKET_FIELD.specialty]);
+  if (!certificateNo || !specialty) return;
+  const taken = await checkCertificateFree(
+    event.tx,
+    event.node,
+    { certificateNo, specialty },
+    { recordId: event.recordId },
+  );
+  if (taken) refuse(taken, MARKET_FIELD.certificateNo);
+}
+
 /** The linked personnel account follows its registration: passed, returned, revoked or deleted. */
 async function followRegistration(event: RecordEvent) {
   if (PART_OF_NODE.get(event.node.gnCoding) !== 'personnel') return;
@@ -84,7 +99,10 @@ export const MARKET_MODULE: EngineModule = {
           const finished = text(values[MARKET_FIELD.finishDate]);
           if (started && finished && finished < started)
             refuse(MARKET_MESSAGES.finishBeforeStart, MARKET_FIELD.finishDate);
-          if (part === 'personnel') await checkPerson(event);
+          if (part === 'personnel') {
+            await checkPerson(event);
+            await checkPrincipalCertificate(event);
+          }
           if (part === 'basic' && !event.recordId) {
             const result = await event.tx.execute(
               sql`select 1 from ${tableRef(event.node.tableName)}
@@ -109,6 +127,29 @@ export const MARKET_MODULE: EngineModule = {
                 .trim()
                 .toUpperCase()} where id = ${event.recordId}::uuid`,
             );
+          }
+          // A corrected certificate number (or specialty) is checked as a new one would be (0059).
+          const codes = new Set(event.node.schema.items.map((item) => item.code));
+          const certificateChanged =
+            codes.has(MARKET_FIELD.certificateNo) &&
+            codes.has(MARKET_FIELD.specialty) &&
+            event.changes.some(
+              (c) => c.field === MARKET_FIELD.certificateNo || c.field === MARKET_FIELD.specialty,
+            );
+          if (certificateChanged) {
+            const [now] = rowsOf<{ no: string | null; specialty: string | null }>(
+              await event.tx.execute(sql`
+                select ${fieldIdent(MARKET_FIELD.certificateNo)}::text as no,
+                  ${fieldIdent(MARKET_FIELD.specialty)}::text as specialty
+                from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`),
+            );
+            await checkPrincipalCertificate({
+              ...event,
+              values: {
+                [MARKET_FIELD.certificateNo]: now?.no ?? '',
+                [MARKET_FIELD.specialty]: now?.specialty ?? '',
+              },
+            });
           }
           await syncPracticeOf(event.tx, event.node, [
             text(change?.oldValue),

@@ -9,7 +9,7 @@ import {
 } from '@ks/contract';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterprises, users } from '../../db/schema/index.ts';
+import { enterprises, marketCertificates, users } from '../../db/schema/index.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import {
   col,
@@ -21,6 +21,11 @@ import {
   storedOf,
 } from '../../engine/record-store.ts';
 import { AppError } from '../../platform/errors.ts';
+
+/** A registration (alias `r`, decision 0059) one of whose further certificates' numbers is like the pattern. */
+export const furtherCertificateLike = (pattern: string) =>
+  sql`exists (select 1 from ${marketCertificates} c where c.record_id = ${R}.id and c.deleted_at is null
+    and c.certificate_no ilike ${pattern})`;
 
 /** The node of a part, or null when it is not there (not provided yet, deleted or unpublished). */
 export async function partNode(db: Db, part: MarketPart): Promise<ResolvedNode | null> {
@@ -152,9 +157,9 @@ export async function personnelRecords(
     [
       sql`${R}.deleted_at is null`,
       query.owner ? sql`${R}.owner_user_id = ${query.owner}::uuid` : undefined,
-      pattern && searched.length > 0
+      pattern
         ? sql`(${sql.join(
-            searched.map((code) => sql`${col(code)} ilike ${pattern}`),
+            [...searched.map((code) => sql`${col(code)} ilike ${pattern}`), furtherCertificateLike(pattern)],
             sql` or `,
           )})`
         : undefined,

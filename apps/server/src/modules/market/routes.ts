@@ -1,8 +1,15 @@
 import {
   BranchListEnvelopeSchema,
+  CertificateEnvelopeSchema,
+  CertificateListEnvelopeSchema,
+  CertificatesQuerySchema,
   CompanyInfoEnvelopeSchema,
   ContactListBodySchema,
   ContactListResponseSchema,
+  CreateCertificateBodySchema,
+  DecideTransferBodySchema,
+  DeleteCertificateQuerySchema,
+  EmptyEnvelopeSchema,
   EnterpriseExportQuerySchema,
   EnterpriseListEnvelopeSchema,
   EnterpriseListQuerySchema,
@@ -21,14 +28,22 @@ import {
   PersonnelListQuerySchema,
   PracticeAreaEnvelopeSchema,
   PracticeAreasBodySchema,
+  ReleaseTransferBodySchema,
+  RequestTransferBodySchema,
   TransactEnvelopeSchema,
+  TransferEnvelopeSchema,
+  TransferListEnvelopeSchema,
+  TransferListQuerySchema,
+  UpdateCertificateBodySchema,
 } from '@ks/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { MarketAdminService } from './admin.ts';
+import type { CertificateService } from './certificates.ts';
 import type { MarketService } from './service.ts';
+import type { TransferService } from './transfers.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A workbook built whole before the headers go out (an export never fails after them). */
@@ -53,8 +68,121 @@ const enterprisesAndAdmins = { access: { roles: ['M', 'U'] as const } };
 export const marketRoutes: FastifyPluginAsyncZod<{
   market: MarketService;
   admin: MarketAdminService;
-}> = async (app, { market, admin }) => {
+  certificates: CertificateService;
+  transfers: TransferService;
+}> = async (app, { market, admin, certificates, transfers }) => {
   const tags = ['market'];
+
+  // ————— a registration's further certificates (decision 0059) —————
+  app.get(
+    MARKET_PATHS.certificates,
+    {
+      config: enterprisesAndAdmins,
+      schema: {
+        tags,
+        summary: '注册人员的其他注册证书',
+        querystring: CertificatesQuerySchema,
+        response: { 200: CertificateListEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await certificates.list(currentUser(request), request.query.personId)),
+  );
+  app.post(
+    MARKET_PATHS.certificates,
+    {
+      config: enterprisesAndAdmins,
+      schema: {
+        tags,
+        summary: '新增注册证书',
+        body: CreateCertificateBodySchema,
+        response: { 200: CertificateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await certificates.create(currentUser(request), request.body, request.ip)),
+  );
+  app.put(
+    MARKET_PATHS.certificates,
+    {
+      config: enterprisesAndAdmins,
+      schema: {
+        tags,
+        summary: '修改注册证书',
+        body: UpdateCertificateBodySchema,
+        response: { 200: CertificateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await certificates.update(currentUser(request), request.body, request.ip)),
+  );
+  app.delete(
+    MARKET_PATHS.certificates,
+    {
+      config: enterprisesAndAdmins,
+      schema: {
+        tags,
+        summary: '删除注册证书',
+        querystring: DeleteCertificateQuerySchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await certificates.remove(currentUser(request), request.query, request.ip);
+      return ok(null, '删除成功');
+    },
+  );
+
+  // ————— transfers between enterprises (转注册, decision 0059) —————
+  app.get(
+    MARKET_PATHS.transfers,
+    {
+      config: { access: { roles: ['M', 'U', 'P'] as const } },
+      schema: {
+        tags,
+        summary: '转注册申请（企业：本企业转入或转出的；个人：本人的；管理员：全部）',
+        querystring: TransferListQuerySchema,
+        response: { 200: TransferListEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await transfers.list(currentUser(request), request.query)),
+  );
+  app.post(
+    MARKET_PATHS.transfers,
+    {
+      config: { access: { roles: ['U'] as const } },
+      schema: {
+        tags,
+        summary: '申请转入在其他企业注册的人员',
+        body: RequestTransferBodySchema,
+        response: { 200: TransferEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await transfers.request(currentUser(request), request.body, request.ip)),
+  );
+  app.put(
+    MARKET_PATHS.transferRelease,
+    {
+      config: { access: { roles: ['U'] as const } },
+      schema: {
+        tags,
+        summary: '原注册企业同意转出',
+        body: ReleaseTransferBodySchema,
+        response: { 200: TransferEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await transfers.release(currentUser(request), request.body, request.ip)),
+  );
+  app.put(
+    MARKET_PATHS.transferDecide,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '管理员批准或驳回转注册',
+        body: DecideTransferBodySchema,
+        response: { 200: TransferEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await transfers.decide(currentUser(request), request.body, request.ip)),
+  );
 
   app.post(
     MARKET_PATHS.enterpriseExport,

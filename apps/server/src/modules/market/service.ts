@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { furtherCertificates, principalCertificate } from './certificates.ts';
 import {
   enterpriseAccount,
   enterpriseAccounts,
@@ -165,6 +166,10 @@ export class MarketService {
       ...query,
       owner: user.loginRoleType === 'M' ? null : user.id,
     });
+    const further = await furtherCertificates(
+      this.db,
+      rows.map(({ record }) => record.id),
+    );
     const records: RegisteredPerson[] = rows.map(({ record, enterpriseName }) => ({
       id: record.id,
       status: record.status,
@@ -177,6 +182,10 @@ export class MarketService {
       certificateNo: text(record.values.certificate_no),
       region: text(record.values.registered_region),
       expiryDate: text(record.values[f.expiryDate]),
+      certificates: [
+        ...principalCertificate(record.values, record.version),
+        ...(further.get(record.id) ?? []),
+      ],
     }));
     return { records, total, ...page };
   }

@@ -9,6 +9,7 @@ import {
   type MarketPart,
   type NodeDefinitionInput,
   PERSONNEL_SPECIALTIES,
+  REGISTRATION_TYPES,
   type SaveAnnexSlotBody,
 } from '@ks/contract';
 import type { ProvidedNode, ProvidedSystem } from '../../engine/provided-systems.ts';
@@ -117,12 +118,7 @@ const FORMS: Record<MarketPart, Item[]> = {
       length: 18,
       tips: '18位居民身份证号码，按国家标准校验末位校验码',
     }),
-    select(
-      'registration_type',
-      '注册类别',
-      ['一级注册建造师', '二级注册建造师', '注册造价工程师', '注册监理工程师', '注册安全工程师'],
-      { required: '1' },
-    ),
+    select(MARKET_FIELD.registrationType, '注册类别', REGISTRATION_TYPES, { required: '1' }),
     select('specialty', '注册专业', PERSONNEL_SPECIALTIES, { required: '1' }),
     text('certificate_no', '注册证书编号', { required: '1', length: 50 }),
     text('registered_region', '注册地区', { required: '1', length: 30, prompt: '如：江苏省' }),

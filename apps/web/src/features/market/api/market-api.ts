@@ -1,5 +1,9 @@
 import {
+  type Certificate,
   type CompanyInfo,
+  type CreateCertificateBody,
+  type DecideTransferBody,
+  type DeleteCertificateQuery,
   type EnterpriseExportQuery,
   type EnterpriseListQuery,
   type EnterpriseStateBody,
@@ -11,9 +15,14 @@ import {
   type PersonnelListQuery,
   type PracticeAreasBody,
   type RegisteredPerson,
+  type ReleaseTransferBody,
+  type RequestTransferBody,
   type TransactItem,
+  type Transfer,
+  type UpdateCertificateBody,
 } from '@ks/contract/market';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERROR_CODES } from '@/lib/constants.ts';
 import { fileHttp, http, type NamedBlob } from '@/lib/http.ts';
 
 export type EnterprisePage = {
@@ -46,6 +55,15 @@ export const useEnterprises = (query: Partial<EnterpriseListQuery>) =>
     placeholderData: keepPreviousData,
   });
 
+/** A mutation that refreshes every market list when it settles. */
+function useMarketMutation<Body, Answer>(mutationFn: (body: Body) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.all }),
+  });
+}
+
 /** Hands a downloaded file to the browser under the server's name. */
 function saveBlob({ blob, fileName }: NamedBlob) {
   const href = URL.createObjectURL(blob);
@@ -63,13 +81,10 @@ export const exportEnterprises = async (query: Partial<EnterpriseExportQuery>) =
   saveBlob(await fileHttp.postNamed(MARKET_PATHS.enterpriseExport, filled(query)));
 
 /** PUT /ks/basic/enterprise/state: enables or disables an enterprise over the version shown. */
-export function useEnterpriseState() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: EnterpriseStateBody) => http.put<MarketEnterprise>(MARKET_PATHS.enterpriseState, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.all }),
-  });
-}
+export const useEnterpriseState = () =>
+  useMarketMutation((body: EnterpriseStateBody) =>
+    http.put<MarketEnterprise>(MARKET_PATHS.enterpriseState, body),
+  );
 
 export type ManagedPersonnelPage = {
   records: ManagedPerson[];
@@ -99,13 +114,8 @@ export const exportPersonnel = async (query: Partial<ManagedPersonnelExportQuery
   saveBlob(await fileHttp.postNamed(MARKET_PATHS.personnelExport, filled(query)));
 
 /** PUT /ks/basic/personnel/practice: a registration's practice status per region. */
-export function useSavePractice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PracticeAreasBody) => http.put<ManagedPerson>(MARKET_PATHS.practice, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.all }),
-  });
-}
+export const useSavePractice = () =>
+  useMarketMutation((body: PracticeAreasBody) => http.put<ManagedPerson>(MARKET_PATHS.practice, body));
 
 /** GET /ks/basic/transact: the business the caller may start. */
 export const useTransact = () =>
@@ -136,3 +146,48 @@ export const usePersonnel = (query: Partial<PersonnelListQuery>) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+/** A 400's field messages stay quiet: the form places them (reportFormError). */
+const FORM_CALL = { quietCodes: [ERROR_CODES.BAD_REQUEST] } as const;
+
+/** POST /ks/basic/personnel/certificates: a further certificate of a registration (decision 0059). */
+export const useCreateCertificate = () =>
+  useMarketMutation((body: CreateCertificateBody) =>
+    http.post<Certificate>(MARKET_PATHS.certificates, body, FORM_CALL),
+  );
+
+/** PUT /ks/basic/personnel/certificates: changes one over the version read. */
+export const useUpdateCertificate = () =>
+  useMarketMutation((body: UpdateCertificateBody) =>
+    http.put<Certificate>(MARKET_PATHS.certificates, body, FORM_CALL),
+  );
+
+/** DELETE /ks/basic/personnel/certificates: removes one (soft) over the version read. */
+export const useDeleteCertificate = () =>
+  useMarketMutation((query: DeleteCertificateQuery) =>
+    http.delete<null>(MARKET_PATHS.certificates, { query }),
+  );
+
+/** GET /ks/basic/personnel/transfers: the transfers the caller may see (open ones only when asked). */
+export const useTransfers = (open: boolean, enabled = true) =>
+  useQuery({
+    queryKey: ['market', 'transfers', open] as const,
+    queryFn: () => http.get<Transfer[]>(MARKET_PATHS.transfers, { query: open ? { open: 'true' } : {} }),
+    enabled,
+  });
+
+/** POST /ks/basic/personnel/transfers: an enterprise asks for a person registered elsewhere. */
+export const useRequestTransfer = () =>
+  useMarketMutation((body: RequestTransferBody) =>
+    http.post<Transfer>(MARKET_PATHS.transfers, body, FORM_CALL),
+  );
+
+/** PUT /ks/basic/personnel/transfers/release: the releasing enterprise agrees. */
+export const useReleaseTransfer = () =>
+  useMarketMutation((body: ReleaseTransferBody) => http.put<Transfer>(MARKET_PATHS.transferRelease, body));
+
+/** PUT /ks/basic/personnel/transfers/decide: an administrator approves or rejects. */
+export const useDecideTransfer = () =>
+  useMarketMutation((body: DecideTransferBody) =>
+    http.put<Transfer>(MARKET_PATHS.transferDecide, body, FORM_CALL),
+  );

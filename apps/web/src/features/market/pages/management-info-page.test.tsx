@@ -5,6 +5,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { ManagementInfoPage } from './management-info-page.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -30,6 +31,7 @@ const PERSON: ManagedPerson = {
   certificateNo: '苏1322012201600101',
   region: '江苏省',
   expiryDate: '2028-06-30',
+  certificates: TWO_CERTIFICATES,
   practiceDetails: [
     { region: '江苏省', status: 2, reason: '' },
     { region: '浙江省', status: 1, reason: '注册证书将于30日内到期' },
@@ -94,6 +96,9 @@ describe('人员管理 (/system/managementInfo)', () => {
     const row = (await screen.findByText('王建华', {}, WAIT)).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: /详\s*情/ }));
     expect(await screen.findByText('320106198801012013', {}, WAIT)).toBeTruthy();
+    // Every certificate, the principal one first (decision 0059).
+    expect(screen.getByText('主证书')).toBeTruthy();
+    expect(screen.getByText('苏1322012201600102')).toBeTruthy();
     const reason = screen.getByDisplayValue('注册证书将于30日内到期');
     await user.clear(reason);
     await user.type(reason, '继续教育学时不足');

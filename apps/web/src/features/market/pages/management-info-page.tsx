@@ -35,6 +35,7 @@ import {
   useManagedPersonnel,
   useSavePractice,
 } from '../api/market-api.ts';
+import { CertificateLines, CertificateTable } from '../components/certificate-table.tsx';
 
 const PAGE_SIZE = 10;
 type Filters = Omit<ManagedPersonnelQuery, 'pageNum' | 'pageSize'>;
@@ -78,8 +79,11 @@ export function ManagementInfoPage() {
     { title: '身份证号码', dataIndex: 'idNumber' },
     { title: '所在企业', dataIndex: 'enterpriseName' },
     { title: '注册类别', dataIndex: 'registrationType' },
-    { title: '注册专业', dataIndex: 'specialty' },
-    { title: '注册证书编号', dataIndex: 'certificateNo' },
+    {
+      title: '注册证书',
+      dataIndex: 'certificates',
+      render: (_: unknown, row) => <CertificateLines certificates={row.certificates} />,
+    },
     {
       title: '执业状态',
       dataIndex: 'practiceDetails',
@@ -218,16 +222,16 @@ function PersonDetail({ id }: { id: string }) {
         <Descriptions.Item label="所在企业">
           <Link to={`/system/companyInfo?type=1&id=${person.enterpriseUserId}`}>{person.enterpriseName}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label="注册类别">{person.registrationType || '—'}</Descriptions.Item>
-        <Descriptions.Item label="注册专业">{person.specialty || '—'}</Descriptions.Item>
-        <Descriptions.Item label="注册证书编号">{person.certificateNo || '—'}</Descriptions.Item>
         <Descriptions.Item label="注册地区">{person.region || '—'}</Descriptions.Item>
-        <Descriptions.Item label="有效期至">{person.expiryDate || '—'}</Descriptions.Item>
         <Descriptions.Item label="审核状态">
           <Tag color={statusColor(person.status)}>{statusName(person.status)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="绑定的个人账号">{person.accountName || '未绑定'}</Descriptions.Item>
       </Descriptions>
+      <h3>注册证书</h3>
+      <div style={{ marginBottom: 24 }}>
+        <CertificateTable personId={person.id} certificates={person.certificates} editable />
+      </div>
       <h3>各地区执业状态</h3>
       <Form<PracticeForm>
         form={form}

@@ -4,18 +4,22 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
-import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
+import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { PersonnelInfoPage } from './personnel-info-page.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn(loginRoleType: 'M' | 'U' | 'P' | 'D') {
+function signIn(loginRoleType: 'M' | 'U' | 'P' | 'D', id?: string) {
   const store = useSessionStore.getState();
   store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType }), [loginRoleType === 'M' ? 'admin' : 'user']);
+  store.setUser(makeUserInfo({ loginRoleType, ...(id ? { id } : {}) }), [
+    loginRoleType === 'M' ? 'admin' : 'user',
+  ]);
 }
+const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
@@ -31,6 +35,7 @@ const PERSON: RegisteredPerson = {
   certificateNo: '苏1322012201600101',
   region: '江苏省',
   expiryDate: '2028-06-30',
+  certificates: TWO_CERTIFICATES,
 };
 
 function Where() {
@@ -47,11 +52,17 @@ const page = (
 describe('人员信息 (/system/personnelInfo)', () => {
   it('shows an enterprise its registered staff, masked, and opens the registration form', async () => {
     signIn('U');
-    mockFetch({ 'GET /ks/basic/personnel': ok({ records: [PERSON], total: 1, curPage: 1, pageSize: 10 }) });
+    mockFetch({
+      'GET /ks/basic/personnel': ok({ records: [PERSON], total: 1, curPage: 1, pageSize: 10 }),
+      ...NO_TRANSFERS,
+    });
     const { user } = renderWidget(page, '/system/personnelInfo');
     const row = (await screen.findByText('王建华', {}, WAIT)).closest('tr') as HTMLElement;
     expect(within(row).getByText('320106********2013')).toBeTruthy();
     expect(within(row).getByText('已通过')).toBeTruthy();
+    expect(within(row).getByText('建筑工程：苏1322012201600101')).toBeTruthy();
+    expect(within(row).getByText('市政公用工程：苏1322012201600102')).toBeTruthy();
+    expect(await screen.findByText('暂无转入或转出本企业的申请', {}, WAIT)).toBeTruthy();
     expect(screen.queryByText('所在企业')).toBeNull();
     await user.click(screen.getByRole('button', { name: '登记注册人员' }));
     expect((await screen.findByTestId('location')).textContent).toBe(
@@ -74,5 +85,112 @@ describe('人员信息 (/system/personnelInfo)', () => {
     await user.type(screen.getByPlaceholderText('姓名或注册证书编号'), '王');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(keywords).toContain('王'));
+  });
+});
+
+describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', () => {
+  const listed = { records: [PERSON], total: 1, curPage: 1, pageSize: 10 };
+
+  it('edits a further certificate over its version, with the server’s message under the field', async () => {
+    signIn('U', 'e1');
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /ks/basic/personnel': ok(listed),
+      ...NO_TRANSFERS,
+      'PUT /ks/basic/personnel/certificates': ({ body }) => {
+        bodies.push(body);
+        return bodies.length === 1
+          ? failure(400, 400, '该注册证书编号在该专业下已登记', {
+              certificateNo: '该注册证书编号在该专业下已登记',
+            })
+          : ok({ ...PERSON.certificates[1], certificateNo: '苏1322012201600199', version: 2 });
+      },
+    });
+    const { user } = renderWidget(page, '/system/personnelInfo');
+    const row = (await screen.findByText('王建华', {}, WAIT)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /证\s*书/ }));
+    const dialog = await screen.findByRole('dialog', { name: '王建华的注册证书' }, WAIT);
+    expect(within(dialog).getByText('主证书')).toBeTruthy();
+    expect(within(dialog).getByText('随注册信息修改')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /修\s*改/ }));
+    // Both dialogs' titles share the test id: find the form's dialog by its title text.
+    const form = await waitFor(() => {
+      const found = screen.getAllByRole('dialog').find((one) => within(one).queryByText('修改注册证书'));
+      if (!found) throw new Error('no 修改注册证书 dialog');
+      return found;
+    }, WAIT);
+    const number = within(form).getByLabelText('注册证书编号');
+    await user.clear(number);
+    await user.type(number, '苏1322012201600199');
+    await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(form).findByText('该注册证书编号在该专业下已登记', {}, WAIT)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('注册证书已修改', {}, WAIT)).toBeTruthy();
+    expect(bodies[1]).toEqual({
+      id: 'c1',
+      version: 1,
+      registrationType: '一级注册建造师',
+      specialty: '市政公用工程',
+      certificateNo: '苏1322012201600199',
+      region: '江苏省',
+      issueDate: '2023-07-01',
+      expiryDate: '2028-06-30',
+    });
+  });
+
+  it('removes a further certificate over its version', async () => {
+    signIn('U', 'e1');
+    const removed: string[] = [];
+    mockFetch({
+      'GET /ks/basic/personnel': ok(listed),
+      ...NO_TRANSFERS,
+      'DELETE /ks/basic/personnel/certificates': ({ url }) => {
+        removed.push(url.search);
+        return ok(null);
+      },
+    });
+    const { user } = renderWidget(page, '/system/personnelInfo');
+    const row = (await screen.findByText('王建华', {}, WAIT)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /证\s*书/ }));
+    const dialog = await screen.findByRole('dialog', { name: '王建华的注册证书' }, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
+    await waitFor(() => expect(removed).toEqual(['?id=c1&version=1']));
+  });
+
+  it('shows another enterprise’s certificates read-only', async () => {
+    signIn('U', 'someone-else');
+    mockFetch({ 'GET /ks/basic/personnel': ok(listed), ...NO_TRANSFERS });
+    const { user } = renderWidget(page, '/system/personnelInfo');
+    const row = (await screen.findByText('王建华', {}, WAIT)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: /证\s*书/ }));
+    const dialog = await screen.findByRole('dialog', { name: '王建华的注册证书' }, WAIT);
+    expect(within(dialog).getByText('苏1322012201600102')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: '添加证书' })).toBeNull();
+  });
+
+  it('asks for a person registered elsewhere, placing the refusal under the ID number', async () => {
+    signIn('U', 'e1');
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /ks/basic/personnel': ok(listed),
+      ...NO_TRANSFERS,
+      'POST /ks/basic/personnel/transfers': ({ body }) => {
+        bodies.push(body);
+        return failure(400, 400, '该人员尚未在任何企业注册，请直接登记注册人员', {
+          idNumber: '该人员尚未在任何企业注册，请直接登记注册人员',
+        });
+      },
+    });
+    const { user } = renderWidget(page, '/system/personnelInfo');
+    await user.click(await screen.findByRole('button', { name: '申请转入人员' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: '申请转入人员（转注册）' }, WAIT);
+    await user.type(within(dialog).getByLabelText('身份证号码'), '320583199203051611');
+    await user.type(within(dialog).getByLabelText('申请说明'), '项目需要');
+    await user.click(within(dialog).getByRole('button', { name: '提交申请' }));
+    expect(
+      await within(dialog).findByText('该人员尚未在任何企业注册，请直接登记注册人员', {}, WAIT),
+    ).toBeTruthy();
+    expect(bodies).toEqual([{ idNumber: '320583199203051611', reason: '项目需要' }]);
   });
 });

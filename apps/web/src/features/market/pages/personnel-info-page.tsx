@@ -1,19 +1,23 @@
 import { MARKET_NODE_OF, MARKET_SYSTEM_CODING, type RegisteredPerson } from '@ks/contract/market';
 import { statusColor, statusName } from '@ks/contract/records';
-import { Button, Card, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Input, Modal, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { detailPath } from '../../../shared/record-paths.ts';
 import { usePersonnel } from '../api/market-api.ts';
+import { CertificateLines, CertificateTable } from '../components/certificate-table.tsx';
+import { RequestTransferButton, TransferTable } from '../components/transfers.tsx';
 
 const PAGE_SIZE = 10;
 const NODE = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF.personnel };
 
 /**
  * 人员信息 (/system/personnelInfo, spec 001 §2): the registered personnel — an enterprise its own
- * staff (and the way to register one), administrators every enterprise's. ID numbers are masked.
+ * staff (and the way to register one, or to ask for one registered elsewhere: 转注册),
+ * administrators every enterprise's. ID numbers are masked. Each person's certificates are kept in
+ * a dialog (decision 0059).
  */
 export function PersonnelInfoPage() {
   const role = useSessionStore((state) => state.userInfo?.loginRoleType);
@@ -23,22 +27,33 @@ export function PersonnelInfoPage() {
         {/* Administrators and enterprises only: the route's role gate turns the others away. */}
         <PersonnelList admin={role === 'M'} />
       </Card>
+      {role === 'U' ? (
+        <Card title={<h2 className="ks-page-title">转注册</h2>} style={{ marginTop: 16 }}>
+          <TransferTable open={false} emptyText="暂无转入或转出本企业的申请" />
+        </Card>
+      ) : null}
     </div>
   );
 }
 
 function PersonnelList({ admin }: { admin: boolean }) {
   const navigate = useNavigate();
+  const me = useSessionStore((state) => state.userInfo?.id);
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
+  const [certificatesOf, setCertificatesOf] = useState<string | null>(null);
   const { data, isPending, isError } = usePersonnel({ keyword, pageNum, pageSize: PAGE_SIZE });
+  const shown = data?.records.find((row) => row.id === certificatesOf);
   const columns: TableColumnsType<RegisteredPerson> = [
     { title: '姓名', dataIndex: 'personName' },
     { title: '身份证号码', dataIndex: 'idNumber' },
     ...(admin ? [{ title: '所在企业', dataIndex: 'enterpriseName' }] : []),
     { title: '注册类别', dataIndex: 'registrationType' },
-    { title: '注册专业', dataIndex: 'specialty' },
-    { title: '注册证书编号', dataIndex: 'certificateNo' },
+    {
+      title: '注册证书',
+      dataIndex: 'certificates',
+      render: (_: unknown, row) => <CertificateLines certificates={row.certificates} />,
+    },
     { title: '注册地区', dataIndex: 'region' },
     { title: '有效期至', dataIndex: 'expiryDate' },
     {
@@ -50,7 +65,14 @@ function PersonnelList({ admin }: { admin: boolean }) {
     {
       title: '操作',
       key: 'view',
-      render: (_: unknown, row) => <Link to={detailPath(NODE, row.id, true)}>查看</Link>,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Link to={detailPath(NODE, row.id, true)}>查看</Link>
+          <Button type="link" onClick={() => setCertificatesOf(row.id)}>
+            证书
+          </Button>
+        </Space>
+      ),
     },
   ];
   return (
@@ -67,9 +89,12 @@ function PersonnelList({ admin }: { admin: boolean }) {
           }}
         />
         {admin ? null : (
-          <Button type="primary" onClick={() => navigate(detailPath(NODE))}>
-            登记注册人员
-          </Button>
+          <>
+            <Button type="primary" onClick={() => navigate(detailPath(NODE))}>
+              登记注册人员
+            </Button>
+            <RequestTransferButton />
+          </>
         )}
       </Space>
       {isError ? (
@@ -90,6 +115,22 @@ function PersonnelList({ admin }: { admin: boolean }) {
           }}
         />
       )}
+      <Modal
+        open={shown !== undefined}
+        title={shown ? `${shown.personName}的注册证书` : ''}
+        footer={null}
+        width={880}
+        onCancel={() => setCertificatesOf(null)}
+        destroyOnHidden
+      >
+        {shown ? (
+          <CertificateTable
+            personId={shown.id}
+            certificates={shown.certificates}
+            editable={admin || shown.enterpriseUserId === me}
+          />
+        ) : null}
+      </Modal>
     </>
   );
 }

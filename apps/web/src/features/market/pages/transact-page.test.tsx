@@ -1,5 +1,5 @@
-import type { TransactItem } from '@ks/contract/market';
-import { screen } from '@testing-library/react';
+import type { TransactItem, Transfer } from '@ks/contract/market';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
@@ -11,11 +11,30 @@ import { TransactPage } from './transact-page.tsx';
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn(loginRoleType: 'U' | 'P') {
+function signIn(loginRoleType: 'U' | 'P' | 'M', id?: string) {
   const store = useSessionStore.getState();
   store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType }), ['user']);
+  store.setUser(makeUserInfo({ loginRoleType, ...(id ? { id } : {}) }), [
+    loginRoleType === 'M' ? 'admin' : 'user',
+  ]);
 }
+const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
+const TRANSFER: Transfer = {
+  id: 't1',
+  personName: '顾磊',
+  idNumber: '320583********1611',
+  fromUserId: 'hz',
+  fromEnterpriseName: '杭州钱江工程监理有限公司（演示数据）',
+  toUserId: 'ks',
+  toEnterpriseName: 'KS演示建设集团有限公司',
+  status: 'pending',
+  reason: '拟任本企业安装工程造价负责人',
+  advice: '',
+  createdAt: '2026-11-20T02:00:00.000Z',
+  releasedAt: null,
+  decidedAt: null,
+  version: 1,
+};
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
@@ -50,7 +69,7 @@ const ITEMS: TransactItem[] = [
 describe('业务办理 (/system/transact)', () => {
   it('lists the business the caller may start by system, each opening its page', async () => {
     signIn('U');
-    mockFetch({ 'GET /ks/basic/transact': ok(ITEMS) });
+    mockFetch({ 'GET /ks/basic/transact': ok(ITEMS), ...NO_TRANSFERS });
     const { user } = renderWidget(tree, '/system/transact');
     expect(await screen.findByRole('heading', { name: '企业信息' }, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { name: '场地预约系统（演示）' })).toBeTruthy();
@@ -63,8 +82,63 @@ describe('业务办理 (/system/transact)', () => {
 
   it('says so when there is nothing to start', async () => {
     signIn('P');
-    mockFetch({ 'GET /ks/basic/transact': ok([]) });
+    mockFetch({ 'GET /ks/basic/transact': ok([]), ...NO_TRANSFERS });
     renderWidget(tree, '/system/transact');
     expect(await screen.findByText('暂无可办理的业务', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('暂无转注册申请', {}, WAIT)).toBeTruthy();
+  });
+
+  it('lists administrators the open transfers and approves one over its version', async () => {
+    signIn('M');
+    const asked: string[] = [];
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /ks/basic/transact': ok([]),
+      'GET /ks/basic/personnel/transfers': ({ url }) => {
+        asked.push(url.search);
+        return ok(bodies.length ? [] : [TRANSFER]);
+      },
+      'PUT /ks/basic/personnel/transfers/decide': ({ body }) => {
+        bodies.push(body);
+        return ok({ ...TRANSFER, status: 'approved', version: 2 });
+      },
+    });
+    const { user } = renderWidget(tree, '/system/transact');
+    expect(await screen.findByRole('heading', { name: '待审批的转注册' }, WAIT)).toBeTruthy();
+    const row = (await screen.findByText('顾磊', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('待原企业同意')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: /批\s*准/ }));
+    const dialog = await screen.findByRole('dialog', { name: '批准转注册' }, WAIT);
+    expect(within(dialog).getByText(/原企业尚未同意转出/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('审批意见'), '材料齐全');
+    await user.click(within(dialog).getByRole('button', { name: /批\s*准/ }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ id: 't1', version: 1, result: 'approve', advice: '材料齐全' }]),
+    );
+    expect(await screen.findByText('暂无待审批的转注册申请', {}, WAIT)).toBeTruthy();
+    expect(asked[0]).toBe('?open=true');
+  });
+
+  it('lets the releasing enterprise agree, and only it', async () => {
+    signIn('U', 'hz');
+    const released: unknown[] = [];
+    mockFetch({
+      'GET /ks/basic/transact': ok([]),
+      'GET /ks/basic/personnel/transfers': ok([
+        TRANSFER,
+        { ...TRANSFER, id: 't2', personName: '沈佳怡', fromUserId: 'other' },
+      ]),
+      'PUT /ks/basic/personnel/transfers/release': ({ body }) => {
+        released.push(body);
+        return ok({ ...TRANSFER, status: 'released', version: 2 });
+      },
+    });
+    const { user } = renderWidget(tree, '/system/transact');
+    const other = (await screen.findByText('沈佳怡', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(within(other).queryByRole('button')).toBeNull();
+    const row = (await screen.findByText('顾磊', {}, WAIT)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: '同意转出' }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
+    await waitFor(() => expect(released).toEqual([{ id: 't1', version: 1 }]));
   });
 });

@@ -2,7 +2,9 @@ import type { TransactItem } from '@ks/contract/market';
 import { Button, Card, Col, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
+import { useSessionStore } from '@/lib/session-store.ts';
 import { useTransact } from '../api/market-api.ts';
+import { TransferTable } from '../components/transfers.tsx';
 
 /** The items by their system, in the server's order. */
 function grouped(items: TransactItem[]): [string, TransactItem[]][] {
@@ -14,10 +16,12 @@ function grouped(items: TransactItem[]): [string, TransactItem[]][] {
 /**
  * 业务办理 (/system/transact, spec 001 §3 header dropdown; decision 0053): the business the caller
  * may start — the record lists it may save on in every system its menu shows, and an enterprise's
- * practice application and information change — each opening its page.
+ * practice application and information change — each opening its page; below, the transfers
+ * (转注册, decision 0059) — for administrators the open ones to approve.
  */
 export function TransactPage() {
   const navigate = useNavigate();
+  const role = useSessionStore((state) => state.userInfo?.loginRoleType);
   const { data, isPending, isError } = useTransact();
   return (
     <div className="ks-page">
@@ -48,6 +52,17 @@ export function TransactPage() {
           ))
         )}
       </Card>
+      {role && role !== 'D' ? (
+        <Card
+          title={<h2 className="ks-page-title">{role === 'M' ? '待审批的转注册' : '转注册'}</h2>}
+          style={{ marginTop: 16 }}
+        >
+          <TransferTable
+            open={role === 'M'}
+            emptyText={role === 'M' ? '暂无待审批的转注册申请' : '暂无转注册申请'}
+          />
+        </Card>
+      ) : null}
     </div>
   );
 }
