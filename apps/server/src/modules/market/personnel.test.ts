@@ -232,6 +232,7 @@ describe('certificates of a registration', () => {
       changeType: '注册人员/注册证书编号',
       changeTypeCode: 'g1/certificate_no',
       logbook: '证书编号录入有误',
+      contact: { ry_name: '刘晓燕', tel: '13912345678' },
       dataList: [{ changeField: 'certificate_no', newValue: `苏${first.slice(-8)}` }],
       fileList: [{ fileId: file?.id, url: `/ks/file/v1/files/${file?.id}`, annexName: '变更说明.pdf' }],
     });
