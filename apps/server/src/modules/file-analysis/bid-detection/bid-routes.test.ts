@@ -89,16 +89,19 @@ async function upload(
   return response.json().data.fileId as string;
 }
 
-async function runJob(documentId: string, attempt = 1, name = BID_DETECT_JOB) {
+/** Runs one attempt of a job's handler in the test, as the worker would. */
+async function handleJob(name: string, payload: object, attempt = 1) {
   const job = getApp().jobs.find(name);
   if (!job) throw new Error('job not defined');
-  await job.handle(name === BID_DETECT_JOB ? { documentId } : { costFileId: documentId }, {
+  await job.handle(payload, {
     jobId: randomUUID(),
     attempt,
     signal: new AbortController().signal,
     reportProgress: async () => {},
   });
 }
+
+const runJob = (documentId: string, attempt = 1) => handleJob(BID_DETECT_JOB, { documentId }, attempt);
 
 /** A committed sample cost file (docs/cost-file/samples). */
 const costSample = (name: string) =>
@@ -475,7 +478,7 @@ describe('bid documents: upload, detection job, results', () => {
     expect((await attach({ bidderName: bidderB.enterpriseName })).body.message).toBe(
       '该投标人已上传投标报价，请先删除原文件',
     );
-    await runJob(costFileId, 1, PARSE_JOB);
+    await handleJob(PARSE_JOB, { costFileId });
     expect((await files())[0]).toMatchObject({ parseState: 'parsed' });
 
     // Confidentiality follows the stored account: B lists and reads it, A does not.
