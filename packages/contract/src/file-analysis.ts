@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BidDocumentStateSchema } from './bid-detection.ts';
+import { BID_MESSAGES, BidDocumentStateSchema } from './bid-detection.ts';
 import { envelopeOf, pageOf } from './envelope.ts';
 
 /**
@@ -123,7 +123,12 @@ export const AttachCostFileBodySchema = z.object({
   kind: CostFileKindSchema,
   /** A stored file id, from the simple or the chunked uploader. */
   fileId: uuid('请先上传造价文件'),
-  /** The bidder's name (投标人) when an administrator attaches a bid; an enterprise's own name otherwise. */
+  /**
+   * An administrator's bid: the bidder's enterprise account chosen from the registered enterprises
+   * (as for a bid document); without it the bidder is named and matched to an enterprise by that
+   * exact name. An enterprise's own bid is always its own, under its own name.
+   */
+  bidderUserId: uuid(BID_MESSAGES.bidderMissing).optional(),
   bidderName: z.string().trim().max(200, '投标人名称不能超过200个字符').default(''),
 });
 export type AttachCostFileBody = z.infer<typeof AttachCostFileBodySchema>;

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costFiles, costNodes, costProjects } from '../../db/schema/index.ts';
+import { costFiles, costNodes, costProjects, enterprises, users } from '../../db/schema/index.ts';
 import { rowsOf } from '../../engine/node-tables.ts';
 import { cents } from './check-money.ts';
 import { LISTED_PER_RULE } from './checks/tender.ts';
@@ -16,7 +16,8 @@ import {
 } from './checks/types.ts';
 
 /**
- * SQL of the cost check (decision 0044): it reads the parsed tables of `file-analysis.ts` and never
+ * SQL of the file-analysis module: the lookups its services share (projects, bidder enterprises)
+ * and the cost check's (decision 0044), which reads the parsed tables of `file-analysis.ts` and never
  * loads a file's items at once — sums are aggregates, item comparisons are joins that answer the
  * first LISTED_PER_RULE offending rows and how many there are in all.
  */
@@ -24,13 +25,49 @@ import {
 export type ProjectRow = typeof costProjects.$inferSelect;
 export type FileRow = typeof costFiles.$inferSelect;
 
-export async function findProject(db: Db, id: string): Promise<ProjectRow | null> {
-  const [row] = await db
+/** A live project; `lock` takes its row lock in the caller's transaction (select … for update). */
+export async function findProject(
+  db: Db,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<ProjectRow | null> {
+  const query = db
     .select()
     .from(costProjects)
     .where(and(eq(costProjects.id, id), isNull(costProjects.deletedAt)))
     .limit(1);
+  const [row] = await (options.lock ? query.for('update') : query);
   return row ?? null;
+}
+
+/** The enterprise's registered name of an account (its user name when it has none; '' for no account). */
+export async function enterpriseName(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: enterprises.name, userName: users.userName })
+    .from(users)
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(eq(users.id, userId));
+  return row?.name ?? row?.userName ?? '';
+}
+
+/** The id when it is a live enterprise account, else null. */
+export async function enterpriseAccount(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)));
+  return row?.id ?? null;
+}
+
+/** The one live enterprise account whose enterprise has exactly this name, else null. */
+export async function enterpriseAccountNamed(db: Db, name: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(and(eq(enterprises.name, name), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
+    .limit(2);
+  return rows.length === 1 ? (rows[0]?.id ?? null) : null;
 }
 
 export function projectFiles(db: Db, projectId: string): Promise<FileRow[]> {

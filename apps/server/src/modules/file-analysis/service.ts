@@ -25,14 +25,14 @@ import {
   costItems,
   costNodes,
   costProjects,
-  enterprises,
   storedFiles,
-  users,
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { resolveBidder } from './bidder.ts';
+import { findProject } from './check-repository.ts';
 import { type CostSink, parseCostXml } from './cost-parser.ts';
 import { CostParseError, KIND_TERMS, MONEY_COLUMNS, type ParsedItem, type ParsedNode } from './cost-tree.ts';
 
@@ -50,7 +50,6 @@ export const COST_MESSAGES = {
   storedMissing: '文件不存在',
   notXml: '造价文件须为 XML 格式（.xml）',
   enterpriseBidOnly: '企业用户只能上传本单位的投标报价',
-  bidderRequired: '请输入投标人名称',
   duplicateKind: (kind: CostFileKindValue) => `该项目已有${KIND_TERMS[kind]}，请先删除原文件`,
   duplicateBid: '该投标人已上传投标报价，请先删除原文件',
   deleteOwnOnly: '只能删除本单位上传的投标报价',
@@ -190,25 +189,14 @@ export class CostFileService {
       throw notFound(COST_MESSAGES.storedMissing);
     }
     if (!stored.fileName.toLowerCase().endsWith('.xml')) throw badRequest(COST_MESSAGES.notXml);
-    let bidderName: string | null = null;
-    let bidderUserId: string | null = null;
-    if (body.kind === 'bid') {
-      if (user.loginRoleType === 'M') {
-        if (!body.bidderName)
-          throw badRequest(COST_MESSAGES.bidderRequired, { bidderName: COST_MESSAGES.bidderRequired });
-        bidderName = body.bidderName;
-      } else {
-        bidderUserId = user.id;
-        bidderName = await this.enterpriseName(user);
-      }
-    }
+    // A bid's bidder, chosen or named as for a bid document; the other kinds have none.
+    const { bidderUserId, bidderName } =
+      body.kind === 'bid'
+        ? await resolveBidder(this.db, user, body)
+        : { bidderUserId: null, bidderName: null };
     return this.db.transaction(async (tx) => {
       // The project row is locked: two uploads of the same kind cannot both pass the duplicate check.
-      const [project] = await tx
-        .select()
-        .from(costProjects)
-        .where(and(eq(costProjects.id, body.projectId), isNull(costProjects.deletedAt)))
-        .for('update');
+      const project = await findProject(tx, body.projectId, { lock: true });
       if (!project) throw notFound(COST_MESSAGES.projectMissing);
       const live = await tx
         .select()
@@ -506,21 +494,9 @@ export class CostFileService {
   }
 
   private async requireProject(id: string, db: Db = this.db) {
-    const [row] = await db
-      .select()
-      .from(costProjects)
-      .where(and(eq(costProjects.id, id), isNull(costProjects.deletedAt)));
+    const row = await findProject(db, id);
     if (!row) throw notFound(COST_MESSAGES.projectMissing);
     return row;
-  }
-
-  private async enterpriseName(user: SessionUser): Promise<string> {
-    const [row] = await this.db
-      .select({ name: enterprises.name, userName: users.userName })
-      .from(users)
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(eq(users.id, user.id));
-    return row?.name ?? row?.userName ?? user.userName;
   }
 }
 

@@ -1,11 +1,17 @@
-import type { BidDocumentState } from '@ks/contract/bid-detection';
-import type { CostFile, CostProject, CostTreeRow } from '@ks/contract/file-analysis';
-import { render, screen, within } from '@testing-library/react';
+import { BID_MESSAGES, type BidDocumentState } from '@ks/contract/bid-detection';
+import {
+  COST_FILE_KIND_LABELS,
+  type CostFile,
+  type CostProject,
+  type CostTreeRow,
+} from '@ks/contract/file-analysis';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
 import { COST_TREE_HEIGHT, CostTreeTable } from './components/cost-tree-table.tsx';
+import { bidderDialogRoutes, ENTERPRISE_B, ENTERPRISE_B_OPTION } from './test-fixtures.ts';
 
 const PAGE_LOAD = { timeout: 30_000 };
 
@@ -205,6 +211,76 @@ describe('/fileAnalysis/index', () => {
       name: '城西中学体育馆工程',
       region: '330000',
     });
+  });
+
+  it('lets an administrator choose a bid’s bidder enterprise in 上传造价文件, else name it', {
+    timeout: 90_000,
+  }, async () => {
+    const keywords: (string | null)[] = [];
+    const { user, calls } = renderAsRole('M', '/fileAnalysis/index', {
+      'GET /ks/analyse/cost-projects': ok({
+        records: [{ ...PROJECT, files: [] }],
+        total: 1,
+        curPage: 1,
+        pageSize: 10,
+      }),
+      'POST /ks/analyse/bid-documents/list': ok({ xmId: 'p1', projectName: PROJECT.name, documents: [] }),
+      ...bidderDialogRoutes(keywords, 'xml'),
+      'POST /ks/analyse/cost-files': ok(FILE),
+    });
+    const open = async () => {
+      await user.click(await screen.findByRole('button', { name: '上传造价文件' }, PAGE_LOAD));
+      // (This shell's dialogs have no accessible name here: the title is asserted instead.)
+      const dialog = await screen.findByRole('dialog', {}, PAGE_LOAD);
+      expect(within(dialog).getByText(`上传造价文件：${PROJECT.name}`)).toBeTruthy();
+      await user.click(within(dialog).getByLabelText('文件类型'));
+      await user.click(await screen.findByTitle(COST_FILE_KIND_LABELS.bid));
+      return dialog;
+    };
+    const choose = async (dialog: HTMLElement, name: string) => {
+      const input = dialog.querySelector<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+      await user.upload(input, new File(['<x/>'], name, { type: 'application/xml' }));
+      expect(await within(dialog).findByText(`已上传：${name}`)).toBeTruthy();
+    };
+    const attached = () => calls.filter((c) => c.key === 'POST /ks/analyse/cost-files').map((c) => c.body);
+
+    // Chosen from the registered enterprises (searched on the server): the account is sent, no name asked.
+    let dialog = await open();
+    await user.type(within(dialog).getByLabelText('投标企业'), '乙建设');
+    await waitFor(() => expect(keywords).toContain('乙建设'));
+    await user.click(await screen.findByText(ENTERPRISE_B_OPTION));
+    expect(within(dialog).queryByLabelText('投标人名称')).toBeNull();
+    await choose(dialog, '乙.xml');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(attached()).toEqual([
+        {
+          projectId: 'p1',
+          kind: 'bid',
+          fileId: 'id-乙.xml',
+          bidderUserId: ENTERPRISE_B.userId,
+          bidderName: '',
+        },
+      ]),
+    );
+
+    // None chosen: the name is required (the spec's refusal under the field), then sent for the exact match.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await open();
+    await choose(dialog, '丙.xml');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText(BID_MESSAGES.bidderRequired)).toBeTruthy();
+    expect(attached()).toHaveLength(1);
+    await user.type(within(dialog).getByLabelText('投标人名称'), '丙公司');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(attached().at(-1)).toEqual({
+        projectId: 'p1',
+        kind: 'bid',
+        fileId: 'id-丙.xml',
+        bidderName: '丙公司',
+      }),
+    );
   });
 
   it('denies personnel before any call', async () => {

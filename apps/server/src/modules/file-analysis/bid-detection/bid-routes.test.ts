@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   BID_FILE_SLOT,
   BID_MESSAGES,
+  COST_FILE_SLOT,
   MARKET_ANNEX,
   MARKET_NODE_OF,
   MARKET_SYSTEM_CODING,
@@ -16,6 +19,7 @@ import {
   bidDocuments,
   bidPages,
   bidPublicity,
+  costFiles,
   enterprises,
   storedFiles,
   users,
@@ -23,6 +27,7 @@ import {
 import { rowsOf } from '../../../engine/node-tables.ts';
 import { ensureProvidedSystems } from '../../../provided-systems.ts';
 import { insertParsedFile, insertProject } from '../check-test-fixtures.ts';
+import { PARSE_JOB } from '../service.ts';
 import { DETECT_RETRIES } from './job.ts';
 import { BID_DETECT_JOB } from './service.ts';
 
@@ -64,9 +69,14 @@ const post = async (url: string, headers: Headers, payload: object) => {
   return { status: response.statusCode, body: response.json() };
 };
 
-async function upload(who: Actor, fileName: string, content: Buffer): Promise<string> {
+async function upload(
+  who: Actor,
+  fileName: string,
+  content: Buffer,
+  slot: { gnCoding: string; annexNo: string } = BID_FILE_SLOT,
+): Promise<string> {
   const form = multipart(
-    { gnCoding: BID_FILE_SLOT.gnCoding, systemCoding: 'fileAnalysis', fileNo: BID_FILE_SLOT.annexNo },
+    { gnCoding: slot.gnCoding, systemCoding: 'fileAnalysis', fileNo: slot.annexNo },
     { name: fileName, content },
   );
   const response = await getApp().inject({
@@ -79,14 +89,23 @@ async function upload(who: Actor, fileName: string, content: Buffer): Promise<st
   return response.json().data.fileId as string;
 }
 
-async function runJob(documentId: string, attempt = 1) {
-  const job = getApp().jobs.find(BID_DETECT_JOB);
+/** Runs one attempt of a job's handler in the test, as the worker would. */
+async function handleJob(name: string, payload: object, attempt = 1) {
+  const job = getApp().jobs.find(name);
   if (!job) throw new Error('job not defined');
-  await job.handle(
-    { documentId },
-    { jobId: randomUUID(), attempt, signal: new AbortController().signal, reportProgress: async () => {} },
-  );
+  await job.handle(payload, {
+    jobId: randomUUID(),
+    attempt,
+    signal: new AbortController().signal,
+    reportProgress: async () => {},
+  });
 }
+
+const runJob = (documentId: string, attempt = 1) => handleJob(BID_DETECT_JOB, { documentId }, attempt);
+
+/** A committed sample cost file (docs/cost-file/samples). */
+const costSample = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../../../../../../docs/cost-file/samples', name));
 
 /** How many detection jobs of the document are waiting in the queue. */
 async function queued(documentId: string): Promise<number> {
@@ -429,6 +448,79 @@ describe('bid documents: upload, detection job, results', () => {
       { result: 'not-found' },
     ]);
     expect(await listed(bidderB)).toEqual([id]);
+  });
+
+  it('an administrator’s cost-file bid belongs to the enterprise chosen: access and the price score', async () => {
+    const db = getApp().db;
+    const p = await insertProject(db, {
+      name: `选择造价投标企业${randomUUID().slice(0, 6)}`,
+      createdBy: admin.id,
+    });
+    await post('/ks/file/detection/requirements/save', admin.headers, REQUIREMENTS(p.id));
+    const xml = await upload(admin, '投标报价.xml', costSample('bid-clean.xml'), COST_FILE_SLOT);
+    const attach = (body: object) =>
+      post('/ks/analyse/cost-files', admin.headers, { projectId: p.id, kind: 'bid', fileId: xml, ...body });
+    const files = () => db.select().from(costFiles).where(eq(costFiles.projectId, p.id));
+
+    // Not an enterprise account (an administrator, a made-up id), or no bidder at all: nothing stored.
+    for (const bidderUserId of [admin.id, randomUUID()]) {
+      const refused = await attach({ bidderUserId, bidderName: bidderB.enterpriseName });
+      expect(refused).toMatchObject({ status: 400, body: { message: BID_MESSAGES.bidderMissing } });
+    }
+    expect((await attach({})).body.message).toBe(BID_MESSAGES.bidderRequired);
+    expect(await files()).toEqual([]);
+
+    // Chosen: the account and its registered name, whatever name was typed; then parsed.
+    const chosen = await attach({ bidderUserId: bidderB.id, bidderName: '随便写的名称' });
+    expect(chosen.body.data).toMatchObject({ bidderName: bidderB.enterpriseName, mine: true });
+    const costFileId = chosen.body.data.id as string;
+    expect(await files()).toMatchObject([{ bidderUserId: bidderB.id, bidderName: bidderB.enterpriseName }]);
+    expect((await attach({ bidderName: bidderB.enterpriseName })).body.message).toBe(
+      '该投标人已上传投标报价，请先删除原文件',
+    );
+    await handleJob(PARSE_JOB, { costFileId });
+    expect((await files())[0]).toMatchObject({ parseState: 'parsed' });
+
+    // Confidentiality follows the stored account: B lists and reads it, A does not.
+    const listed = async (who: Actor) => {
+      const page = await getApp().inject({
+        method: 'GET',
+        url: `/ks/analyse/cost-projects?pageSize=10&keyword=${encodeURIComponent(p.name)}`,
+        headers: who.headers,
+      });
+      return page.json().data.records[0].files.map((f: { id: string }) => f.id);
+    };
+    expect(await listed(bidderB)).toEqual([costFileId]);
+    expect(await listed(bidderA)).toEqual([]);
+    expect((await post('/ks/analyse/xml_analysis', bidderB.headers, { id: costFileId })).status).toBe(200);
+    expect((await post('/ks/analyse/xml_analysis', bidderA.headers, { id: costFileId })).status).toBe(404);
+
+    // B's bid document is priced by B's parsed cost bid (2334341.22) against the lowest, half of it.
+    await insertParsedFile(db, {
+      projectId: p.id,
+      kind: 'bid',
+      uploadedBy: bidderA.id,
+      bidderUserId: bidderA.id,
+      bidderName: bidderA.enterpriseName,
+      money: { zzj: '1167170.61' },
+    });
+    const document = await post('/ks/analyse/bid-documents', admin.headers, {
+      projectId: p.id,
+      fileId: await upload(
+        admin,
+        '投标文件.pdf',
+        await textPdf(sampleBid({ bidder: bidderB.enterpriseName })),
+      ),
+      bidderUserId: bidderB.id,
+    });
+    const documentId = document.body.data.documentId as string;
+    await runJob(documentId);
+    const score = await result('score', admin, p.id, documentId);
+    expect(score.body.data.rows.find((r: { kind: string }) => r.kind === 'price')).toMatchObject({
+      points: '15.00',
+    });
+    const parseData = await post('/ks/file/detection/parse-data', bidderB.headers, { id: costFileId });
+    expect(parseData.body.data.states.bidDetection).toMatchObject({ documentId, state: 'checked' });
   });
 
   it('refuses bad input and a second document of the same bidder', async () => {

@@ -29,9 +29,7 @@ import {
   costFiles,
   costNodes,
   costProjects,
-  enterprises,
   storedFiles,
-  users,
 } from '../../../db/schema/index.ts';
 import { rowsOf, tableRef } from '../../../engine/node-tables.ts';
 import { col, R, resolveNode } from '../../../engine/record-store.ts';
@@ -39,6 +37,8 @@ import type { SessionUser } from '../../../platform/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import type { FileService } from '../../../platform/file-store.ts';
 import { recordOperation } from '../../../platform/operation-log.ts';
+import { resolveBidder } from '../bidder.ts';
+import { findProject } from '../check-repository.ts';
 import {
   checkAchievements,
   checkDirectories,
@@ -111,29 +111,10 @@ export class BidDetectionService {
       throw notFound(BID_MESSAGES.storedMissing);
     }
     if (!stored.fileName.toLowerCase().endsWith('.pdf')) throw badRequest(BID_MESSAGES.notPdf);
-    let bidderName: string;
-    let bidderUserId: string | null;
-    if (user.loginRoleType !== 'M') {
-      bidderUserId = user.id;
-      bidderName = await this.enterpriseName(user.id);
-    } else if (body.bidderUserId) {
-      // The enterprise the administrator chose: its account, under the enterprise's registered name.
-      bidderUserId = await this.enterpriseAccount(body.bidderUserId);
-      if (!bidderUserId)
-        throw badRequest(BID_MESSAGES.bidderMissing, { bidderUserId: BID_MESSAGES.bidderMissing });
-      bidderName = await this.enterpriseName(bidderUserId);
-    } else {
-      if (!body.bidderName)
-        throw badRequest(BID_MESSAGES.bidderRequired, { bidderName: BID_MESSAGES.bidderRequired });
-      bidderName = body.bidderName;
-      bidderUserId = await this.enterpriseAccountNamed(bidderName);
-    }
+    const { bidderUserId, bidderName } = await resolveBidder(this.db, user, body);
     try {
       return await this.db.transaction(async (tx) => {
-        const [project] = await tx
-          .select()
-          .from(costProjects)
-          .where(and(eq(costProjects.id, body.projectId), isNull(costProjects.deletedAt)));
+        const project = await findProject(tx, body.projectId);
         if (!project) throw notFound(BID_MESSAGES.projectMissing);
         const [row] = await tx
           .insert(bidDocuments)
@@ -615,42 +596,9 @@ export class BidDetectionService {
   // -- helpers --------------------------------------------------------------------------------
 
   private async project(xmId: string) {
-    const [row] = await this.db
-      .select()
-      .from(costProjects)
-      .where(and(eq(costProjects.id, xmId), isNull(costProjects.deletedAt)));
+    const row = await findProject(this.db, xmId);
     if (!row) throw notFound(BID_MESSAGES.projectMissing);
     return row;
-  }
-
-  /** The enterprise's registered name of an enterprise account (its user name when it has none). */
-  private async enterpriseName(userId: string): Promise<string> {
-    const [row] = await this.db
-      .select({ name: enterprises.name, userName: users.userName })
-      .from(users)
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(eq(users.id, userId));
-    return row?.name ?? row?.userName ?? '';
-  }
-
-  /** The id when it is a live enterprise account, else null. */
-  private async enterpriseAccount(userId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)));
-    return row?.id ?? null;
-  }
-
-  /** The one live enterprise account whose enterprise has this name, else null. */
-  private async enterpriseAccountNamed(name: string): Promise<string | null> {
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(and(eq(enterprises.name, name), eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
-      .limit(2);
-    return rows.length === 1 ? (rows[0]?.id ?? null) : null;
   }
 }
 

@@ -88,16 +88,15 @@ const ENTERPRISE_OPTIONS = 20;
 
 /**
  * The registered enterprises an administrator picks a bid's bidder from (GET /ks/basic/enterprises,
- * searched by name or credit code); `enabled` false for enterprises, who upload their own.
+ * searched by name or credit code): bid documents and cost-file bids alike (BidderFields).
  */
-export const useBidderEnterprises = (keyword: string, enabled: boolean) =>
+export const useBidderEnterprises = (keyword: string) =>
   useQuery({
     queryKey: ['bid-detection-enterprises', keyword],
     queryFn: () =>
       http.get<{ records: MarketEnterprise[] }>(MARKET_PATHS.enterprises, {
         query: keyword ? { keyword, pageSize: ENTERPRISE_OPTIONS } : { pageSize: ENTERPRISE_OPTIONS },
       }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 

@@ -5,6 +5,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { bidderDialogRoutes, ENTERPRISE_B, ENTERPRISE_B_OPTION } from '../test-fixtures.ts';
 import { BidDocumentsSection } from './bid-documents-section.tsx';
 
 const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
@@ -207,38 +208,10 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     mockApi(
       { documents: [] },
       {
-        'GET /ks/basic/enterprises': ({ url }) => {
-          calls.keywords.push(url.searchParams.get('keyword'));
-          return ok({
-            records: [
-              {
-                userId: 'u-b',
-                enterpriseName: '乙建设有限公司',
-                creditCode: '91330000MA2B000001',
-                qyType: '施工企业',
-                status: 'active',
-              },
-            ],
-            total: 1,
-            curPage: 1,
-            pageSize: 20,
-          });
-        },
-        'POST /ks/common/common/upload/annex': ({ body }) => {
-          const name = ((body as FormData).get('file') as File).name;
-          return ok({
-            url: '',
-            host: '',
-            fileId: `id-${name}`,
-            fileName: name,
-            fileType: 'pdf',
-            fileSize: 1,
-            fileNo: '',
-          });
-        },
+        ...bidderDialogRoutes(calls.keywords, 'pdf'),
         'POST /ks/analyse/bid-documents': ({ body }) => {
           calls.attached.push(body);
-          return ok(doc({ bidderName: '乙建设有限公司' }));
+          return ok(doc({ bidderName: ENTERPRISE_B.enterpriseName }));
         },
       },
     );
@@ -258,13 +231,13 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     let dialog = await open();
     await user.type(within(dialog).getByLabelText('投标企业'), '乙建设');
     await waitFor(() => expect(calls.keywords).toContain('乙建设'));
-    await user.click(await screen.findByText('乙建设有限公司（91330000MA2B000001）'));
+    await user.click(await screen.findByText(ENTERPRISE_B_OPTION));
     expect(within(dialog).queryByLabelText('投标人名称')).toBeNull();
     await choose(dialog, '乙.pdf');
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() =>
       expect(calls.attached).toEqual([
-        { projectId: XM, fileId: 'id-乙.pdf', bidderUserId: 'u-b', bidderName: '' },
+        { projectId: XM, fileId: 'id-乙.pdf', bidderUserId: ENTERPRISE_B.userId, bidderName: '' },
       ]),
     );
 

@@ -38,7 +38,6 @@ import { useUploads } from '@/shared/files/components/use-uploads.ts';
 import {
   useAttachBidDocument,
   useBidDocuments,
-  useBidderEnterprises,
   useBidRequirements,
   useBidResult,
   useDeleteBidDocument,
@@ -48,6 +47,7 @@ import {
   useSaveBidRequirements,
 } from '../api/bids.ts';
 import { BidStateTag } from './bid-state-tag.tsx';
+import { BidderFields, type BidderValues, bidderOf } from './bidder-fields.tsx';
 
 const UPLOAD_TARGET = {
   gnCoding: BID_FILE_SLOT.gnCoding,
@@ -314,14 +314,11 @@ function BidResultPanel({ xmId, document }: { xmId: string; document: BidDocumen
 }
 
 function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<{ bidderUserId?: string; bidderName?: string }>();
+  const [form] = Form.useForm<BidderValues>();
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const onUploaded = useCallback((file: UploadedFile) => setUploaded(file), []);
   const uploads = useUploads(onUploaded);
   const attach = useAttachBidDocument();
-  const [keyword, setKeyword] = useState('');
-  const enterprises = useBidderEnterprises(keyword, isAdmin);
-  const chosen = Form.useWatch('bidderUserId', form);
   const { message } = App.useApp();
   return (
     <Modal
@@ -338,8 +335,7 @@ function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boo
           .mutateAsync({
             projectId: xmId,
             fileId: uploaded.fileId,
-            bidderUserId: values.bidderUserId,
-            bidderName: values.bidderName?.trim() ?? '',
+            ...bidderOf(values),
           })
           .catch(() => null);
         if (!attached) return;
@@ -349,34 +345,10 @@ function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boo
     >
       <Form form={form} layout="vertical">
         {isAdmin && (
-          <>
-            <Form.Item
-              name="bidderUserId"
-              label="投标企业"
-              extra="从已注册的企业中选择，业绩核查与结果查看均按该企业；未选择时按投标人名称精确匹配"
-            >
-              <Select
-                allowClear
-                showSearch={{ filterOption: false, onSearch: setKeyword }}
-                placeholder="输入企业名称或统一社会信用代码搜索"
-                loading={enterprises.isFetching}
-                notFoundContent="未找到已注册的企业"
-                options={(enterprises.data?.records ?? []).map((e) => ({
-                  value: e.userId,
-                  label: e.creditCode ? `${e.enterpriseName}（${e.creditCode}）` : e.enterpriseName,
-                }))}
-              />
-            </Form.Item>
-            {!chosen && (
-              <Form.Item
-                name="bidderName"
-                label="投标人名称"
-                rules={[{ required: true, whitespace: true, message: BID_MESSAGES.bidderRequired }]}
-              >
-                <Input maxLength={100} />
-              </Form.Item>
-            )}
-          </>
+          <BidderFields
+            extra="从已注册的企业中选择，业绩核查与结果查看均按该企业；未选择时按投标人名称精确匹配"
+            nameMaxLength={100}
+          />
         )}
         <Form.Item label="投标文件（可检索的 PDF）" required>
           <Upload

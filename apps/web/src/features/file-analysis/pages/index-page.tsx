@@ -50,6 +50,7 @@ import {
   useReparseCostFile,
   useXmlAnalysis,
 } from '../api/files.ts';
+import { BidderFields, type BidderValues, bidderOf } from '../components/bidder-fields.tsx';
 import { CostTreeTable, formatYuan } from '../components/cost-tree-table.tsx';
 import { ProjectBidDocuments } from '../components/project-bid-documents.tsx';
 
@@ -337,9 +338,8 @@ function CreateProjectModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-interface UploadValues {
+interface UploadValues extends BidderValues {
   kind: CostFileKindValue;
-  bidderName?: string;
 }
 
 function UploadModal({
@@ -377,7 +377,7 @@ function UploadModal({
             projectId: project.id,
             kind: values.kind,
             fileId: uploaded.fileId,
-            bidderName: values.bidderName?.trim() ?? '',
+            ...bidderOf(values),
           })
           .catch(() => null);
         if (!attached) return;
@@ -390,13 +390,10 @@ function UploadModal({
           <Select options={kinds.map((value) => ({ value, label: COST_FILE_KIND_LABELS[value] }))} />
         </Form.Item>
         {isAdmin && kind === 'bid' && (
-          <Form.Item
-            name="bidderName"
-            label="投标人"
-            rules={[{ required: true, whitespace: true, message: '请输入投标人名称' }]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
+          <BidderFields
+            extra="从已注册的企业中选择，该企业可查看本投标报价，投标文件的报价得分按它计算；未选择时按投标人名称精确匹配"
+            nameMaxLength={200}
+          />
         )}
         <Form.Item label="造价文件（XML）" required>
           <Upload
