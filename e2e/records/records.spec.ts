@@ -7,6 +7,7 @@ import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn } from '../support/login.ts';
 import { expectMessageAfter, recordMessages } from '../support/messages.ts';
 import { ApiSession, buildPublishedNode, reviewerByAccount } from '../support/records-api.ts';
+import { animationsSettled } from '../support/waits.ts';
 
 const openPage = useBrowser();
 /** Pages of the running scenario: on failure each leaves a screenshot in the temp folder. */
@@ -234,6 +235,8 @@ async function audit(page: Page, decision: { result: 'pass' } | { result: 'rejec
   await page.getByRole('button', { name: label('审核') }).click();
   const dialog = openModal(page);
   await expect.poll(() => dialog.isVisible()).toBe(true);
+  // A click on 确定 while antd's opening zoom still moves it can miss (seen in a loaded CI run).
+  await animationsSettled(page);
   if (decision.result === 'reject') {
     // A click during antd's opening zoom can miss; 确定 would then pass the record. Check until it holds.
     const reject = dialog.getByRole('radio', { name: '退回' });

@@ -19,6 +19,8 @@ async function logInAs(page: Page, demo: (typeof DEMO)[keyof typeof DEMO]) {
 async function createGroup(admin: Page, groupName: string) {
   await admin.getByRole('button', { name: '新增分组', exact: true }).click();
   const dialog = admin.getByRole('dialog', { name: '新增分组' });
+  // A click on 确定 while antd's opening zoom still moves it can miss (seen in a loaded CI run).
+  await animationsSettled(admin);
   await dialog.getByLabel('分组名称').fill(groupName);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect.poll(() => dialog.isVisible()).toBe(false);
