@@ -82,6 +82,9 @@ export const MARKET_MESSAGES = {
   transferNotFound: '转注册申请不存在',
   staleTransfer: '该转注册申请已被他人处理，请刷新后重试',
   transferReleaseOwnOnly: '只有原注册企业可以同意转出',
+  transferRefuseOwnOnly: '只有原注册企业可以不同意转出',
+  transferRefusalMissing: '请填写不同意转出的理由',
+  transferWithdrawOwnOnly: '只有申请转入的企业可以撤回申请',
   transferNotPending: '该转注册申请已处理，不能重复操作',
   transferSourceGone: '该人员在原企业的注册信息已不存在，不能转注册',
   transferEnterprisesOnly: '只有企业用户可以申请转入人员',
@@ -407,13 +410,24 @@ export const CertificatesQuerySchema = z.object({ personId: z.uuid('注册人员
 export const CertificateListEnvelopeSchema = envelopeOf(z.array(CertificateSchema));
 
 // ————— transfers between enterprises (转注册, decision 0059) —————
-export const TRANSFER_STATES = ['pending', 'released', 'approved', 'rejected'] as const;
+export const TRANSFER_STATES = [
+  'pending',
+  'released',
+  'refused',
+  'approved',
+  'rejected',
+  'withdrawn',
+] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
+/** The states an administrator may still decide (A's refusal is its word, not the decision). */
+export const OPEN_TRANSFER_STATES: readonly TransferState[] = ['pending', 'released', 'refused'];
 export const TRANSFER_STATE_LABELS: Record<TransferState, string> = {
   pending: '待原企业同意',
   released: '原企业已同意',
+  refused: '原企业不同意',
   approved: '已转入',
   rejected: '已驳回',
+  withdrawn: '已撤回',
 };
 export const TransferSchema = z.object({
   id: z.string(),
@@ -426,15 +440,18 @@ export const TransferSchema = z.object({
   toEnterpriseName: z.string(),
   status: z.enum(TRANSFER_STATES),
   reason: z.string(),
+  /** The releasing enterprise's reason for refusing ('' unless refused). */
+  refusal: z.string(),
   advice: z.string(),
   createdAt: z.string(),
   releasedAt: z.string().nullable(),
+  refusedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
   version: z.number().int(),
 });
 export type Transfer = z.infer<typeof TransferSchema>;
 export const TransferListQuerySchema = z.object({
-  /** Only open transfers (pending or released). */
+  /** Only open transfers (pending, released or refused: an administrator has yet to decide). */
   open: z.enum(['true', 'false']).optional(),
 });
 export type TransferListQuery = z.infer<typeof TransferListQuerySchema>;
@@ -450,6 +467,17 @@ export const ReleaseTransferBodySchema = z.object({
   version: z.number().int().min(1),
 });
 export type ReleaseTransferBody = z.infer<typeof ReleaseTransferBodySchema>;
+export const RefuseTransferBodySchema = ReleaseTransferBodySchema.extend({
+  refusal: z
+    .string(MARKET_MESSAGES.transferRefusalMissing)
+    .trim()
+    .min(1, MARKET_MESSAGES.transferRefusalMissing)
+    .max(200, '不同意转出的理由不能超过200个字符'),
+});
+export type RefuseTransferBody = z.input<typeof RefuseTransferBodySchema>;
+/** The receiving enterprise takes its request back while no administrator has decided it. */
+export const WithdrawTransferBodySchema = ReleaseTransferBodySchema;
+export type WithdrawTransferBody = ReleaseTransferBody;
 export const DecideTransferBodySchema = ReleaseTransferBodySchema.extend({
   result: z.enum(['approve', 'reject'], '请选择审批结果'),
   advice: z.string().trim().max(200, '审批意见不能超过200个字符').default(''),
@@ -484,6 +512,8 @@ export const MARKET_PATHS = {
   certificates: '/ks/basic/personnel/certificates',
   transfers: '/ks/basic/personnel/transfers',
   transferRelease: '/ks/basic/personnel/transfers/release',
+  transferRefuse: '/ks/basic/personnel/transfers/refuse',
+  transferWithdraw: '/ks/basic/personnel/transfers/withdraw',
   transferDecide: '/ks/basic/personnel/transfers/decide',
 } as const;
 export const LinkIdNumberEnvelopeSchema = envelopeOf(

@@ -42,8 +42,9 @@ export const marketCertificates = pgTable(
 
 /**
  * A transfer of a registered person between enterprises (转注册, decision 0059): the receiving
- * enterprise asks, the releasing one may agree, an administrator approves or rejects. One open
- * (pending or released) transfer per person, kept by a partial unique index.
+ * enterprise asks (and may withdraw), the releasing one may agree or refuse with a reason, an
+ * administrator approves or rejects. One open (pending, released or refused) transfer per person,
+ * kept by a partial unique index.
  */
 export const marketTransfers = pgTable(
   'market_transfers',
@@ -58,6 +59,8 @@ export const marketTransfers = pgTable(
     status: text('status').notNull().default('pending'),
     reason: text('reason').notNull().default(''),
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    refusal: text('refusal').notNull().default(''),
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: uuid('decided_by'),
     advice: text('advice').notNull().default(''),
@@ -66,7 +69,7 @@ export const marketTransfers = pgTable(
   (table) => [
     uniqueIndex('market_transfers_open')
       .on(table.idNumber)
-      .where(sql`status in ('pending', 'released') and deleted_at is null`),
+      .where(sql`status in ('pending', 'released', 'refused') and deleted_at is null`),
     index('market_transfers_from').on(table.fromUserId),
     index('market_transfers_to').on(table.toUserId),
   ],

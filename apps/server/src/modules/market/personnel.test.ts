@@ -452,6 +452,121 @@ describe('transfers between enterprises (转注册)', () => {
     expect(missing.json().message).toBe(MARKET_MESSAGES.transferNotFound);
   });
 
+  it('lets A refuse with a reason (still open for the administrator) and B withdraw', async () => {
+    const id = nextIdNumber();
+    await register(enterpriseA, personValues(id, '李不同意'));
+    const asked = (await requestTransfer(enterpriseB, id)).json().data as Transfer;
+    const refuse = (who: Actor, body: object) =>
+      call('PUT', MARKET_PATHS.transferRefuse, who.headers, {
+        id: asked.id,
+        version: asked.version,
+        ...body,
+      });
+
+    // Only A refuses, and only with a reason; nothing changes on a refusal of the call.
+    for (const who of [enterpriseB, enterpriseC]) {
+      const answer = await refuse(who, { refusal: '合同未到期' });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(MARKET_MESSAGES.transferRefuseOwnOnly);
+    }
+    for (const who of [admin, personnel, developer])
+      expect((await refuse(who, { refusal: '合同未到期' })).statusCode).toBe(403);
+    for (const refusal of [undefined, '   ']) {
+      const answer = await refuse(enterpriseA, refusal === undefined ? {} : { refusal });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe(MARKET_MESSAGES.transferRefusalMissing);
+    }
+    expect((await refuse(enterpriseA, { refusal: '合'.repeat(201) })).statusCode).toBe(400);
+    expect((await transfersOf(admin, true)).find((t) => t.id === asked.id)?.status).toBe('pending');
+
+    const refused = await refuse(enterpriseA, { refusal: ' 合同未到期 ' });
+    expect(refused.json()).toMatchObject({
+      code: 200,
+      data: { status: 'refused', refusal: '合同未到期', version: asked.version + 1 },
+    });
+    expect(refused.json().data.refusedAt).not.toBeNull();
+    // B is told why; the transfer is still open, so a third enterprise cannot ask meanwhile.
+    const told = await getApp()
+      .db.select({ text: notifyMessages.messages })
+      .from(notifyDeliveries)
+      .innerJoin(notifyMessages, eq(notifyMessages.id, notifyDeliveries.messageId))
+      .where(eq(notifyDeliveries.userId, enterpriseB.id));
+    expect(told.map((one) => one.text).join('\n')).toContain('理由：合同未到期');
+    expect((await requestTransfer(enterpriseC, id)).json().message).toBe(MARKET_MESSAGES.transferOpen);
+    expect((await refuse(enterpriseA, { refusal: '再次' })).statusCode).toBe(409);
+
+    // Only B withdraws; then the transfer is closed for everyone.
+    const withdraw = (who: Actor, version = asked.version + 1) =>
+      call('PUT', MARKET_PATHS.transferWithdraw, who.headers, { id: asked.id, version });
+    for (const who of [enterpriseA, enterpriseC]) {
+      const answer = await withdraw(who);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(MARKET_MESSAGES.transferWithdrawOwnOnly);
+    }
+    for (const who of [admin, personnel, developer]) expect((await withdraw(who)).statusCode).toBe(403);
+    expect((await withdraw(enterpriseB, asked.version)).statusCode).toBe(409);
+    const withdrawn = await withdraw(enterpriseB);
+    expect(withdrawn.json()).toMatchObject({ code: 200, data: { status: 'withdrawn' } });
+    expect((await transfersOf(admin, true)).map((t) => t.id)).not.toContain(asked.id);
+    const decide = await call('PUT', MARKET_PATHS.transferDecide, admin.headers, {
+      id: asked.id,
+      version: asked.version + 2,
+      result: 'approve',
+    });
+    expect(decide.json().message).toBe(MARKET_MESSAGES.transferNotPending);
+    expect((await withdraw(enterpriseB, asked.version + 2)).json().message).toBe(
+      MARKET_MESSAGES.transferNotPending,
+    );
+    const logged = await getApp()
+      .db.select({ action: operationLogs.action })
+      .from(operationLogs)
+      .where(eq(operationLogs.targetId, asked.id));
+    expect(logged.map((one) => one.action).sort()).toEqual(
+      ['不同意转出', '撤回转注册申请', '申请转注册'].sort(),
+    );
+    // A's registration stayed; the person may be asked for again.
+    expect((await requestTransfer(enterpriseC, id)).json()).toMatchObject({
+      code: 200,
+      data: { status: 'pending' },
+    });
+  });
+
+  it('lets an administrator approve over A’s refusal, and A relent', async () => {
+    const id = nextIdNumber();
+    await register(enterpriseA, personValues(id, '李仍转'));
+    const asked = (await requestTransfer(enterpriseB, id)).json().data as Transfer;
+    await call('PUT', MARKET_PATHS.transferRefuse, enterpriseA.headers, {
+      id: asked.id,
+      version: asked.version,
+      refusal: '尚有在建项目',
+    });
+    const relented = await call('PUT', MARKET_PATHS.transferRelease, enterpriseA.headers, {
+      id: asked.id,
+      version: asked.version + 1,
+    });
+    expect(relented.json()).toMatchObject({
+      code: 200,
+      data: { status: 'released', refusal: '尚有在建项目' },
+    });
+
+    const other = nextIdNumber();
+    await register(enterpriseA, personValues(other, '李强转'));
+    const second = (await requestTransfer(enterpriseB, other)).json().data as Transfer;
+    await call('PUT', MARKET_PATHS.transferRefuse, enterpriseA.headers, {
+      id: second.id,
+      version: second.version,
+      refusal: '尚有在建项目',
+    });
+    const approved = await call('PUT', MARKET_PATHS.transferDecide, admin.headers, {
+      id: second.id,
+      version: second.version + 1,
+      result: 'approve',
+      advice: '已解除劳动合同',
+    });
+    expect(approved.json()).toMatchObject({ code: 200, data: { status: 'approved' } });
+    expect((await personnelOf(enterpriseB, '李强转'))[0]?.enterpriseUserId).toBe(enterpriseB.id);
+  });
+
   it('refuses to approve once A’s registration is gone', async () => {
     const id = nextIdNumber();
     const oldId = await register(enterpriseA, personValues(id, '李已删'));

@@ -28,6 +28,7 @@ import {
   PersonnelListQuerySchema,
   PracticeAreaEnvelopeSchema,
   PracticeAreasBodySchema,
+  RefuseTransferBodySchema,
   ReleaseTransferBodySchema,
   RequestTransferBodySchema,
   TransactEnvelopeSchema,
@@ -35,6 +36,7 @@ import {
   TransferListEnvelopeSchema,
   TransferListQuerySchema,
   UpdateCertificateBodySchema,
+  WithdrawTransferBodySchema,
 } from '@ks/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -169,6 +171,32 @@ export const marketRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await transfers.release(currentUser(request), request.body, request.ip)),
+  );
+  app.put(
+    MARKET_PATHS.transferRefuse,
+    {
+      config: { access: { roles: ['U'] as const } },
+      schema: {
+        tags,
+        summary: '原注册企业不同意转出（须填写理由；仍由管理员审批）',
+        body: RefuseTransferBodySchema,
+        response: { 200: TransferEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await transfers.refuse(currentUser(request), request.body, request.ip)),
+  );
+  app.put(
+    MARKET_PATHS.transferWithdraw,
+    {
+      config: { access: { roles: ['U'] as const } },
+      schema: {
+        tags,
+        summary: '申请转入的企业撤回转注册申请',
+        body: WithdrawTransferBodySchema,
+        response: { 200: TransferEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await transfers.withdraw(currentUser(request), request.body, request.ip)),
   );
   app.put(
     MARKET_PATHS.transferDecide,

@@ -3,11 +3,14 @@ import {
   idNumberProblem,
   MARKET_MESSAGES,
   maskIdNumber,
+  OPEN_TRANSFER_STATES,
+  type RefuseTransferBody,
   type ReleaseTransferBody,
   type RequestTransferBody,
   type Transfer,
   type TransferListQuery,
   type TransferState,
+  type WithdrawTransferBody,
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -33,13 +36,14 @@ import { MARKET_FIELD } from './system.ts';
 
 /**
  * 转注册 (decision 0059): a registered person moves from enterprise A to enterprise B. B asks by the
- * person's ID number, A is told and may release, an administrator approves (with or without A's
- * release) or rejects. On approval, in one transaction, A's registration ends (soft-deleted, kept for
+ * person's ID number (and may withdraw until it is decided), A is told and may release or refuse
+ * with a reason, an administrator approves (with or without A's release, also over A's refusal:
+ * the administrator, not the employer, decides where a person practises) or rejects. On approval, in one transaction, A's registration ends (soft-deleted, kept for
  * history), B gets a passed registration with the same fields, certificates, attachments and
  * practice status, and the person's account follows.
  */
 
-const OPEN: TransferState[] = ['pending', 'released'];
+const OPEN = [...OPEN_TRANSFER_STATES];
 const fromUser = alias(users, 'from_user');
 const fromEnterprise = alias(enterprises, 'from_enterprise');
 const toUser = alias(users, 'to_user');
@@ -69,9 +73,11 @@ function transferOf(row: {
     toEnterpriseName: row.toName,
     status: t.status as TransferState,
     reason: t.reason,
+    refusal: t.refusal,
     advice: t.advice,
     createdAt: t.createdAt.toISOString(),
     releasedAt: iso(t.releasedAt),
+    refusedAt: iso(t.refusedAt),
     decidedAt: iso(t.decidedAt),
     version: t.version,
   };
@@ -227,13 +233,13 @@ export class TransferService {
     };
   }
 
-  /** The releasing enterprise agrees to let the person go. */
+  /** The releasing enterprise agrees to let the person go (also after refusing: it may relent). */
   async release(user: SessionUser, body: ReleaseTransferBody, ip: string): Promise<Transfer> {
     await this.db.transaction(async (tx) => {
       const { row, check } = await this.openTransfer(tx, body.id, body.version);
       if (user.loginRoleType !== 'U' || row.fromUserId !== user.id)
         throw forbidden(MARKET_MESSAGES.transferReleaseOwnOnly);
-      check(['pending']);
+      check(['pending', 'refused']);
       await tx
         .update(marketTransfers)
         .set({
@@ -250,6 +256,75 @@ export class TransferService {
         targetId: row.id,
         targetName: row.personName,
         ip,
+      });
+    });
+    return this.one(this.db, body.id);
+  }
+
+  /**
+   * The releasing enterprise refuses, with its reason: the transfer stays open for the
+   * administrators, who see the reason, and the asking enterprise is told.
+   */
+  async refuse(user: SessionUser, body: RefuseTransferBody, ip: string): Promise<Transfer> {
+    await this.db.transaction(async (tx) => {
+      const { row, check } = await this.openTransfer(tx, body.id, body.version);
+      if (user.loginRoleType !== 'U' || row.fromUserId !== user.id)
+        throw forbidden(MARKET_MESSAGES.transferRefuseOwnOnly);
+      check(['pending']);
+      const refusal = body.refusal.trim();
+      await tx
+        .update(marketTransfers)
+        .set({
+          status: 'refused',
+          refusal,
+          refusedAt: new Date(),
+          version: sql`${marketTransfers.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(marketTransfers.id, row.id));
+      const transfer = await this.one(tx, row.id);
+      await recordOperation(tx, {
+        user,
+        action: '不同意转出',
+        targetType: 'market_transfer',
+        targetId: row.id,
+        targetName: row.personName,
+        detail: refusal,
+        ip,
+      });
+      await this.notices.sendJobResult(tx, {
+        userId: row.toUserId,
+        title: '转注册申请',
+        messages: `${transfer.fromEnterpriseName}不同意${row.personName}转出，理由：${refusal}。申请仍由管理员审批。`,
+      });
+    });
+    return this.one(this.db, body.id);
+  }
+
+  /** The asking enterprise takes its request back while no administrator has decided it. */
+  async withdraw(user: SessionUser, body: WithdrawTransferBody, ip: string): Promise<Transfer> {
+    await this.db.transaction(async (tx) => {
+      const { row, check } = await this.openTransfer(tx, body.id, body.version);
+      if (user.loginRoleType !== 'U' || row.toUserId !== user.id)
+        throw forbidden(MARKET_MESSAGES.transferWithdrawOwnOnly);
+      check(OPEN);
+      await tx
+        .update(marketTransfers)
+        .set({ status: 'withdrawn', version: sql`${marketTransfers.version} + 1`, updatedAt: new Date() })
+        .where(eq(marketTransfers.id, row.id));
+      const transfer = await this.one(tx, row.id);
+      await recordOperation(tx, {
+        user,
+        action: '撤回转注册申请',
+        targetType: 'market_transfer',
+        targetId: row.id,
+        targetName: row.personName,
+        ip,
+      });
+      await this.notices.sendJobResult(tx, {
+        userId: row.fromUserId,
+        title: '转注册申请',
+        messages: `${transfer.toEnterpriseName}已撤回将${row.personName}转入该企业的申请。`,
       });
     });
     return this.one(this.db, body.id);

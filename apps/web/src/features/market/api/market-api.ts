@@ -14,12 +14,14 @@ import {
   type MarketEnterprise,
   type PersonnelListQuery,
   type PracticeAreasBody,
+  type RefuseTransferBody,
   type RegisteredPerson,
   type ReleaseTransferBody,
   type RequestTransferBody,
   type TransactItem,
   type Transfer,
   type UpdateCertificateBody,
+  type WithdrawTransferBody,
 } from '@ks/contract/market';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '@/lib/constants.ts';
@@ -185,6 +187,16 @@ export const useRequestTransfer = () =>
 /** PUT /ks/basic/personnel/transfers/release: the releasing enterprise agrees. */
 export const useReleaseTransfer = () =>
   useMarketMutation((body: ReleaseTransferBody) => http.put<Transfer>(MARKET_PATHS.transferRelease, body));
+
+/** PUT /ks/basic/personnel/transfers/refuse: the releasing enterprise refuses, with its reason. */
+export const useRefuseTransfer = () =>
+  useMarketMutation((body: RefuseTransferBody) =>
+    http.put<Transfer>(MARKET_PATHS.transferRefuse, body, FORM_CALL),
+  );
+
+/** PUT /ks/basic/personnel/transfers/withdraw: the asking enterprise takes its request back. */
+export const useWithdrawTransfer = () =>
+  useMarketMutation((body: WithdrawTransferBody) => http.put<Transfer>(MARKET_PATHS.transferWithdraw, body));
 
 /** PUT /ks/basic/personnel/transfers/decide: an administrator approves or rejects. */
 export const useDecideTransfer = () =>

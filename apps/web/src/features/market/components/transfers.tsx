@@ -1,4 +1,6 @@
 import {
+  OPEN_TRANSFER_STATES,
+  RefuseTransferBodySchema,
   RequestTransferBodySchema,
   TRANSFER_STATE_LABELS,
   type Transfer,
@@ -12,30 +14,37 @@ import { formatTime } from '@/lib/format-time.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import {
   useDecideTransfer,
+  useRefuseTransfer,
   useReleaseTransfer,
   useRequestTransfer,
   useTransfers,
+  useWithdrawTransfer,
 } from '../api/market-api.ts';
 import { FormDialog } from './form-dialog.tsx';
 
 const STATE_COLORS: Record<TransferState, string> = {
   pending: 'orange',
   released: 'blue',
+  refused: 'volcano',
   approved: 'green',
   rejected: 'red',
+  withdrawn: 'default',
 };
 
 /**
  * 转注册 (decision 0059): the transfers the caller may see. The releasing enterprise may agree to
- * a pending one; administrators approve or reject an open one. The server decides who may do what;
- * the buttons only follow it.
+ * a pending one or refuse it with a reason (and agree after all); the asking one may withdraw an
+ * open one; administrators approve or reject an open one. The server decides who may do what; the
+ * buttons only follow it.
  */
 export function TransferTable({ open, emptyText }: { open: boolean; emptyText: string }) {
   const { message } = App.useApp();
   const user = useSessionStore((state) => state.userInfo);
   const { data, isPending, isError } = useTransfers(open);
   const release = useReleaseTransfer();
+  const withdraw = useWithdrawTransfer();
   const [deciding, setDeciding] = useState<{ transfer: Transfer; result: 'approve' | 'reject' } | null>(null);
+  const [refusing, setRefusing] = useState<Transfer | null>(null);
   const isAdmin = user?.loginRoleType === 'M';
   const columns: TableColumnsType<Transfer> = [
     { title: '姓名', dataIndex: 'personName' },
@@ -51,6 +60,7 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
       render: (status: TransferState, row) => (
         <Space orientation="vertical" size={0}>
           <Tag color={STATE_COLORS[status]}>{TRANSFER_STATE_LABELS[status]}</Tag>
+          {row.refusal ? <span>{`原企业理由：${row.refusal}`}</span> : null}
           {row.advice ? <span>{row.advice}</span> : null}
         </Space>
       ),
@@ -59,7 +69,7 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
       title: '操作',
       key: 'operations',
       render: (_: unknown, row) => {
-        const isOpen = row.status === 'pending' || row.status === 'released';
+        const isOpen = OPEN_TRANSFER_STATES.includes(row.status);
         if (isAdmin && isOpen)
           return (
             <Space size={0}>
@@ -71,19 +81,40 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
               </Button>
             </Space>
           );
-        if (row.status === 'pending' && user?.loginRoleType === 'U' && row.fromUserId === user.id)
-          return (
-            <Popconfirm
-              title={`同意${row.personName}转出至${row.toEnterpriseName}吗？`}
-              onConfirm={async () => {
-                await release.mutateAsync({ id: row.id, version: row.version });
-                message.success('已同意转出，待管理员审批');
-              }}
-            >
-              <Button type="link">同意转出</Button>
-            </Popconfirm>
-          );
-        return <span>—</span>;
+        if (user?.loginRoleType !== 'U' || !isOpen) return <span>—</span>;
+        const releasing = row.fromUserId === user.id;
+        const asking = row.toUserId === user.id;
+        return (
+          <Space size={0}>
+            {releasing && (row.status === 'pending' || row.status === 'refused') ? (
+              <Popconfirm
+                title={`同意${row.personName}转出至${row.toEnterpriseName}吗？`}
+                onConfirm={async () => {
+                  await release.mutateAsync({ id: row.id, version: row.version });
+                  message.success('已同意转出，待管理员审批');
+                }}
+              >
+                <Button type="link">同意转出</Button>
+              </Popconfirm>
+            ) : null}
+            {releasing && row.status === 'pending' ? (
+              <Button type="link" danger onClick={() => setRefusing(row)}>
+                不同意
+              </Button>
+            ) : null}
+            {asking ? (
+              <Popconfirm
+                title={`撤回${row.personName}的转注册申请吗？`}
+                onConfirm={async () => {
+                  await withdraw.mutateAsync({ id: row.id, version: row.version });
+                  message.success('已撤回转注册申请');
+                }}
+              >
+                <Button type="link">撤回申请</Button>
+              </Popconfirm>
+            ) : null}
+          </Space>
+        );
       },
     },
   ];
@@ -99,9 +130,17 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
         locale={{ emptyText: <EmptyMessage text={emptyText} /> }}
       />
       {deciding ? <DecideDialog {...deciding} onClose={() => setDeciding(null)} /> : null}
+      {refusing ? <RefuseDialog transfer={refusing} onClose={() => setRefusing(null)} /> : null}
     </>
   );
 }
+
+/** What the releasing enterprise said, as the decision dialog tells the administrator. */
+const ANSWER_OF_RELEASER: Partial<Record<TransferState, string>> = {
+  pending: '，原企业尚未同意转出',
+  released: '，原企业已同意转出',
+  refused: '，原企业不同意转出',
+};
 
 function DecideDialog({
   transfer,
@@ -137,9 +176,39 @@ function DecideDialog({
     >
       <p>
         {`${transfer.personName}（${transfer.idNumber}）由 ${transfer.fromEnterpriseName} 转入 ${transfer.toEnterpriseName}`}
-        {transfer.status === 'pending' ? '，原企业尚未同意转出' : '，原企业已同意转出'}
+        {ANSWER_OF_RELEASER[transfer.status] ?? ''}
+        {transfer.status === 'refused' ? `（理由：${transfer.refusal}）` : ''}
       </p>
       <Form.Item label="审批意见" name="advice" rules={[{ max: 200, message: '审批意见不能超过200个字符' }]}>
+        <Input.TextArea rows={3} maxLength={200} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+const REFUSE = RefuseTransferBodySchema.shape;
+
+/** The releasing enterprise refuses, with its reason; the administrators still decide. */
+function RefuseDialog({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ refusal: string }>();
+  const refuse = useRefuseTransfer();
+  return (
+    <FormDialog<{ refusal: string }>
+      form={form}
+      title="不同意转出"
+      okText="提交"
+      danger
+      pending={refuse.isPending}
+      onCancel={onClose}
+      onFinish={async ({ refusal }) => {
+        await refuse.mutateAsync({ id: transfer.id, version: transfer.version, refusal });
+        message.success('已提交不同意转出的理由，待管理员审批');
+        onClose();
+      }}
+    >
+      <p>{`${transfer.toEnterpriseName}申请将${transfer.personName}转入该企业。理由将告知申请企业和管理员，是否转出由管理员审批决定。`}</p>
+      <Form.Item label="不同意的理由" name="refusal" rules={[zodRule(REFUSE.refusal)]} required>
         <Input.TextArea rows={3} maxLength={200} />
       </Form.Item>
     </FormDialog>

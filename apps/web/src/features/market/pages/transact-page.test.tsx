@@ -29,9 +29,11 @@ const TRANSFER: Transfer = {
   toEnterpriseName: 'KS演示建设集团有限公司',
   status: 'pending',
   reason: '拟任本企业安装工程造价负责人',
+  refusal: '',
   advice: '',
   createdAt: '2026-11-20T02:00:00.000Z',
   releasedAt: null,
+  refusedAt: null,
   decidedAt: null,
   version: 1,
 };
@@ -140,5 +142,60 @@ describe('业务办理 (/system/transact)', () => {
     await user.click(within(row).getByRole('button', { name: '同意转出' }));
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
     await waitFor(() => expect(released).toEqual([{ id: 't1', version: 1 }]));
+  });
+
+  it('lets the releasing enterprise refuse only with a reason', async () => {
+    signIn('U', 'hz');
+    const refused: unknown[] = [];
+    mockFetch({
+      'GET /ks/basic/transact': ok([]),
+      'GET /ks/basic/personnel/transfers': () =>
+        ok([
+          refused.length ? { ...TRANSFER, status: 'refused', refusal: '合同未到期', version: 2 } : TRANSFER,
+        ]),
+      'PUT /ks/basic/personnel/transfers/refuse': ({ body }) => {
+        refused.push(body);
+        return ok({ ...TRANSFER, status: 'refused', refusal: '合同未到期', version: 2 });
+      },
+    });
+    const { user } = renderWidget(tree, '/system/transact');
+    const row = (await screen.findByText('顾磊', {}, WAIT)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: '不同意' }));
+    const dialog = await screen.findByRole('dialog', { name: '不同意转出' }, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    expect(await within(dialog).findByText('请填写不同意转出的理由', {}, WAIT)).toBeTruthy();
+    expect(refused).toEqual([]);
+    await user.type(within(dialog).getByLabelText('不同意的理由'), '合同未到期');
+    await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(refused).toEqual([{ id: 't1', version: 1, refusal: '合同未到期' }]));
+    // Refused, it stays open: the reason shows, and the enterprise may still agree.
+    const after = (await screen.findByText('原企业理由：合同未到期', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(within(after).getByText('原企业不同意')).toBeTruthy();
+    expect(within(after).getByRole('button', { name: '同意转出' })).toBeTruthy();
+    expect(within(after).queryByRole('button', { name: '不同意' })).toBeNull();
+  });
+
+  it('lets the asking enterprise withdraw its open request', async () => {
+    signIn('U', 'ks');
+    const withdrawn: unknown[] = [];
+    mockFetch({
+      'GET /ks/basic/transact': ok([]),
+      'GET /ks/basic/personnel/transfers': ok([
+        TRANSFER,
+        { ...TRANSFER, id: 't2', personName: '沈佳怡', status: 'approved' },
+      ]),
+      'PUT /ks/basic/personnel/transfers/withdraw': ({ body }) => {
+        withdrawn.push(body);
+        return ok({ ...TRANSFER, status: 'withdrawn', version: 2 });
+      },
+    });
+    const { user } = renderWidget(tree, '/system/transact');
+    const decided = (await screen.findByText('沈佳怡', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(within(decided).queryByRole('button')).toBeNull();
+    const row = (await screen.findByText('顾磊', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(within(row).queryByRole('button', { name: '同意转出' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: '撤回申请' }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
+    await waitFor(() => expect(withdrawn).toEqual([{ id: 't1', version: 1 }]));
   });
 });
