@@ -26,7 +26,7 @@ import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
 import { DEMO_FAQ, DEMO_HELP_GUIDE_GROUP, DEMO_HELP_PDF, DEMO_HELP_VIDEO } from './help.ts';
-import { DEMO_MORE_ENTERPRISES, DEMO_SECOND_CERTIFICATE } from './market-admin.ts';
+import { DEMO_MORE_ENTERPRISES, DEMO_SECOND_CERTIFICATE, DEMO_TRANSFER_REFUSAL } from './market-admin.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,
@@ -588,7 +588,7 @@ describe('the administrators’ market demo', () => {
     expect(people.find((p) => p.personName === '王建华')?.accountName).toBe('演示执业人员');
   });
 
-  it('registers 王建华 in two specialties and shows one pending transfer (decision 0059)', async () => {
+  it('registers 王建华 in two specialties and shows a pending and a refused transfer (decision 0059)', async () => {
     const own = (await get('enterprise', '/ks/basic/personnel?keyword=王建华')).json().data
       .records as RegisteredPerson[];
     expect(own[0]?.certificates.map((c) => c.specialty)).toEqual([
@@ -596,15 +596,19 @@ describe('the administrators’ market demo', () => {
       DEMO_SECOND_CERTIFICATE.specialty,
     ]);
     const open = (await get('admin', `${MARKET_PATHS.transfers}?open=true`)).json().data as Transfer[];
-    expect(open).toEqual([
-      expect.objectContaining({
-        personName: '顾磊',
-        status: 'pending',
-        fromEnterpriseName: DEMO_MORE_ENTERPRISES[0]?.name,
-      }),
-    ]);
+    expect(open).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          personName: '顾磊',
+          status: 'pending',
+          fromEnterpriseName: DEMO_MORE_ENTERPRISES[0]?.name,
+        }),
+        expect.objectContaining({ personName: '沈佳怡', status: 'refused', refusal: DEMO_TRANSFER_REFUSAL }),
+      ]),
+    );
+    expect(open).toHaveLength(2);
     const mine = (await get('enterprise', MARKET_PATHS.transfers)).json().data as Transfer[];
-    expect(mine.map((t) => t.id)).toEqual(open.map((t) => t.id));
+    expect(mine.map((t) => t.id).sort()).toEqual(open.map((t) => t.id).sort());
   });
 
   it('gives the personnel account its registration’s practice status at login', async () => {

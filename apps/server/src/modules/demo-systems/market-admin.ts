@@ -55,6 +55,9 @@ export const DEMO_SECOND_CERTIFICATE = {
 } as const;
 /** The Hangzhou registration the demo enterprise asks to transfer to itself (顾磊). */
 export const DEMO_TRANSFER_ID_NUMBER = '320583199203051611';
+/** The Hangzhou registration it asks for too, which Hangzhou refuses (沈佳怡). */
+export const DEMO_REFUSED_TRANSFER_ID_NUMBER = '330106199005182423';
+export const DEMO_TRANSFER_REFUSAL = '该人员为本企业在监项目总监理工程师，项目竣工验收前不同意转出';
 
 export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
   {
@@ -79,7 +82,7 @@ export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
       {
         values: {
           person_name: '沈佳怡',
-          id_number: '330106199005182423',
+          id_number: DEMO_REFUSED_TRANSFER_ID_NUMBER,
           registration_type: '注册监理工程师',
           specialty: '土木建筑工程',
           certificate_no: '33012345',
@@ -178,6 +181,7 @@ export async function seedDemoMarketAdmin(
     await market.setPractice(actors.admin, { id: person.id, version: person.practiceVersion, areas }, ip);
   }
 
+  const owners = new Map<string, SessionUser>();
   for (const demo of DEMO_MORE_ENTERPRISES) {
     const [enterprise] = await db
       .insert(enterprises)
@@ -205,6 +209,7 @@ export async function seedDemoMarketAdmin(
       enterpriseId: row.enterpriseId,
       sessionId: 'seed',
     };
+    owners.set(demo.account, owner);
     await passed(owner, 'basic', demo.basic, MARKET_ANNEX.licence, '营业执照副本（演示）.pdf');
     for (const person of demo.people) {
       await passed(owner, 'personnel', person.values, MARKET_ANNEX.personnel, '注册证书（演示）.pdf');
@@ -222,10 +227,23 @@ export async function seedDemoMarketAdmin(
     .records;
   if (!demoPerson) throw new Error('demo registration missing');
   await certificates.create(actors.enterprise, { personId: demoPerson.id, ...DEMO_SECOND_CERTIFICATE }, ip);
-  // One pending transfer for the administrators' 业务办理: the demo enterprise asks for 顾磊.
+  // Two open transfers for the administrators' 业务办理: the demo enterprise asks for 顾磊 (pending)
+  // and for 沈佳怡, whom Hangzhou refuses to release (refused, still for the administrators).
   await transfers.request(
     actors.enterprise,
     { idNumber: DEMO_TRANSFER_ID_NUMBER, reason: '拟任本企业安装工程造价负责人，申请转入本企业注册' },
+    ip,
+  );
+  const hangzhou = owners.get(DEMO_MORE_ENTERPRISES[0]?.account ?? '');
+  if (!hangzhou) throw new Error('demo Hangzhou enterprise missing');
+  const asked = await transfers.request(
+    actors.enterprise,
+    { idNumber: DEMO_REFUSED_TRANSFER_ID_NUMBER, reason: '拟任本企业监理项目总监，申请转入本企业注册' },
+    ip,
+  );
+  await transfers.refuse(
+    hangzhou,
+    { id: asked.id, version: asked.version, refusal: DEMO_TRANSFER_REFUSAL },
     ip,
   );
 }
