@@ -20,10 +20,18 @@ async function openAs(page: Page, account: { account: string; password: string; 
   await waitForPath(page, account.home);
 }
 
-/** The titles of the item-type select's options, once its dropdown shows some. */
+/**
+ * The titles of the item-type select's options, once its dropdown shows some: its own dropdown
+ * (antd renders each in the body; another select's may still be closing).
+ */
 async function offered(page: Page, field: Locator): Promise<string[]> {
   await field.locator('.ant-select').click();
-  const options = page.locator('.ant-select-dropdown .ant-select-item-option').filter({ visible: true });
+  const id = await field.getByRole('combobox').getAttribute('id');
+  const options = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${id}_list"]`) })
+    .locator('.ant-select-item-option')
+    .filter({ visible: true });
   await expect.poll(() => options.count()).toBeGreaterThan(0);
   const titles = await options.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title') ?? ''));
   await page.keyboard.press('Escape');
