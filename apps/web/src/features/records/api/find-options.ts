@@ -5,7 +5,7 @@ import type { NodeRef } from './types.ts';
 type PullDown = { result: { list: Record<string, unknown>[]; labelKey: string; valueKey: string } };
 
 /**
- * A module's refusal to offer options (e.g. 请先选择企业类型) is the form's to show under the field,
+ * A module's refusal to offer options (e.g. 请先选择所属企业) is the form's to show under the field,
  * not a dialog on opening the form.
  */
 const OPTION_CALL = { quietCodes: [400] } as const;

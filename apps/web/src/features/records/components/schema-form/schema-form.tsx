@@ -50,7 +50,7 @@ export type SchemaFormHandle = {
   getValues(): WireRecord;
 };
 /**
- * Loads an item's options. A refusal (an API error with code 400, e.g. a module's 请先选择企业类型)
+ * Loads an item's options. A refusal (an API error with code 400, e.g. a module's 请先选择所属企业)
  * is shown under the field; other failures have been reported by the client.
  */
 export type OptionLoader = (item: FormItem, parentValue: string | undefined) => Promise<FormOption[]>;
