@@ -24,6 +24,7 @@ import type { Database, Db } from './db/client.ts';
 import { LifecycleEvents, type OutboxFactory } from './engine/lifecycle.ts';
 import { ModuleActions } from './engine/module-actions.ts';
 import type { EngineModule, EngineRegistry } from './engine/modules.ts';
+import { OnBehalfNodes } from './engine/on-behalf.ts';
 import { OptionProviders } from './engine/option-providers.ts';
 import { ProvidedSystems } from './engine/provided-systems.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -173,11 +174,13 @@ export async function buildApp({
   const files = await createFileService(database.db, config);
   const providedSystems = new ProvidedSystems();
   const optionProviders = new OptionProviders();
+  const onBehalf = new OnBehalfNodes();
   for (const module of modules) {
     module.register({
       events: recordEvents,
       actions: moduleActions,
       options: optionProviders,
+      onBehalf,
       defineJob: (definition) => jobs.define(definition),
       systems: providedSystems,
       db: database.db,
@@ -190,6 +193,7 @@ export async function buildApp({
     actions: moduleActions,
     systems: providedSystems,
     options: optionProviders,
+    onBehalf,
   };
   app.decorate('engine', engine);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).

@@ -119,6 +119,21 @@ export const IMPORT_FILE_MESSAGE = '请上传由导入模板填写的xlsx文件'
 export const IMPORT_EMPTY_MESSAGE = '导入文件中没有数据';
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_TOO_MANY_MESSAGE = `一次最多导入${IMPORT_MAX_ROWS}行数据`;
+/**
+ * Entering a record on behalf of an enterprise (decision 0060): an administrator names the
+ * enterprise account a new record of a node that accepts it belongs to (`ownerUserId`).
+ */
+export const ON_BEHALF_MESSAGES = {
+  /** The form's 所属企业 rule. */
+  ownerRequired: '请选择所属企业',
+  /** A select whose options follow the record's enterprise, before one is chosen. */
+  ownerFirst: '请先选择所属企业',
+  ownerMissing: '所选企业不存在或已注销',
+  ownerInactive: '所选企业已停用或尚未激活',
+  adminOnly: '只有管理员可以代企业录入',
+  notAccepted: '该功能不支持代企业录入',
+  ownerFixed: '已保存的数据不能更换所属企业',
+} as const;
 
 // ————— node identity —————
 export const NodeRefSchema = z.object({
@@ -127,6 +142,8 @@ export const NodeRefSchema = z.object({
 });
 export type NodeRef = z.infer<typeof NodeRefSchema>;
 const RecordIdSchema = z.string().uuid(RECORD_NOT_FOUND_MESSAGE);
+/** The enterprise account an administrator enters a new record for (decision 0060). */
+const OwnerUserIdSchema = z.string().uuid(ON_BEHALF_MESSAGES.ownerMissing);
 
 // ————— filters —————
 /**
@@ -394,6 +411,12 @@ export const RecordDetailsSchema = z.object({
   meta: RecordMetaSchema.nullable(),
   functions: z.array(NodeFunctionSchema),
   operations: z.array(RowOperationSchema),
+  /**
+   * For an administrator on a node that accepts an owner chosen by one (decision 0060): the
+   * enterprise account the record belongs to — none yet on a new record, whose form then asks for
+   * 所属企业 — as {userId, name}; null for everyone else.
+   */
+  onBehalf: z.object({ owner: z.object({ userId: z.string(), name: z.string() }).nullable() }).nullable(),
   audit: z
     .object({
       levels: z.array(z.object({ level: z.number().int(), name: z.string(), way: AuditWaySchema })),
@@ -414,9 +437,14 @@ export const SaveRecordBodySchema = NodeRefSchema.extend({
   /** The version the form loaded; required with id. */
   version: z.number().int().min(1).optional(),
   values: z.record(z.string().max(60), WireValueSchema),
+  /**
+   * 所属企业 (decision 0060): on a new record of a node that accepts it, the enterprise account an
+   * administrator enters it for; a saved record keeps its owner.
+   */
+  ownerUserId: OwnerUserIdSchema.optional(),
 });
 export type SaveRecordBody = z.infer<typeof SaveRecordBodySchema>;
-export const UpdatePartBodySchema = SaveRecordBodySchema.extend({
+export const UpdatePartBodySchema = SaveRecordBodySchema.omit({ ownerUserId: true }).extend({
   id: RecordIdSchema,
   version: z.number({ error: '缺少数据版本' }).int().min(1),
 });
@@ -541,13 +569,15 @@ export type FilterFields = z.infer<typeof FilterFieldsSchema>;
 /**
  * pull-down: options of a field (displayCode = the field code); key = the parent's value for child
  * selects; id = the record being edited (absent on a new one), which a module's per-caller options
- * may follow (decision 0058).
+ * may follow (decision 0058); ownerUserId = on a new one, the enterprise an administrator enters it
+ * for (decision 0060).
  */
 export const PullDownBodySchema = NodeRefSchema.extend({
   displayCode: z.string().trim().min(1, '请选择字段').max(60),
   key: z.string().max(500).optional(),
   whereStr: z.string().max(500).optional(),
   id: RecordIdSchema.optional(),
+  ownerUserId: OwnerUserIdSchema.optional(),
 });
 export type PullDownBody = z.infer<typeof PullDownBodySchema>;
 export const PullDownSchema = z.object({
@@ -557,6 +587,7 @@ export const PullDownEnvelopeSchema = envelopeOf(PullDownSchema);
 export const CertCascadeBodySchema = NodeRefSchema.extend({
   displayCode: z.string().trim().min(1, '请选择字段').max(60),
   id: RecordIdSchema.optional(),
+  ownerUserId: OwnerUserIdSchema.optional(),
 });
 export const CertCascadeSchema = z.object({ code: z.string(), data: z.array(FormOptionSchema) });
 export const CertCascadeEnvelopeSchema = envelopeOf(CertCascadeSchema);

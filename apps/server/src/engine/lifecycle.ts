@@ -30,6 +30,11 @@ export type EventContext = {
 };
 export type SaveEvent = EventContext & {
   recordId: string | null;
+  /**
+   * Whose record it is: a saved one's owner; on a new one the caller, or the enterprise account an
+   * administrator enters it for (decision 0060).
+   */
+  ownerUserId: string;
   /** The validated values about to be written; a before-save handler may change them. */
   values: Record<string, NativeValue>;
 };

@@ -3,6 +3,7 @@ import type { FileService } from '../platform/file-store.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
+import type { OnBehalfNodes } from './on-behalf.ts';
 import type { OptionProviders } from './option-providers.ts';
 import type { ProvidedSystems } from './provided-systems.ts';
 
@@ -21,6 +22,11 @@ export interface EngineSeams {
    * this record; the save's checks stay the module's (beforeSave).
    */
   options: Pick<OptionProviders, 'register'>;
+  /**
+   * Nodes whose new records an administrator may enter on behalf of an enterprise, which then owns
+   * them (decision 0060): `onBehalf.accept(selector)`.
+   */
+  onBehalf: Pick<OnBehalfNodes, 'accept'>;
   /** Durable job types (decision 0018): what the outbox and schedules deliver to. */
   defineJob(definition: JobDefinition): void;
   /**
@@ -49,4 +55,5 @@ export interface EngineRegistry {
   actions: ModuleActions;
   systems: ProvidedSystems;
   options: OptionProviders;
+  onBehalf: OnBehalfNodes;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { enterprises } from '../db/schema/index.ts';
 import type { SessionUser } from '../platform/access.ts';
 import { matches, type RecordSelector } from './lifecycle.ts';
+import type { RecordOwner } from './on-behalf.ts';
 import type { ResolvedNode, StoredRecord } from './record-store.ts';
 
 /**
@@ -25,6 +26,12 @@ export type OptionRequest = {
   item: FormItem;
   /** The record being edited, read within the caller's view scope; null on a new record. */
   record: StoredRecord | null;
+  /**
+   * The enterprise account the record is for: a saved record's owner (when an enterprise account), on
+   * a new one the enterprise an administrator enters it for (decision 0060); null otherwise (an
+   * enterprise's own new record is the caller's: `caller.enterpriseType`).
+   */
+  owner: RecordOwner | null;
   /** The options the field's own source gives (dictionary, value range, its list). */
   options: FormOption[];
 };

@@ -4,6 +4,7 @@ import {
   CREDIT_PENALTY_ANNEX,
   CREDIT_SYSTEM_CODING,
   type CreditClass,
+  ON_BEHALF_MESSAGES,
 } from '@ks/contract';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -308,11 +309,11 @@ describe('the item-type select, per caller (POST /ks/common/common/pull-down)', 
     const forSupervisor = codesOf(await pullDown(admin, 'good', supervisorItem));
     expect(forSupervisor).toContain('JL-G02');
     expect(forSupervisor.every((code: string) => code.startsWith('JL-'))).toBe(true);
-    // A new record belongs to no enterprise yet: choose it first, as /ks/credit/admin/select-type says.
+    // A new record belongs to no enterprise until 所属企业 is chosen (decision 0060): choose it first.
     expect((await pullDown(admin, 'good')).json()).toMatchObject({
       code: 400,
-      message: CREDIT_MESSAGES.chooseQyTypeFirst,
-      data: { item_type: CREDIT_MESSAGES.chooseQyTypeFirst },
+      message: ON_BEHALF_MESSAGES.ownerFirst,
+      data: { item_type: ON_BEHALF_MESSAGES.ownerFirst },
     });
     // Another enterprise cannot ask about a record it may not read, nor learn its enterprise type.
     expect((await pullDown(supervisor, 'good', builderItem)).statusCode).toBe(404);

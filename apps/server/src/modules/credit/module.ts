@@ -6,6 +6,7 @@ import {
   type CreditClass,
   type FormOption,
   type NativeValue,
+  ON_BEHALF_MESSAGES,
 } from '@ks/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -105,20 +106,19 @@ export const recomputeScoresJob = (db: Db) =>
 /**
  * The item-type select's options for this caller (decision 0058): an enterprise is offered its own
  * enterprise type's items (none while its type is not set); an administrator those of the type of
- * the enterprise whose record it edits, and is asked to choose the enterprise first on a record that
- * belongs to none (a new one). Developers previewing the form see the whole catalogue. The record's
- * own value stays offered (disabled) when it no longer applies, so the form still names it; beforeSave
- * refuses it.
+ * the enterprise the record is for — the one whose record it edits, or on a new one the enterprise it
+ * enters the item for (所属企业, decision 0060) — and is asked to choose that enterprise first while
+ * there is none. Developers previewing the form see the whole catalogue. The record's own value stays
+ * offered (disabled) when it no longer applies, so the form still names it; beforeSave refuses it.
  */
-export async function itemTypeOptions({ db, caller, node, record, options }: OptionRequest) {
+export async function itemTypeOptions({ db, caller, node, record, owner, options }: OptionRequest) {
   const creditClass = classOf(node);
   const { user } = caller;
   if (!creditClass || user.loginRoleType === 'D') return options;
   let qyType = caller.enterpriseType;
   if (user.loginRoleType === 'M') {
-    const owner = record ? await enterpriseOf(db, record.ownerUserId) : null;
-    if (owner?.loginRoleType !== 'U') refuse(CREDIT_MESSAGES.chooseQyTypeFirst, FIELD.itemType);
-    qyType = owner.qyType;
+    if (!owner) refuse(ON_BEHALF_MESSAGES.ownerFirst, FIELD.itemType);
+    qyType = owner.enterpriseType;
   }
   const codes = qyType ? await itemTypeCodesFor(db, creditClass, qyType) : new Set<string>();
   const current = text(record?.values[FIELD.itemType]);
@@ -130,10 +130,13 @@ export async function itemTypeOptions({ db, caller, node, record, options }: Opt
 
 export const CREDIT_MODULE: EngineModule = {
   name: 'credit',
-  register({ events, options, defineJob: define, systems, db }) {
+  register({ events, options, onBehalf, defineJob: define, systems, db }) {
     systems.provide(CREDIT_SYSTEM);
     define(recomputeScoresJob(db));
     options.register({ systemCodings: [CREDIT_SYSTEM_CODING] }, FIELD.itemType, itemTypeOptions);
+    // Penalties and many awards are entered by the trading centre for an enterprise (decision 0060):
+    // the item is the enterprise's, and its score counts it.
+    onBehalf.accept({ systemCodings: [CREDIT_SYSTEM_CODING] });
     events.register(
       { systemCodings: [CREDIT_SYSTEM_CODING] },
       {
@@ -146,10 +149,8 @@ export const CREDIT_MODULE: EngineModule = {
           // The select's dictionary holds the node's class; retired types stay in it disabled (old items
           // keep their name), and the engine refuses a disabled option.
           if (type) {
-            const owner = event.recordId
-              ? await ownerOf({ ...event, recordId: event.recordId })
-              : event.user.id;
-            const enterprise = owner ? await enterpriseOf(event.tx, owner) : null;
+            // The item's enterprise: the caller's own, or the one an administrator enters it for.
+            const enterprise = await enterpriseOf(event.tx, event.ownerUserId);
             if (enterprise?.loginRoleType === 'U' && enterprise.qyType && enterprise.qyType !== type.qyType)
               refuse(CREDIT_MESSAGES.typeNotForEnterprise, FIELD.itemType);
           }

@@ -28,12 +28,15 @@ const PART_OF_NODE = new Map<string, MarketPart>(
 
 const text = (value: NativeValue | undefined) => (typeof value === 'string' ? value : '');
 
+/** Values a save or an applied change is about to write, checked by the same rules. */
+type CheckedValues = Omit<SaveEvent, 'ownerUserId'>;
+
 /**
  * The ID number of a registered person: valid by GB 11643, and the person registered with no other
  * enterprise and not twice with this one (any live record counts, drafts included). The advisory
  * lock on the number makes two concurrent registrations of one person wait for each other.
  */
-async function checkPerson(event: SaveEvent) {
+async function checkPerson(event: CheckedValues) {
   const { values } = event;
   if (!(MARKET_FIELD.idNumber in values)) return;
   const problem = idNumberProblem(text(values[MARKET_FIELD.idNumber]), chinaToday());
@@ -61,7 +64,7 @@ async function checkPerson(event: SaveEvent) {
 }
 
 /** The registration's own certificate is registered once per specialty (decision 0059). */
-async function checkPrincipalCertificate(event: SaveEvent) {
+async function checkPrincipalCertificate(event: CheckedValues) {
   const certificateNo = text(event.values[MARKET_FIELD.certificateNo]).trim();
   const specialty = text(event.values[MARKET_FIELD.specialty]);
   if (!certificateNo || !specialty) return;

@@ -2,9 +2,11 @@ import { type RecordDetails, type RecordDetailsBody, recordToWire } from '@ks/co
 import type { Db } from '../../db/client.ts';
 import { findLatestInstance } from '../../engine/audit-instances.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';
+import { enterpriseOwnerOf, type OnBehalfNodes } from '../../engine/on-behalf.ts';
 import {
   envelopeOf,
   loadRecord,
+  type ResolvedNode,
   recordNotFound,
   type StoredRecord,
   storedOf,
@@ -22,7 +24,18 @@ export class RecordForms {
   constructor(
     private readonly db: Db,
     private readonly actions: ModuleActions,
+    private readonly onBehalf: OnBehalfNodes,
   ) {}
+
+  /**
+   * 所属企业 of a record for an administrator on a node that accepts an owner chosen by one (decision
+   * 0060): none yet on a new record (the form asks), else the enterprise account it belongs to.
+   */
+  private async onBehalfOf(user: SessionUser, node: ResolvedNode, record: StoredRecord | null) {
+    if (user.loginRoleType !== 'M' || !this.onBehalf.accepts(node)) return null;
+    const owner = record ? await enterpriseOwnerOf(this.db, record.ownerUserId) : null;
+    return { owner: owner && { userId: owner.userId, name: owner.name } };
+  }
 
   async details(user: SessionUser, body: RecordDetailsBody): Promise<RecordDetails> {
     if (!body.id) {
@@ -36,6 +49,7 @@ export class RecordForms {
         meta: null,
         functions: context.functions,
         operations: [],
+        onBehalf: await this.onBehalfOf(user, context.node, null),
         audit: definition.audit.levels.length
           ? { levels: levelsOf(definition.audit.levels), steps: [], earlierRounds: [] }
           : null,
@@ -86,6 +100,7 @@ export class RecordForms {
         this.actions.offeredBy(latest.node.definition.functions),
         changeOperation(user, latest.node),
       ),
+      onBehalf: await this.onBehalfOf(user, latest.node, record),
       audit:
         definition.audit.levels.length || steps.length
           ? { levels: levelsOf(definition.audit.levels), steps, earlierRounds }

@@ -23,9 +23,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';
+import { enterpriseOwnerOf, type OnBehalfNodes, type RecordOwner } from '../../engine/on-behalf.ts';
 import { type OptionProviders, optionCaller } from '../../engine/option-providers.ts';
 import { resolveOptions } from '../../engine/option-sources.ts';
-import { col, loadRecord, recordNotFound } from '../../engine/record-store.ts';
+import { col, loadRecord, recordNotFound, type StoredRecord } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { definitionContext, type NodeContext, nodeContext, viewScope } from './context.ts';
@@ -39,6 +40,7 @@ export class RecordOptions {
     private readonly db: Db,
     private readonly actions: ModuleActions,
     private readonly providers: OptionProviders,
+    private readonly onBehalf: OnBehalfNodes,
   ) {}
 
   /** The options of a field: its own list, its source (dictionary, value range) or the platform's fixed set. */
@@ -51,31 +53,48 @@ export class RecordOptions {
 
   /**
    * The options a form's select offers this caller: the field's own, or what a module's provider
-   * answers for the caller and the record being edited (read within the caller's view scope, so an
-   * id names no record the caller may not read).
+   * answers for the caller, the record being edited (read within the caller's view scope, so an id
+   * names no record the caller may not read) and the enterprise it is for: a saved record's owner, or
+   * on a new one the enterprise an administrator enters it for (decision 0060; checked as the save
+   * checks it, whether or not the field has a provider).
    */
   private async offeredOptions(
     user: SessionUser,
     context: NodeContext,
     item: FormItem,
-    recordId: string | undefined,
+    which: { id?: string | undefined; ownerUserId?: string | undefined },
   ): Promise<FormOption[]> {
-    const options = await this.optionsOf(item);
-    const provide = this.providers.providerOf(context.node, item.code);
-    if (!provide) return options;
     const { node } = context;
-    let record = null;
-    if (recordId) {
+    // On a saved record its own owner counts, whatever is sent.
+    const chosen =
+      which.ownerUserId && !which.id
+        ? await this.onBehalf.chosenOwner(this.db, user, node, which.ownerUserId)
+        : null;
+    const options = await this.optionsOf(item);
+    const provide = this.providers.providerOf(node, item.code);
+    if (!provide) return options;
+    let record: StoredRecord | null = null;
+    let owner: RecordOwner | null = chosen;
+    if (which.id) {
       record = await loadRecord(
         this.db,
         node.tableName,
-        recordId,
+        which.id,
         node.schema.items,
         viewScope(user, context),
       );
       if (!record) throw recordNotFound();
+      owner = await enterpriseOwnerOf(this.db, record.ownerUserId);
     }
-    return provide({ db: this.db, caller: await optionCaller(this.db, user), node, item, record, options });
+    return provide({
+      db: this.db,
+      caller: await optionCaller(this.db, user),
+      node,
+      item,
+      record,
+      owner,
+      options,
+    });
   }
 
   private itemOf(context: NodeContext, code: string): FormItem {
@@ -119,11 +138,12 @@ export class RecordOptions {
       key?: string | undefined;
       whereStr?: string | undefined;
       id?: string | undefined;
+      ownerUserId?: string | undefined;
     },
   ) {
     const context = await definitionContext(this.db, user, body);
     const item = this.itemOf(context, body.displayCode);
-    let list = await this.offeredOptions(user, context, item, body.id);
+    let list = await this.offeredOptions(user, context, item, body);
     if (body.key !== undefined && body.key !== '') {
       const [parentCode] = parentsOf(item);
       const parent = parentCode === undefined ? undefined : context.node.schema.itemsByCode.get(parentCode);
@@ -154,10 +174,13 @@ export class RecordOptions {
     };
   }
 
-  async certCascade(user: SessionUser, body: NodeRef & { displayCode: string; id?: string | undefined }) {
+  async certCascade(
+    user: SessionUser,
+    body: NodeRef & { displayCode: string; id?: string | undefined; ownerUserId?: string | undefined },
+  ) {
     const context = await definitionContext(this.db, user, body);
     const item = this.itemOf(context, body.displayCode);
-    return { code: item.code, data: await this.offeredOptions(user, context, item, body.id) };
+    return { code: item.code, data: await this.offeredOptions(user, context, item, body) };
   }
 
   async buttons(user: SessionUser, ref: NodeRef, where: 'table' | 'form'): Promise<Button[]> {

@@ -15,7 +15,11 @@ export async function registerRecords(
     database,
     config,
     engine,
-  }: { database: Database; config: Config; engine: Pick<EngineRegistry, 'events' | 'actions' | 'options'> },
+  }: {
+    database: Database;
+    config: Config;
+    engine: Pick<EngineRegistry, 'events' | 'actions' | 'options' | 'onBehalf'>;
+  },
 ) {
   const { db } = database;
   app.caches.register('node-schemas', clearNodeSchemas);

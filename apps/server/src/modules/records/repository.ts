@@ -220,10 +220,13 @@ const RECORD_INSERT_ENVELOPE = [
   'business_id',
 ];
 
-/** One multi-row insert of new records owned by `user`, in the node's latest schema version. */
+/**
+ * One multi-row insert of new records owned by `user` (the caller, or the enterprise account an
+ * administrator enters them for), in the node's latest schema version.
+ */
 export function recordsInsert(
   node: ResolvedNode,
-  user: SessionUser,
+  user: Pick<SessionUser, 'id' | 'enterpriseId'>,
   items: readonly FormItem[],
   rows: readonly { id: string; clean: Record<string, NativeValue> }[],
 ): SQL {

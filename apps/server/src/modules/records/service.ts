@@ -20,18 +20,23 @@ export class RecordService {
   readonly actions: RecordActions;
 
   /**
-   * The app's lifecycle handlers, module actions and option providers: a save runs a module's checks
-   * however it is made.
+   * The app's lifecycle handlers, module actions, option providers and the nodes entered on behalf of
+   * an enterprise: a save runs a module's checks however it is made.
    */
   constructor(
     db: Db,
-    { events, actions, options }: Pick<EngineRegistry, 'events' | 'actions' | 'options'>,
+    {
+      events,
+      actions,
+      options,
+      onBehalf,
+    }: Pick<EngineRegistry, 'events' | 'actions' | 'options' | 'onBehalf'>,
     estimates?: ListEstimates,
   ) {
-    this.options = new RecordOptions(db, actions, options);
+    this.options = new RecordOptions(db, actions, options, onBehalf);
     this.lists = new RecordLists(db, this.options, actions, estimates);
-    this.forms = new RecordForms(db, actions);
-    this.writes = new RecordWrites(db, events, actions);
+    this.forms = new RecordForms(db, actions, onBehalf);
+    this.writes = new RecordWrites(db, events, actions, onBehalf);
     this.actions = new RecordActions(db, actions);
   }
 }

@@ -4,6 +4,7 @@ import {
   type FormItem,
   type NativeValue,
   type NodeRef,
+  ON_BEHALF_MESSAGES,
   RECORD_NOT_DELETABLE_MESSAGE,
   RECORD_NOT_EDITABLE_MESSAGE,
   REVISION_ACTION_LABELS,
@@ -22,6 +23,7 @@ import { writeTogether } from '../../db/write-together.ts';
 import { type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
+import type { OnBehalfNodes, RecordOwner } from '../../engine/on-behalf.ts';
 import {
   findRevisions,
   loadRecord,
@@ -40,6 +42,10 @@ import { type NodeContext, nodeContext, type RequestMeta, viewScope } from './co
 import { diff } from './record-views.ts';
 import * as repo from './repository.ts';
 
+/** The operation log's detail of a record entered on behalf of an enterprise (decision 0060). */
+export const onBehalfDetail = (owner: RecordOwner) =>
+  `代企业录入，所属企业：${owner.name}（${owner.userId}）`;
+
 /** Validates wire values with the form's own schema; a failure is 400 with the {field: message} map. */
 export const validateWire = (db: Db, items: readonly FormItem[], wire: WireRecord) =>
   validateForSave(db, items, recordFromWire(items, wire));
@@ -50,6 +56,7 @@ export class RecordWrites {
     private readonly db: Db,
     private readonly events: LifecycleEvents,
     private readonly actions: ModuleActions,
+    private readonly onBehalf: OnBehalfNodes,
   ) {}
 
   /** The log entry of a records action on `node` (written on failure by withFailureLogged). */
@@ -60,9 +67,17 @@ export class RecordWrites {
   async save(user: SessionUser, body: SaveRecordBody, meta: RequestMeta): Promise<SaveResult> {
     const context = await nodeContext(this.db, user, body);
     requireFunction(context.allowed, 'save');
-    if (!body.id) return this.create(user, context, body.values, meta);
+    const { ownerUserId } = body;
+    if (!body.id) {
+      // Entered on behalf of an enterprise (decision 0060): checked before anything is written.
+      const owner = ownerUserId
+        ? await this.onBehalf.chosenOwner(this.db, user, context.node, ownerUserId)
+        : null;
+      return this.create(user, context, body.values, meta, owner);
+    }
+    if (ownerUserId && user.loginRoleType !== 'M') throw forbidden(ON_BEHALF_MESSAGES.adminOnly);
     if (body.version === undefined) throw badRequest('缺少数据版本', { version: '缺少数据版本' });
-    return this.update(user, context, body.id, body.version, body.values, 'replace', meta);
+    return this.update(user, context, body.id, body.version, body.values, 'replace', meta, ownerUserId);
   }
 
   async updatePart(user: SessionUser, body: UpdatePartBody, meta: RequestMeta): Promise<SaveResult> {
@@ -71,7 +86,14 @@ export class RecordWrites {
     return this.update(user, context, body.id, body.version, body.values, 'merge', meta);
   }
 
-  private async create(user: SessionUser, context: NodeContext, wire: WireRecord, meta: RequestMeta) {
+  /** A new record: the caller's, or (owner) the enterprise's an administrator enters it for. */
+  private async create(
+    user: SessionUser,
+    context: NodeContext,
+    wire: WireRecord,
+    meta: RequestMeta,
+    owner: RecordOwner | null,
+  ) {
     const { node } = context;
     const items = node.schema.items;
     const clean = await validateWire(this.db, items, wire);
@@ -79,18 +101,25 @@ export class RecordWrites {
     if (this.events.listens(node, 'beforeSave', 'afterSave'))
       return withFailureLogged(this.db, this.entry(user, node, '新增数据', meta), () =>
         this.db.transaction(async (tx) => {
-          const event = { tx, user, node, recordId: null, values: clean };
+          const ownerUserId = owner?.userId ?? user.id;
+          const event = { tx, user, node, recordId: null, ownerUserId, values: clean };
           await this.events.emit('beforeSave', event);
-          await writeTogether(tx, this.createStatements(tx, user, node, created.id, event.values, meta));
+          await writeTogether(
+            tx,
+            this.createStatements(tx, user, node, created.id, event.values, meta, owner),
+          );
           await this.events.emit('afterSave', { ...event, recordId: created.id, version: created.version });
           return created;
         }),
       );
-    await writeTogether(this.db, this.createStatements(this.db, user, node, created.id, clean, meta));
+    await writeTogether(this.db, this.createStatements(this.db, user, node, created.id, clean, meta, owner));
     return created;
   }
 
-  /** The record, its first revision and the log entry: one atomic statement, one round trip. */
+  /**
+   * The record, its first revision and the log entry: one atomic statement, one round trip. The
+   * caller is the revision's and the log's actor; the log names the owner it entered the record for.
+   */
   private createStatements(
     db: Db,
     user: SessionUser,
@@ -98,11 +127,13 @@ export class RecordWrites {
     id: string,
     clean: Record<string, NativeValue>,
     meta: RequestMeta,
+    owner: RecordOwner | null,
   ) {
     const items = node.schema.items;
     const created = { id, version: 1 };
+    const ownedBy = owner ? { id: owner.userId, enterpriseId: owner.enterpriseId } : user;
     return [
-      repo.recordsInsert(node, user, items, [{ id: created.id, clean }]),
+      repo.recordsInsert(node, ownedBy, items, [{ id: created.id, clean }]),
       revisionInsert(db, {
         nodeId: node.nodeId,
         recordId: created.id,
@@ -117,6 +148,7 @@ export class RecordWrites {
         targetType: node.gnCoding,
         targetId: created.id,
         targetName: node.title,
+        ...(owner ? { detail: onBehalfDetail(owner) } : {}),
         ip: meta.ip,
       }).getSQL(),
     ];
@@ -130,11 +162,15 @@ export class RecordWrites {
     wire: WireRecord,
     mode: 'replace' | 'merge',
     meta: RequestMeta,
+    ownerUserId?: string,
   ): Promise<SaveResult> {
     const existing = await this.writableRecord(user, latest, id);
     if (!EDITABLE_STATUSES.includes(existing.status as RecordStatus))
       throw badRequest(RECORD_NOT_EDITABLE_MESSAGE);
     if (existing.version !== version) throw conflict();
+    // A saved record keeps its owner (decision 0060); the form may send the one it has.
+    if (ownerUserId && ownerUserId !== existing.ownerUserId)
+      throw badRequest(ON_BEHALF_MESSAGES.ownerFixed, { ownerUserId: ON_BEHALF_MESSAGES.ownerFixed });
     // A record is edited with the form it was filled in with.
     const context =
       existing.schemaVersion === latest.node.schemaVersion
@@ -149,7 +185,7 @@ export class RecordWrites {
     const action = mode === 'merge' ? '修改部分数据' : '修改数据';
     const write = () =>
       this.db.transaction(async (tx) => {
-        const event = { tx, user, node, recordId: id, values: clean };
+        const event = { tx, user, node, recordId: id, ownerUserId: existing.ownerUserId, values: clean };
         await this.events.emit('beforeSave', event);
         const after = recordToWire(
           items,

@@ -31,6 +31,7 @@ function renderAsUser(path: string) {
       meta: null,
       functions: ['save'],
       operations: [],
+      onBehalf: null,
       audit: null,
     }),
     ...shellCalls(),

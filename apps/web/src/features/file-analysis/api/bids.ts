@@ -10,8 +10,7 @@ import type {
   SavedBidRequirements,
   ScoreResult,
 } from '@ks/contract/bid-detection';
-import { MARKET_PATHS, type MarketEnterprise } from '@ks/contract/market';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 
 /** Bid documents and their detection (decision 0052). */
@@ -81,23 +80,6 @@ export const useBidResult = (
       ]);
       return { directories, achievement, score };
     },
-  });
-
-/** How many registered enterprises the bidder select offers per search. */
-const ENTERPRISE_OPTIONS = 20;
-
-/**
- * The registered enterprises an administrator picks a bid's bidder from (GET /ks/basic/enterprises,
- * searched by name or credit code): bid documents and cost-file bids alike (BidderFields).
- */
-export const useBidderEnterprises = (keyword: string) =>
-  useQuery({
-    queryKey: ['bid-detection-enterprises', keyword],
-    queryFn: () =>
-      http.get<{ records: MarketEnterprise[] }>(MARKET_PATHS.enterprises, {
-        query: keyword ? { keyword, pageSize: ENTERPRISE_OPTIONS } : { pageSize: ENTERPRISE_OPTIONS },
-      }),
-    placeholderData: keepPreviousData,
   });
 
 function useBidMutation<T, R>(mutationFn: (body: T) => Promise<R>) {

@@ -45,9 +45,29 @@ describe('optionLoaderFor', () => {
       },
     });
     const recordId = '0b8a4a8e-2f6d-4c53-9a55-0a6f3c1f7e21';
-    await optionLoaderFor(node, recordId)(cascader, undefined);
-    await optionLoaderFor(node, recordId)({ ...cascader, type: 'select' } as FormItem, undefined);
+    await optionLoaderFor(node, { recordId })(cascader, undefined);
+    await optionLoaderFor(node, { recordId })({ ...cascader, type: 'select' } as FormItem, undefined);
     await optionLoaderFor(node)({ ...cascader, type: 'select' } as FormItem, undefined);
     expect(ids).toEqual([recordId, recordId, undefined]);
+  });
+
+  it('names the enterprise a new record is entered for in both calls (decision 0060), not on a saved one', async () => {
+    const owners: (string | undefined)[] = [];
+    mockFetch({
+      'POST /ks/common/common/cert-cascade': ({ body }) => {
+        owners.push((body as { ownerUserId?: string }).ownerUserId);
+        return ok({ code: 'area', data: [] });
+      },
+      'POST /ks/common/common/pull-down': ({ body }) => {
+        owners.push((body as { ownerUserId?: string }).ownerUserId);
+        return ok({ result: { list: [], labelKey: 'label', valueKey: 'value' } });
+      },
+    });
+    const ownerUserId = '5d7b4c2a-9e8f-4123-8456-0a6f3c1f7e21';
+    await optionLoaderFor(node, { ownerUserId })(cascader, undefined);
+    await optionLoaderFor(node, { ownerUserId })({ ...cascader, type: 'select' } as FormItem, undefined);
+    // A saved record's own owner counts on the server: the form sends its id only.
+    await optionLoaderFor(node, { recordId: 'r1', ownerUserId })(cascader, undefined);
+    expect(owners).toEqual([ownerUserId, ownerUserId, undefined]);
   });
 });

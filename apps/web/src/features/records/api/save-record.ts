@@ -5,7 +5,13 @@ import { http } from '@/lib/http.ts';
 import { recordKeys } from './query-keys.ts';
 import type { NodeRef } from './types.ts';
 
-export type SaveRecordBody = NodeRef & { id?: string; version?: number; values: WireRecord };
+/** ownerUserId: on a new record, the enterprise an administrator enters it for (decision 0060). */
+export type SaveRecordBody = NodeRef & {
+  id?: string;
+  version?: number;
+  ownerUserId?: string;
+  values: WireRecord;
+};
 
 /**
  * POST /ks/monitor/save. 400 (the {field: message} map) and 409 (stale version) stay quiet: the

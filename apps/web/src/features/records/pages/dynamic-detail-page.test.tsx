@@ -36,6 +36,7 @@ function details(overrides: Partial<FormDetails> = {}): FormDetails {
     meta: null,
     functions: ['save', 'submit'],
     operations: [],
+    onBehalf: null,
     audit: null,
     ...overrides,
   };

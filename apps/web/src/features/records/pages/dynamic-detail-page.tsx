@@ -6,7 +6,7 @@ import {
   type RecordStatus,
   statusName,
 } from '@ks/contract/records';
-import { Alert, Button, Card, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Form, Result, Space, Spin, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
@@ -20,6 +20,7 @@ import { useSaveRecord } from '../api/save-record.ts';
 import type { FormDetails, NodeRef } from '../api/types.ts';
 import { AuditPanel } from '../components/audit-panel.tsx';
 import { RecordAnnexesCard, useRecordAnnexes } from '../components/record-annexes.tsx';
+import { type OwnerValues, RecordOwnerField } from '../components/record-owner-field.tsx';
 import { RevisionHistory } from '../components/revision-history.tsx';
 import { useRowActions } from '../components/row-actions.tsx';
 import { SchemaForm, type SchemaFormHandle } from '../components/schema-form/schema-form.tsx';
@@ -92,37 +93,49 @@ function RecordDetail({
   const { systemCoding, gnCoding } = node;
   const meta = details.meta;
   const recordId = meta?.id;
-  // The record goes with the option calls: a module may offer per record (decision 0058).
-  const loadOptions = useMemo(
-    () => optionLoaderFor({ systemCoding, gnCoding }, recordId),
-    [systemCoding, gnCoding, recordId],
-  );
-
-  const annexes = useRecordAnnexes(node, meta?.id ?? null);
   const canSave = details.functions.includes('save');
   const isEditable =
     !isView && canSave && (meta === null || EDITABLE_STATUSES.includes(meta.status as RecordStatus));
   const canSubmit = isEditable && details.functions.includes('submit');
+  // An administrator enters a new record of such a node for an enterprise (decision 0060).
+  const { onBehalf } = details;
+  const isChoosingOwner = onBehalf !== null && meta === null && isEditable;
+  const [ownerForm] = Form.useForm<OwnerValues>();
+  const [ownerUserId, setOwnerUserId] = useState<string | undefined>();
+  // The record, or the enterprise a new one is for, goes with the option calls: a module may offer
+  // per record and per enterprise (decisions 0058, 0060).
+  const loadOptions = useMemo(
+    () => optionLoaderFor({ systemCoding, gnCoding }, { recordId, ownerUserId }),
+    [systemCoding, gnCoding, recordId, ownerUserId],
+  );
+
+  const annexes = useRecordAnnexes(node, meta?.id ?? null);
 
   /**
    * Saves the form, then the files changed in the annex slots; resolves the saved {id, version},
    * or null when validation or the server refused (the client has shown an attachment refusal).
    */
   const persist = async (): Promise<{ id: string; version: number } | null> => {
+    // 所属企业 and the form are checked together, so every missing field shows at once.
+    const owner = isChoosingOwner ? await ownerForm.validateFields().catch(() => null) : null;
     const values = await form.current?.submit();
-    if (!values) return null;
+    if (!values || (isChoosingOwner && !owner?.ownerUserId)) return null;
     try {
       const saved = await save.mutateAsync({
         ...node,
         ...(meta ? { id: meta.id, version: meta.version } : {}),
+        ...(owner?.ownerUserId ? { ownerUserId: owner.ownerUserId } : {}),
         values,
       });
       return (await persistAnnexes(saved.id)) ? saved : null;
     } catch (error) {
       if (isApiError(error) && error.code === 400) {
         const fields = FIELD_ERRORS(error.data);
-        if (fields) form.current?.setErrors(fields);
-        else getFeedback().showDialog('warning', error.message);
+        if (fields) {
+          form.current?.setErrors(fields);
+          if (fields.ownerUserId && isChoosingOwner)
+            ownerForm.setFields([{ name: 'ownerUserId', errors: [fields.ownerUserId] }]);
+        } else getFeedback().showDialog('warning', error.message);
       } else if (isApiError(error) && error.code === 409) {
         setConflict(true);
       }
@@ -232,6 +245,14 @@ function RecordDetail({
             }
           />
         )}
+        {onBehalf && (
+          <RecordOwnerField
+            onBehalf={onBehalf}
+            form={ownerForm}
+            isChoosing={isChoosingOwner}
+            onChange={setOwnerUserId}
+          />
+        )}
         <SchemaForm
           key={formKey}
           ref={form}
@@ -240,6 +261,7 @@ function RecordDetail({
           initialValues={applied ?? details.record}
           readOnly={!isEditable}
           loadOptions={loadOptions}
+          optionsKey={ownerUserId}
         />
         <RecordAnnexesCard node={node} annexes={annexes} readOnly={!isEditable} />
         <Space style={{ marginTop: 16 }} wrap>

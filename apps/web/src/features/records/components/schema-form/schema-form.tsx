@@ -50,7 +50,7 @@ export type SchemaFormHandle = {
   getValues(): WireRecord;
 };
 /**
- * Loads an item's options. A refusal (an API error with code 400, e.g. a module's 请先选择企业类型)
+ * Loads an item's options. A refusal (an API error with code 400, e.g. a module's 请先选择所属企业)
  * is shown under the field; other failures have been reported by the client.
  */
 export type OptionLoader = (item: FormItem, parentValue: string | undefined) => Promise<FormOption[]>;
@@ -64,6 +64,11 @@ export type SchemaFormProps = {
   fixedDetail?: boolean;
   /** Options of items whose source is not static, and of child selects (parentValue = the parent's value). */
   loadOptions?: OptionLoader;
+  /**
+   * What the loader's answers depend on beyond the item and its parent (the enterprise a new record
+   * is entered for: decision 0060): when it changes, every option list is asked again.
+   */
+  optionsKey?: string;
   onValuesChange?: (values: WireRecord) => void;
 };
 
@@ -135,7 +140,16 @@ function DetailValue({
  * validateRecord (the function the server runs on save) and speaks wire values outside.
  */
 export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function SchemaForm(
-  { items, groups = [], initialValues, readOnly = false, fixedDetail = false, loadOptions, onValuesChange },
+  {
+    items,
+    groups = [],
+    initialValues,
+    readOnly = false,
+    fixedDetail = false,
+    loadOptions,
+    optionsKey,
+    onValuesChange,
+  },
   ref,
 ) {
   const [form] = Form.useForm<NativeRecord>();
@@ -314,6 +328,15 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
     setToggles(switchStates(schema, initial));
     for (const item of schema) reloadOptions(item, initial);
   }, [form, schema, initial, reloadOptions]);
+
+  // The loader's context changed: every option list is asked again, under what is filled in now.
+  const lastOptionsKey = useRef(optionsKey);
+  useEffect(() => {
+    if (lastOptionsKey.current === optionsKey) return;
+    lastOptionsKey.current = optionsKey;
+    const values = currentValues();
+    for (const item of schema) reloadOptions(item, values);
+  }, [optionsKey, schema, currentValues, reloadOptions]);
 
   useImperativeHandle(ref, () => ({
     async submit() {
