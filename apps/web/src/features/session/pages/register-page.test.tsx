@@ -13,6 +13,7 @@ import { renderRoute } from '@/test/render-route.tsx';
 const { publicKey, privateKey } = makeKeyPair();
 const REGISTERED = ok({ userCode: 'zhangsan', activationRequired: true });
 const SUBMIT = { name: /注\s*册/ };
+const ERROR = '.ant-form-item-explain-error';
 
 function mockRegisterApi(
   answers: { registration?: MockAnswer; userRegister?: MockAnswer; isRegistered?: boolean } = {},
@@ -81,7 +82,8 @@ describe('registration page', () => {
     await user.click(screen.getByRole('button', SUBMIT));
 
     expect(await screen.findByText('请输入正确的统一社会信用代码')).toBeTruthy();
-    expect(await screen.findByText('请选择企业类型')).toBeTruthy();
+    // The select's placeholder says the same words: the message is the one under the field.
+    expect(await within(fieldOf('企业类型')).findByText('请选择企业类型', { selector: ERROR })).toBeTruthy();
     expect(await screen.findByText('账号须以字母开头，由4到30位字母、数字或下划线组成')).toBeTruthy();
     expect(await screen.findByText('请输入联系人姓名')).toBeTruthy();
     expect(await screen.findByText('请输入正确的手机号码')).toBeTruthy();
