@@ -30,6 +30,8 @@ import {
   providedSystems,
   users,
 } from '../../db/schema/index.ts';
+import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { resolveNode } from '../../engine/record-store.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { CREDIT_RECOMPUTE_JOB } from './module.ts';
 import { recomputeScore } from './score.ts';
@@ -510,17 +512,20 @@ describe('the score', () => {
     ]);
   });
 
-  it('gives no score to an administrator who keeps an item of their own', async () => {
+  it('refuses an administrator’s credit item without 所属企业, and writes nothing', async () => {
     const keeper = await actor('M');
-    await passedItem(keeper, 'good', item('JL-G01', 1));
-    const job = (await import('./module.ts')).recomputeScoresJob(getApp().db);
-    await job.handle(
-      {},
-      { jobId: 'j', attempt: 1, signal: new AbortController().signal, reportProgress: async () => {} },
+    const answer = await save(keeper, 'good', item('JL-G01', 1));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      message: ON_BEHALF_MESSAGES.ownerRequired,
+      data: { ownerUserId: ON_BEHALF_MESSAGES.ownerRequired },
+    });
+    const { systemCoding, gnCoding } = ref('good');
+    const node = await resolveNode(getApp().db, systemCoding, gnCoding);
+    const kept = await getApp().db.execute(
+      sql`select count(*)::int as n from ${tableRef(node.tableName)} where owner_user_id = ${keeper.id}::uuid`,
     );
-    expect(await getApp().db.select().from(creditScores).where(eq(creditScores.userId, keeper.id))).toEqual(
-      [],
-    );
+    expect(rowsOf<{ n: number }>(kept)[0]?.n).toBe(0);
   });
 
   it('recomputes nothing twice for an unchanged enterprise', async () => {

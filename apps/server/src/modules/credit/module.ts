@@ -143,6 +143,14 @@ export const CREDIT_MODULE: EngineModule = {
         beforeSave: async (event) => {
           const creditClass = classOf(event.node);
           if (!creditClass) return;
+          // A credit item is always an enterprise's (decision 0060): an administrator names it, as
+          // the form's 所属企业 asks; an item of the administrator's own would count for nobody.
+          if (
+            event.recordId === null &&
+            event.user.loginRoleType === 'M' &&
+            event.ownerUserId === event.user.id
+          )
+            refuse(ON_BEHALF_MESSAGES.ownerRequired, 'ownerUserId');
           const { values } = event;
           const code = text(values[FIELD.itemType]);
           const type = code ? await itemTypeByCode(event.tx, code) : null;
