@@ -1,5 +1,6 @@
-import type { AuditLevel, NodeDefinitionInput } from '@ks/contract';
+import type { AuditLevel, NodeDefinitionInput, NodeFunction } from '@ks/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { addNode, newSystem, publish, saveDraft } from '../../test/builder-fixtures.ts';
 import {
@@ -16,6 +17,7 @@ import {
   FAIL_AFTER_SAVE,
   FAIL_ON_DECISION,
 } from '../../test/example-module.ts';
+import { multipart } from '../../test/file-fixtures.ts';
 import { createActor, type TestActor, type TestUser, unique, useTestApp } from '../../test/helper.ts';
 import { auditInstances, operationLogs } from '../db/schema/index.ts';
 import { rowsOf } from './node-tables.ts';
@@ -60,14 +62,14 @@ const ITEMS: NonNullable<NonNullable<NodeDefinitionInput['form']>['items']> = [
 
 let systemReady: Promise<void> | undefined;
 /** A published node of the module's system, with the given audit levels. */
-async function depositNode(developer: Actor, levels: AuditLevel[]) {
+async function depositNode(developer: Actor, levels: AuditLevel[], extra: NodeFunction[] = []) {
   const app = getApp();
   systemReady ??= newSystem(app, developer.headers, SYSTEM).then(() => undefined);
   await systemReady;
   const node = await addNode(app, developer.headers, SYSTEM);
   const definition: NodeDefinitionInput = {
     form: { items: ITEMS },
-    functions: ['save', 'submit', 'audit', 'revoke', 'delete', 'view', CONFIRM_ARRIVAL.code],
+    functions: ['save', 'submit', 'audit', 'revoke', 'delete', 'view', CONFIRM_ARRIVAL.code, ...extra],
     audit: { levels },
   };
   expect((await saveDraft(app, developer.headers, node.id, definition)).json().code).toBe(200);
@@ -152,6 +154,48 @@ describe('before save and after save', () => {
     });
     expect(await count(node)).toBe(0);
     expect(await failures(node, '新增数据')).toEqual([{ result: DEPOSIT_NEGATIVE_MESSAGE, targetId: '' }]);
+  });
+
+  it('runs both on an import: refusals per row and nothing imported, else every row as a save', async () => {
+    // Administrators hold every function of a node without grants (import among them).
+    const [developer, owner] = await Promise.all([actor('D'), actor('M')]);
+    const node = await depositNode(developer, [], ['import']);
+    const importRows = async (rows: unknown[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('导入数据');
+      for (const one of [['项目名称', '保证金编号', '金额'], ...rows]) sheet.addRow(one);
+      const content = Buffer.from(await workbook.xlsx.writeBuffer());
+      const body = multipart(ref(node), { name: 'data.xlsx', content });
+      const answer = await getApp().inject({
+        method: 'POST',
+        url: '/ks/monitor/import',
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      });
+      return answer.json();
+    };
+    const refused = await importRows([
+      ['四标段', 'bz-401', 100],
+      ['五标段', 'bz-501', -5],
+    ]);
+    expect(refused).toMatchObject({
+      code: 200,
+      data: { imported: 0, rejected: [{ row: 3, errors: { amount: DEPOSIT_NEGATIVE_MESSAGE } }] },
+    });
+    expect(await count(node)).toBe(0);
+
+    const imported = await importRows([
+      ['四标段', 'bz-401', 100],
+      ['五标段', 'bz-501', 5],
+    ]);
+    expect(imported).toMatchObject({ code: 200, data: { imported: 2, rejected: [] } });
+    const codes = await getApp().db.execute(
+      sql`select id::text as id, code from ${sql.identifier('ks_data')}.${sql.identifier(node.tableName)} order by code`,
+    );
+    const stored = rowsOf<{ id: string; code: string }>(codes);
+    // What the before-save handler changed is stored; the after-save handler saw each record.
+    expect(stored.map((one) => one.code)).toEqual(['BZ-401', 'BZ-501']);
+    for (const one of stored) expect(traced(one.id, 'afterSave')).toHaveLength(1);
   });
 
   it('rolls back the save and the job it enqueued when an after-save handler fails', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { LifecycleEvents } from '../../engine/lifecycle.ts';
 import type { EngineRegistry } from '../../engine/modules.ts';
 import { RecordActions } from './action-service.ts';
 import { RecordForms } from './form-service.ts';
@@ -18,6 +19,8 @@ export class RecordService {
   readonly forms: RecordForms;
   readonly writes: RecordWrites;
   readonly actions: RecordActions;
+  /** The modules' lifecycle handlers, which an import runs too (RecordSheets). */
+  readonly events: LifecycleEvents;
 
   /**
    * The app's lifecycle handlers, module actions, option providers and the nodes entered on behalf of
@@ -33,6 +36,7 @@ export class RecordService {
     }: Pick<EngineRegistry, 'events' | 'actions' | 'options' | 'onBehalf'>,
     estimates?: ListEstimates,
   ) {
+    this.events = events;
     this.options = new RecordOptions(db, actions, options, onBehalf);
     this.lists = new RecordLists(db, this.options, actions, estimates);
     this.forms = new RecordForms(db, actions, onBehalf);

@@ -31,12 +31,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { Database, Db } from '../../db/client.ts';
 import { operationLogs, recordRevisions } from '../../db/schema/index.ts';
+import type { LifecycleEvents } from '../../engine/lifecycle.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
-import { R, recordSelect, storedOf } from '../../engine/record-store.ts';
+import { R, type ResolvedNode, recordSelect, storedOf } from '../../engine/record-store.ts';
 import { optionSources } from '../../engine/validate-for-save.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 import { operationRow, recordOperation } from '../../platform/operation-log.ts';
 import { listOrder, type NodeContext, nodeContext } from './context.ts';
 import type { ListOrder } from './filter-compiler.ts';
@@ -242,6 +243,8 @@ export class RecordSheets {
     const codesOf = await optionCoder(this.db, items);
     const optionsOf = await optionSources(this.db, items);
     const accepted: Record<string, NativeValue>[] = [];
+    /** The sheet row of each accepted record, for the module's refusals. */
+    const acceptedRows: number[] = [];
     const rejected: ImportReport['rejected'] = [];
     for (let number = 2; number <= sheet.rowCount; number++) {
       const row = sheet.getRow(number);
@@ -267,11 +270,22 @@ export class RecordSheets {
       if (accepted.length + rejected.length >= IMPORT_MAX_ROWS) throw badRequest(IMPORT_TOO_MANY_MESSAGE);
       const result = validateRecord(items, recordFromWire(items, wire), { optionsOf });
       if (Object.keys(result.errors).length) rejected.push({ row: number, errors: result.errors });
-      else accepted.push(result.clean);
+      else {
+        accepted.push(result.clean);
+        acceptedRows.push(number);
+      }
     }
     if (accepted.length === 0 && rejected.length === 0) throw badRequest(IMPORT_EMPTY_MESSAGE);
     if (rejected.length) return { imported: 0, rejected };
-    await this.db.transaction(async (tx) => {
+    const { events } = this.records;
+    const hooked = events.listens(node, 'beforeSave', 'afterSave');
+    const write = this.db.transaction(async (tx) => {
+      if (hooked) {
+        // A module's checks run on every imported row, as on a record saved by hand (its refusals
+        // are reported per row, and then nothing is imported); the rows are the caller's own.
+        const refusals = await moduleRefusals(events, tx, user, node, accepted, acceptedRows);
+        if (refusals.length) throw new RowsRefused(refusals);
+      }
       const created = await insertRecords(tx, node, user, items, accepted);
       const revisions = created.map((record, index) => ({
         nodeId: node.nodeId,
@@ -307,7 +321,24 @@ export class RecordSheets {
         detail: `${accepted.length}条`,
         ip,
       });
+      if (hooked)
+        for (const [index, record] of created.entries())
+          await events.emit('afterSave', {
+            tx,
+            user,
+            node,
+            recordId: record.id,
+            ownerUserId: user.id,
+            values: accepted[index] ?? {},
+            version: record.version,
+          });
     });
+    try {
+      await write;
+    } catch (error) {
+      if (error instanceof RowsRefused) return { imported: 0, rejected: error.refusals };
+      throw error;
+    }
     // Fresh statistics after a bulk load keep list and export plans sensible (PGlite has no autovacuum).
     await this.db.execute(sql`analyze ${tableRef(node.tableName)}`);
     return { imported: accepted.length, rejected: [] };
@@ -436,4 +467,39 @@ function wireOf(
       .join(join);
   }
   return labels.get(text) ?? text;
+}
+
+/** Rolls an import back with the rows a module refused. */
+class RowsRefused extends Error {
+  constructor(readonly refusals: ImportReport['rejected']) {
+    super('import rows refused');
+  }
+}
+
+/**
+ * The module's beforeSave refusals of the rows to import ({row, errors}, the field's message or the
+ * refusal's under `_`); the values a handler changes are changed in place, as a save's are.
+ */
+async function moduleRefusals(
+  events: LifecycleEvents,
+  tx: Db,
+  user: SessionUser,
+  node: ResolvedNode,
+  accepted: Record<string, NativeValue>[],
+  rows: readonly number[],
+): Promise<ImportReport['rejected']> {
+  const refusals: ImportReport['rejected'] = [];
+  for (const [index, values] of accepted.entries()) {
+    try {
+      await events.emit('beforeSave', { tx, user, node, recordId: null, ownerUserId: user.id, values });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.httpStatus !== 400) throw error;
+      const fields = (error.data ?? {}) as Record<string, string>;
+      refusals.push({
+        row: rows[index] ?? 0,
+        errors: Object.keys(fields).length ? fields : { _: error.message },
+      });
+    }
+  }
+  return refusals;
 }
