@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
+import { openPopconfirm } from '../support/antd.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { expectMessage, recordMessages } from '../support/messages.ts';
 import { acknowledgeNoticeBanners, confirmEverything } from '../support/notices.ts';
 import { ApiSession } from '../support/records-api.ts';
+import { animationsSettled } from '../support/waits.ts';
 
 const newPage = useBrowser();
 
@@ -23,7 +25,7 @@ describe('personnel certificates and transfers (decision 0059)', () => {
       await confirmEverything(await ApiSession.logIn(baseUrl(), account.account, account.password));
   });
 
-  it('an administrator approves the demo’s pending transfer and the person is the enterprise’s', async () => {
+  it('an administrator approves the demo’s pending transfer, the enterprise withdraws the refused one', async () => {
     const admin = await newPage();
     await openAs(admin, DEMO.admin);
     await admin.goto(`${baseUrl()}/system/transact`);
@@ -35,7 +37,11 @@ describe('personnel certificates and transfers (decision 0059)', () => {
     await dialog.getByRole('textbox', { name: '审批意见' }).fill('材料齐全，同意转入');
     await dialog.getByRole('button', { name: /批\s*准/ }).click();
     await expectMessage(admin, '已批准，注册信息已转入新企业');
-    await pending.getByText('暂无待审批的转注册申请').waitFor();
+    await row.waitFor({ state: 'detached' });
+    // The demo's other transfer stays for the administrators: Hangzhou refused it, with its reason.
+    const refusedRow = pending.locator('.ant-table-row', { hasText: '沈佳怡' });
+    await refusedRow.getByText('原企业不同意').waitFor();
+    await refusedRow.getByText(/^原企业理由：/).waitFor();
 
     const enterprise = await newPage();
     await openAs(enterprise, DEMO.enterprise);
@@ -43,6 +49,16 @@ describe('personnel certificates and transfers (decision 0059)', () => {
     const moved = enterprise.locator('.ant-table-row', { hasText: '顾磊' });
     await moved.getByText('已通过').waitFor();
     await enterprise.locator('.ant-card', { hasText: '转注册' }).getByText('已转入').waitFor();
+    // The enterprise takes back its request for 沈佳怡, which Hangzhou refused.
+    const refused = enterprise.locator('.ant-table-row', { hasText: '沈佳怡' });
+    await refused.getByText('原企业不同意').waitFor();
+    await refused.getByRole('button', { name: '撤回申请' }).click();
+    await animationsSettled(enterprise);
+    await openPopconfirm(enterprise)
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await expectMessage(enterprise, '已撤回转注册申请');
+    await refused.getByText('已撤回').waitFor();
     // 王建华 holds two certificates: the registration's own and a further one.
     await enterprise
       .locator('.ant-table-row', { hasText: '王建华' })

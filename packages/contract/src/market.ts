@@ -291,6 +291,8 @@ export const RegisteredPersonSchema = z.object({
   expiryDate: z.string(),
   /** Every certificate of the registration, the principal first (decision 0059). */
   certificates: z.array(CertificateSchema),
+  /** Whether the caller's enterprise keeps it (and so may change its certificates). */
+  own: z.boolean(),
 });
 export type RegisteredPerson = z.infer<typeof RegisteredPersonSchema>;
 export const PersonnelListEnvelopeSchema = envelopeOf(pageOf(RegisteredPersonSchema));
@@ -339,7 +341,7 @@ export const ManagedPersonnelExportQuerySchema = ManagedPersonnelQuerySchema.omi
   pageSize: true,
 });
 export type ManagedPersonnelExportQuery = z.infer<typeof ManagedPersonnelExportQuerySchema>;
-export const ManagedPersonSchema = RegisteredPersonSchema.extend({
+export const ManagedPersonSchema = RegisteredPersonSchema.omit({ own: true }).extend({
   practiceDetails: z.array(PracticeDetailSchema),
   /** The version of the practice status (0 when none was ever set). */
   practiceVersion: z.number().int(),
@@ -431,6 +433,8 @@ export const TRANSFER_STATE_LABELS: Record<TransferState, string> = {
 };
 export const TransferSchema = z.object({
   id: z.string(),
+  /** The caller's part: the enterprise the person leaves (from), the one asking (to), or none. */
+  side: z.enum(['from', 'to']).nullable(),
   personName: z.string(),
   /** Masked (first 6 and last 4 characters). */
   idNumber: z.string(),

@@ -315,6 +315,14 @@ describe('transfers between enterprises (转注册)', () => {
     expect(told.map((one) => one.title)).toContain('转注册申请');
     for (const who of [enterpriseA, enterpriseB, account, admin])
       expect((await transfersOf(who, true)).map((t) => t.id)).toContain(transfer.id);
+    // Each caller is told its part (the buttons follow it): A leaves, B asks, others neither.
+    const sideOf = async (who: Actor) =>
+      (await transfersOf(who, true)).find((t) => t.id === transfer.id)?.side;
+    expect([await sideOf(enterpriseA), await sideOf(enterpriseB), await sideOf(admin)]).toEqual([
+      'from',
+      'to',
+      null,
+    ]);
     expect((await transfersOf(enterpriseC)).map((t) => t.id)).not.toContain(transfer.id);
     expect((await transfersOf(personnel)).map((t) => t.id)).not.toContain(transfer.id);
 
@@ -341,7 +349,8 @@ describe('transfers between enterprises (转注册)', () => {
     // The registration is B's now, passed, with its certificates and practice status; A's is gone.
     expect(await personnelOf(enterpriseA, '李转移')).toEqual([]);
     const [moved] = await personnelOf(enterpriseB, '李转移');
-    expect(moved).toMatchObject({ status: 'approved', enterpriseUserId: enterpriseB.id });
+    expect(moved).toMatchObject({ status: 'approved', enterpriseUserId: enterpriseB.id, own: true });
+    expect((await personnelOf(admin, '李转移')).map((p) => p.own)).toEqual([false]);
     expect(moved?.id).not.toBe(oldId);
     expect(moved?.certificates.map((c) => c.certificateNo)).toContain('苏转移0001');
     const detail = (await call('GET', `${MARKET_PATHS.managedPerson}?id=${moved?.id}`, admin.headers)).json()

@@ -174,6 +174,7 @@ export class MarketService {
       id: record.id,
       status: record.status,
       enterpriseUserId: record.ownerUserId,
+      own: record.ownerUserId === user.id,
       enterpriseName,
       personName: text(record.values[f.personName]),
       idNumber: maskIdNumber(text(record.values[f.idNumber])),

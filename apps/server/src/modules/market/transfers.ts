@@ -57,13 +57,19 @@ const transferColumns = {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function transferOf(row: {
-  row: typeof marketTransfers.$inferSelect;
-  fromName: string;
-  toName: string;
-}): Transfer {
+/** A transfer as `caller` sees it: `side` tells the caller's part (the buttons follow it). */
+function transferOf(
+  row: {
+    row: typeof marketTransfers.$inferSelect;
+    fromName: string;
+    toName: string;
+  },
+  caller: SessionUser,
+): Transfer {
   const t = row.row;
+  const side = caller.id === t.fromUserId ? 'from' : caller.id === t.toUserId ? 'to' : null;
   return {
+    side,
     id: t.id,
     personName: t.personName,
     idNumber: maskIdNumber(t.idNumber),
@@ -124,10 +130,10 @@ export class TransferService {
       .orderBy(desc(marketTransfers.createdAt), desc(marketTransfers.id));
   }
 
-  private async one(db: Db, id: string): Promise<Transfer> {
+  private async one(db: Db, id: string, caller: SessionUser): Promise<Transfer> {
     const [row] = await this.read(db, eq(marketTransfers.id, id));
     if (!row) throw notFound(MARKET_MESSAGES.transferNotFound);
-    return transferOf(row);
+    return transferOf(row, caller);
   }
 
   /**
@@ -136,14 +142,15 @@ export class TransferService {
    */
   async list(user: SessionUser, query: TransferListQuery): Promise<Transfer[]> {
     const open = query.open === 'true' ? inArray(marketTransfers.status, OPEN) : undefined;
-    if (user.loginRoleType === 'M') return (await this.read(this.db, open)).map(transferOf);
+    if (user.loginRoleType === 'M')
+      return (await this.read(this.db, open)).map((row) => transferOf(row, user));
     if (user.loginRoleType === 'U')
       return (
         await this.read(
           this.db,
           and(open, or(eq(marketTransfers.fromUserId, user.id), eq(marketTransfers.toUserId, user.id))),
         )
-      ).map(transferOf);
+      ).map((row) => transferOf(row, user));
     if (user.loginRoleType === 'P') {
       const [account] = await this.db
         .select({ idNumber: users.idNumber })
@@ -151,7 +158,7 @@ export class TransferService {
         .where(eq(users.id, user.id));
       if (!account?.idNumber) return [];
       return (await this.read(this.db, and(open, eq(marketTransfers.idNumber, account.idNumber)))).map(
-        transferOf,
+        (row) => transferOf(row, user),
       );
     }
     throw forbidden();
@@ -195,7 +202,7 @@ export class TransferService {
         })
         .returning({ id: marketTransfers.id });
       if (!row) throw new Error('transfer not inserted');
-      const transfer = await this.one(tx, row.id);
+      const transfer = await this.one(tx, row.id, user);
       await recordOperation(tx, {
         user,
         action: '申请转注册',
@@ -212,7 +219,7 @@ export class TransferService {
       });
       return row.id;
     });
-    return this.one(this.db, id);
+    return this.one(this.db, id, user);
   }
 
   /** The open transfer, locked, at the version the caller read. */
@@ -258,7 +265,7 @@ export class TransferService {
         ip,
       });
     });
-    return this.one(this.db, body.id);
+    return this.one(this.db, body.id, user);
   }
 
   /**
@@ -282,7 +289,7 @@ export class TransferService {
           updatedAt: new Date(),
         })
         .where(eq(marketTransfers.id, row.id));
-      const transfer = await this.one(tx, row.id);
+      const transfer = await this.one(tx, row.id, user);
       await recordOperation(tx, {
         user,
         action: '不同意转出',
@@ -298,7 +305,7 @@ export class TransferService {
         messages: `${transfer.fromEnterpriseName}不同意${row.personName}转出，理由：${refusal}。申请仍由管理员审批。`,
       });
     });
-    return this.one(this.db, body.id);
+    return this.one(this.db, body.id, user);
   }
 
   /** The asking enterprise takes its request back while no administrator has decided it. */
@@ -312,7 +319,7 @@ export class TransferService {
         .update(marketTransfers)
         .set({ status: 'withdrawn', version: sql`${marketTransfers.version} + 1`, updatedAt: new Date() })
         .where(eq(marketTransfers.id, row.id));
-      const transfer = await this.one(tx, row.id);
+      const transfer = await this.one(tx, row.id, user);
       await recordOperation(tx, {
         user,
         action: '撤回转注册申请',
@@ -327,7 +334,7 @@ export class TransferService {
         messages: `${transfer.toEnterpriseName}已撤回将${row.personName}转入该企业的申请。`,
       });
     });
-    return this.one(this.db, body.id);
+    return this.one(this.db, body.id, user);
   }
 
   /** An administrator approves (the registration moves) or rejects (nothing moves). */
@@ -372,7 +379,7 @@ export class TransferService {
       for (const userId of [row.fromUserId, row.toUserId, ...people.map((one) => one.id)])
         await this.notices.sendJobResult(tx, { userId, title, messages: text });
     });
-    return this.one(this.db, body.id);
+    return this.one(this.db, body.id, user);
   }
 
   /**

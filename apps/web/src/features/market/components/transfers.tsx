@@ -82,8 +82,8 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
             </Space>
           );
         if (user?.loginRoleType !== 'U' || !isOpen) return <span>—</span>;
-        const releasing = row.fromUserId === user.id;
-        const asking = row.toUserId === user.id;
+        const releasing = row.side === 'from';
+        const asking = row.side === 'to';
         return (
           <Space size={0}>
             {releasing && (row.status === 'pending' || row.status === 'refused') ? (

@@ -36,6 +36,7 @@ const PERSON: RegisteredPerson = {
   region: '江苏省',
   expiryDate: '2028-06-30',
   certificates: TWO_CERTIFICATES,
+  own: true,
 };
 
 function Where() {
@@ -160,7 +161,10 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
 
   it('shows another enterprise’s certificates read-only', async () => {
     signIn('U', 'someone-else');
-    mockFetch({ 'GET /ks/basic/personnel': ok(listed), ...NO_TRANSFERS });
+    mockFetch({
+      'GET /ks/basic/personnel': ok({ ...listed, records: [{ ...PERSON, own: false }] }),
+      ...NO_TRANSFERS,
+    });
     const { user } = renderWidget(page, '/system/personnelInfo');
     const row = (await screen.findByText('王建华', {}, WAIT)).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: /证\s*书/ }));

@@ -38,7 +38,6 @@ export function PersonnelInfoPage() {
 
 function PersonnelList({ admin }: { admin: boolean }) {
   const navigate = useNavigate();
-  const me = useSessionStore((state) => state.userInfo?.id);
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
   const [certificatesOf, setCertificatesOf] = useState<string | null>(null);
@@ -127,7 +126,7 @@ function PersonnelList({ admin }: { admin: boolean }) {
           <CertificateTable
             personId={shown.id}
             certificates={shown.certificates}
-            editable={admin || shown.enterpriseUserId === me}
+            editable={admin || shown.own}
           />
         ) : null}
       </Modal>

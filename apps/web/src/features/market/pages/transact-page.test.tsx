@@ -21,6 +21,7 @@ function signIn(loginRoleType: 'U' | 'P' | 'M', id?: string) {
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 const TRANSFER: Transfer = {
   id: 't1',
+  side: null,
   personName: '顾磊',
   idNumber: '320583********1611',
   fromUserId: 'hz',
@@ -127,7 +128,7 @@ describe('业务办理 (/system/transact)', () => {
     mockFetch({
       'GET /ks/basic/transact': ok([]),
       'GET /ks/basic/personnel/transfers': ok([
-        TRANSFER,
+        { ...TRANSFER, side: 'from' },
         { ...TRANSFER, id: 't2', personName: '沈佳怡', fromUserId: 'other' },
       ]),
       'PUT /ks/basic/personnel/transfers/release': ({ body }) => {
@@ -151,7 +152,9 @@ describe('业务办理 (/system/transact)', () => {
       'GET /ks/basic/transact': ok([]),
       'GET /ks/basic/personnel/transfers': () =>
         ok([
-          refused.length ? { ...TRANSFER, status: 'refused', refusal: '合同未到期', version: 2 } : TRANSFER,
+          refused.length
+            ? { ...TRANSFER, side: 'from', status: 'refused', refusal: '合同未到期', version: 2 }
+            : { ...TRANSFER, side: 'from' },
         ]),
       'PUT /ks/basic/personnel/transfers/refuse': ({ body }) => {
         refused.push(body);
@@ -181,8 +184,8 @@ describe('业务办理 (/system/transact)', () => {
     mockFetch({
       'GET /ks/basic/transact': ok([]),
       'GET /ks/basic/personnel/transfers': ok([
-        TRANSFER,
-        { ...TRANSFER, id: 't2', personName: '沈佳怡', status: 'approved' },
+        { ...TRANSFER, side: 'to' },
+        { ...TRANSFER, id: 't2', personName: '沈佳怡', side: 'to', status: 'approved' },
       ]),
       'PUT /ks/basic/personnel/transfers/withdraw': ({ body }) => {
         withdrawn.push(body);
