@@ -11,8 +11,8 @@ import {
 } from '../lib/constants.ts';
 
 /**
- * Every page of spec 001 §2 that later issues fill in. Until then each renders the honest
- * "此页面尚未开放" state, so links, home URLs and deep links already resolve.
+ * Every page of spec 001 §2. A feature's built page (its routes.ts) replaces the entry of its path;
+ * the others render the honest "此页面尚未开放" state, so links, home URLs and deep links resolve.
  */
 export type PlannedPage = { path: string; title: string };
 export type RouteGroup = { path: string; title: string; children: PlannedPage[] };
@@ -158,6 +158,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       { path: 'zjInfo', title: '专家信息' },
     ],
   },
+  { path: '/userCenter', title: '个人中心', children: [{ path: 'uCenter', title: '个人中心' }] },
   {
     path: '/expertExtraction',
     title: '专家抽取',
@@ -176,9 +177,11 @@ export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/judge', title: '选择系统' },
 ];
 
-/** Public pages (no token needed) of spec 001 §2, not built yet; / and /login are the login page, and
- * register, activate and forgetPassword are built (router.tsx). */
+/** Public pages (no token needed) of spec 001 §2; / and /login are the login page. */
 export const PUBLIC_PAGES: PlannedPage[] = [
+  { path: REGISTER_PATH, title: '注册账号' },
+  { path: ACTIVATE_PATH, title: '激活账号' },
+  { path: FORGET_PASSWORD_PATH, title: '忘记密码' },
   { path: '/realName', title: '实名认证' },
   { path: '/creditCode', title: '统一社会信用代码认证' },
   { path: '/auth', title: '身份认证' },
@@ -195,12 +198,11 @@ export const PUBLIC_PAGES: PlannedPage[] = [
 ];
 
 /**
- * Pages behind the session that spec 001 §2's route groups do not list (router.tsx builds them);
- * with ROUTE_GROUPS and PLANNED_PAGES every page of the shell, which the end-to-end route walk
- * opens as every role (the router test keeps this list complete).
+ * Pages behind the session that spec 001 §2's route groups do not list (the features' own pages,
+ * `ownPage` in their routes.ts); with ROUTE_GROUPS and PLANNED_PAGES every page of the shell, which
+ * the end-to-end route walk opens as every role (the router test keeps this list complete).
  */
 export const EXTRA_SHELL_PAGES: PlannedPage[] = [
-  { path: USER_CENTER_PATH, title: '个人中心' },
   { path: MY_ATTACHMENTS_PATH, title: '我的附件' },
   { path: PLATFORM_SETTINGS_PATH, title: '平台设置' },
   { path: '/system/helpConfig', title: '帮助配置' },

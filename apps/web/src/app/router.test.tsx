@@ -1,3 +1,4 @@
+import { PAGE_ACCESS } from '@ks/contract/pages';
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,14 @@ import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factori
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
-import { PLANNED_PAGES, PUBLIC_PAGES, ROUTE_GROUPS, shellPagePaths } from './route-table.ts';
+import { FEATURE_ROUTES } from './feature-routes.ts';
+import {
+  EXTRA_SHELL_PAGES,
+  PLANNED_PAGES,
+  PUBLIC_PAGES,
+  ROUTE_GROUPS,
+  shellPagePaths,
+} from './route-table.ts';
 import { createRoutes } from './router.tsx';
 
 const publicCalls = () => ({
@@ -56,6 +64,8 @@ describe('router guard', () => {
     ['/system/personnelInfo', 'D', '人员信息仅限管理员和企业用户使用'],
     ['/system/adminInfo', 'U', '企业信息库仅限管理员使用'],
     ['/system/managementInfo', 'P', '人员管理仅限管理员使用'],
+    ['/system/jobs', 'U', '后台任务仅限管理员使用'],
+    ['/system/jumpNoticeCfg', 'D', '通知配置仅限管理员使用'],
   ] as const)('refuses %s to role %s with the gate, before any call of the page', async (path, role, why) => {
     mockFetch({ ...publicCalls(), ...shellCalls() });
     const store = useSessionStore.getState();
@@ -246,6 +256,51 @@ describe('route table', () => {
       ).toBe(true);
       expect(titleAt(path), path).toBeTruthy();
     }
+  });
+});
+
+describe('feature routes', () => {
+  const shellTable = new Map([
+    ...ROUTE_GROUPS.flatMap((group) =>
+      group.children.map((page) => [`${group.path}/${page.path}`, page.title] as const),
+    ),
+    ...PLANNED_PAGES.map((page) => [page.path, page.title] as const),
+  ]);
+  const publicTable = new Map(PUBLIC_PAGES.map((page) => [page.path, page.title] as const));
+
+  it('gives every page a title and a path of its own', () => {
+    expect(FEATURE_ROUTES.length).toBeGreaterThan(30);
+    for (const page of FEATURE_ROUTES) expect(page.title.trim(), page.path).not.toBe('');
+    const paths = FEATURE_ROUTES.map((page) => page.path);
+    expect(paths.filter((path, at) => paths.indexOf(path) !== at)).toEqual([]);
+  });
+
+  it("puts every page at a path of the spec's route table, with its title and frame, or says why not", () => {
+    for (const page of FEATURE_ROUTES) {
+      const table = page.placement === 'public' ? publicTable : shellTable;
+      const other = page.placement === 'public' ? shellTable : publicTable;
+      expect(other.has(page.path), `${page.path} is in the other frame's table`).toBe(false);
+      if (page.ownPage === undefined) {
+        expect(table.get(page.path), `${page.path}: not in the route table, and no ownPage reason`).toBe(
+          page.title,
+        );
+      } else {
+        expect(table.has(page.path), `${page.path} is in the route table but says it is not`).toBe(false);
+        expect(page.ownPage.trim()).not.toBe('');
+      }
+    }
+  });
+
+  it('lists the own shell pages where the end-to-end route walk finds them', () => {
+    const own = FEATURE_ROUTES.filter((page) => page.placement === 'shell' && page.ownPage !== undefined);
+    expect(own.map((page) => [page.path, page.title]).sort()).toEqual(
+      EXTRA_SHELL_PAGES.map((page) => [page.path, page.title]).sort(),
+    );
+  });
+
+  it("builds a page for every path whose roles the contract's page access states", () => {
+    const built = new Set(FEATURE_ROUTES.map((page) => page.path));
+    expect(Object.keys(PAGE_ACCESS).filter((path) => !built.has(path))).toEqual([]);
   });
 });
 

@@ -1,24 +1,12 @@
-import type { LoginRoleType } from '@ks/contract/session';
-import type { ComponentType } from 'react';
+import { pageRoles } from '@ks/contract/pages';
 import { createBrowserRouter, type DataRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { withChunkTimeout } from '@/lib/chunk-load.ts';
-import { CREDIT_PUBLICITY_PATH } from '@/lib/constants.ts';
+import type { FeatureRoute } from '@/lib/feature-route.ts';
 import { setNavigator } from '@/lib/navigation.ts';
+import { FEATURE_ROUTES } from './feature-routes.ts';
 import { requireSession, skipLoginWhenSignedIn } from './guards.ts';
-import {
-  ACTIVATE_PATH,
-  FORGET_PASSWORD_PATH,
-  JOBS_PATH,
-  LOGIN_PATH,
-  MY_ATTACHMENTS_PATH,
-  PLANNED_PAGES,
-  PLATFORM_SETTINGS_PATH,
-  PUBLIC_PAGES,
-  REGISTER_PATH,
-  ROUTE_GROUPS,
-  USER_CENTER_PATH,
-} from './route-table.ts';
+import { LOGIN_PATH, PLANNED_PAGES, PUBLIC_PAGES, ROUTE_GROUPS } from './route-table.ts';
 import { RouteError } from './routes/route-error.tsx';
 import { RouterPageNavigation } from './routes/router-page-navigation.tsx';
 
@@ -32,43 +20,41 @@ const plannedRoute = (path: string, title: string): RouteObject => ({
   lazy: notOpenRoute,
 });
 
-/** Who may use a page: the roles whose calls the server answers (its routes' access rules). */
-const DEVELOPERS = ['D'] as const;
-const KEEPERS = ['M', 'D'] as const;
-const COST_FILE_ROLES = ['M', 'U'] as const;
-
-/** A page only these roles get; others get the gate's denial without the page ever calling. */
-const forRoles =
-  (roles: readonly LoginRoleType[], load: () => Promise<{ Component: ComponentType }>) => async () => {
-    const [{ Component }, { gate }] = await Promise.all([load(), import('./routes/role-gate.tsx')]);
-    return { Component: gate(roles, Component) };
-  };
-
-type CreditRoute =
-  | 'CreditAnalysisRoute'
-  | 'CreditPublicListRoute'
-  | 'CreditCompanyInfoRoute'
-  | 'CommitmentBookRoute'
-  | 'CommitmentBookDetailRoute';
-
-/** A credit page for the roles its calls answer: the others get the gate's denial, no call. */
-const creditRoute =
-  (component: CreditRoute, roles: readonly LoginRoleType[]) =>
-  (page: { path: string; title: string }): RouteObject => ({
-    path: page.path,
+/**
+ * A built page, all the same way: its own chunk and, when the contract's page access names its
+ * roles, the gate that shows every other role the denial before the page mounts and calls.
+ */
+const builtRoute = (page: FeatureRoute, path = page.path): RouteObject => {
+  const roles = pageRoles(page.path);
+  return {
+    path,
     handle: { title: page.title },
-    lazy: forRoles(roles, () =>
-      import('./routes/credit-routes.tsx').then((m) => ({ Component: m[component] })),
-    ),
-  });
+    lazy: async () => {
+      if (!roles) return { Component: await page.load() };
+      const [Component, { gate }] = await Promise.all([page.load(), import('./routes/role-gate.tsx')]);
+      return { Component: gate(roles, Component) };
+    },
+  };
+};
 
-/** Pages of the route groups that are built (the others stay planned); each page checks its roles. */
-const BUILT_PAGES: Record<string, (page: { path: string; title: string }) => RouteObject> = {
-  '/credit/analysis': creditRoute('CreditAnalysisRoute', ['M']),
-  '/credit/creditPublicList': creditRoute('CreditPublicListRoute', ['M', 'U', 'P']),
-  '/credit/companyInfo': creditRoute('CreditCompanyInfoRoute', ['M', 'U']),
-  '/credit/commitmentbook': creditRoute('CommitmentBookRoute', ['M', 'U']),
-  '/credit/commitmentbookDetail': creditRoute('CommitmentBookDetailRoute', ['M', 'U']),
+const BUILT = new Map(FEATURE_ROUTES.map((page) => [page.path, page]));
+
+/** The built page of a table entry, or the planned one until a feature provides it. */
+const tableRoute = (fullPath: string, entry: { path: string; title: string }): RouteObject => {
+  const built = BUILT.get(fullPath);
+  return built ? builtRoute(built, entry.path) : plannedRoute(entry.path, entry.title);
+};
+
+/** The features' own pages, which no entry of the route table stands for. */
+const ownRoutes = (placement: FeatureRoute['placement']) => {
+  const tabled = new Set([
+    ...ROUTE_GROUPS.flatMap((group) => group.children.map((page) => `${group.path}/${page.path}`)),
+    ...PLANNED_PAGES.map((page) => page.path),
+    ...PUBLIC_PAGES.map((page) => page.path),
+  ]);
+  return FEATURE_ROUTES.filter((page) => page.placement === placement && !tabled.has(page.path)).map((page) =>
+    builtRoute(page),
+  );
 };
 
 /**
@@ -92,38 +78,7 @@ export function createRoutes(): RouteObject[] {
           children: [
             {
               ErrorBoundary: RouteError,
-              children: [
-                {
-                  path: REGISTER_PATH,
-                  handle: { title: '注册账号' },
-                  lazy: () =>
-                    import('./routes/register-route.tsx').then((m) => ({ Component: m.RegisterRoute })),
-                },
-                {
-                  path: ACTIVATE_PATH,
-                  handle: { title: '激活账号' },
-                  lazy: () =>
-                    import('./routes/activate-route.tsx').then((m) => ({ Component: m.ActivateRoute })),
-                },
-                {
-                  path: FORGET_PASSWORD_PATH,
-                  handle: { title: '忘记密码' },
-                  lazy: () =>
-                    import('./routes/forget-password-route.tsx').then((m) => ({
-                      Component: m.ForgetPasswordRoute,
-                    })),
-                },
-                {
-                  // The public-service variant's 信用公示 for visitors without a session (decision 0054).
-                  path: CREDIT_PUBLICITY_PATH,
-                  handle: { title: '信用公示' },
-                  lazy: () =>
-                    import('./routes/credit-publicity-route.tsx').then((m) => ({
-                      Component: m.CreditPublicityRoute,
-                    })),
-                },
-                ...PUBLIC_PAGES.map((page) => plannedRoute(page.path, page.title)),
-              ],
+              children: [...ownRoutes('public'), ...PUBLIC_PAGES.map((page) => tableRoute(page.path, page))],
             },
           ],
         },
@@ -135,270 +90,17 @@ export function createRoutes(): RouteObject[] {
               // Inside the shell, so a failing page leaves header and footer usable.
               ErrorBoundary: RouteError,
               children: [
-                {
-                  path: USER_CENTER_PATH,
-                  handle: { title: '个人中心' },
-                  lazy: () =>
-                    import('./routes/user-center-route.tsx').then((m) => ({ Component: m.UserCenterRoute })),
-                },
-                {
-                  // Not in spec 001 §2: the user's own attachments (uploaders of the files area).
-                  path: MY_ATTACHMENTS_PATH,
-                  handle: { title: '我的附件' },
-                  lazy: () =>
-                    import('./routes/my-attachments-route.tsx').then((m) => ({
-                      Component: m.MyAttachmentsRoute,
-                    })),
-                },
-                {
-                  // Not in spec 001 §2's route groups: the administrators' page of this issue.
-                  path: PLATFORM_SETTINGS_PATH,
-                  handle: { title: '平台设置' },
-                  lazy: () =>
-                    import('./routes/platform-settings-route.tsx').then((m) => ({
-                      Component: m.PlatformSettingsRoute,
-                    })),
-                },
-                {
-                  // Not in spec 001 §2's route groups: administrators manage help and read feedback.
-                  path: '/system/helpConfig',
-                  handle: { title: '帮助配置' },
-                  lazy: () =>
-                    import('./routes/help-config-route.tsx').then((m) => ({ Component: m.HelpConfigRoute })),
-                },
-                {
-                  // Not in spec 001 §2: administrators watch, retry and cancel background jobs.
-                  path: JOBS_PATH,
-                  handle: { title: '后台任务' },
-                  lazy: () => import('./routes/jobs-route.tsx').then((m) => ({ Component: m.JobsRoute })),
-                },
-                {
-                  path: '/system/feedback',
-                  handle: { title: '意见反馈' },
-                  lazy: () =>
-                    import('./routes/feedback-admin-route.tsx').then((m) => ({
-                      Component: m.FeedbackAdminRoute,
-                    })),
-                },
-                {
-                  // Spec 001 §2 /system/allSystem and /system/menuSetUp: the builder's pages, listed
-                  // before the route groups, whose planned entries for the same paths they replace.
-                  path: '/system/allSystem',
-                  handle: { title: '全部系统' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/all-systems-route.tsx').then((m) => ({ Component: m.AllSystemsRoute })),
-                  ),
-                },
-                {
-                  path: '/system/menuSetUp',
-                  handle: { title: '菜单设置' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/menu-set-up-route.tsx').then((m) => ({ Component: m.MenuSetUpRoute })),
-                  ),
-                },
-                {
-                  // Spec 001 §2 /dynamicPage/dynamicIndex, dynamicDetail and /system/pageConfig (the home
-                  // URL): the records area's pages, listed before the route groups whose planned
-                  // entries for the same paths they replace.
-                  path: '/dynamicPage/dynamicIndex',
-                  handle: { title: '动态列表' },
-                  lazy: () =>
-                    import('./routes/dynamic-index-route.tsx').then((m) => ({
-                      Component: m.DynamicIndexRoute,
-                    })),
-                },
-                {
-                  path: '/dynamicPage/dynamicDetail',
-                  handle: { title: '动态详情' },
-                  lazy: () =>
-                    import('./routes/dynamic-detail-route.tsx').then((m) => ({
-                      Component: m.DynamicDetailRoute,
-                    })),
-                },
-                {
-                  // Spec 001 §2 /system/companyInfo (the header's links add type=1, the practice
-                  // application apply=true) and /system/personnelInfo: listed before the route groups,
-                  // whose planned entries they replace.
-                  path: '/system/companyInfo',
-                  handle: { title: '企业信息' },
-                  lazy: forRoles(['M', 'U'], () =>
-                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.CompanyInfoRoute })),
-                  ),
-                },
-                {
-                  path: '/system/personnelInfo',
-                  handle: { title: '人员信息' },
-                  lazy: forRoles(['M', 'U'], () =>
-                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.PersonnelInfoRoute })),
-                  ),
-                },
-                {
-                  // Decision 0053: the administrators' enterprise library and personnel, and
-                  // business handling (every role: each gets what it may start, or the empty state).
-                  path: '/system/adminInfo',
-                  handle: { title: '企业信息库' },
-                  lazy: forRoles(['M'], () =>
-                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.AdminInfoRoute })),
-                  ),
-                },
-                {
-                  path: '/system/managementInfo',
-                  handle: { title: '人员管理' },
-                  lazy: forRoles(['M'], () =>
-                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.ManagementInfoRoute })),
-                  ),
-                },
-                {
-                  path: '/system/transact',
-                  handle: { title: '业务办理' },
-                  lazy: () =>
-                    import('./routes/market-routes.tsx').then((m) => ({ Component: m.TransactRoute })),
-                },
-                {
-                  path: '/system/pageConfig',
-                  handle: { title: '页面配置' },
-                  lazy: () =>
-                    import('./routes/page-config-route.tsx').then((m) => ({ Component: m.PageConfigRoute })),
-                },
-                {
-                  // Spec 001 §2 /fileAnalysis/deatil (spelled so): the cost-file check of a project.
-                  path: '/fileAnalysis/deatil',
-                  handle: { title: '文件分析详情' },
-                  lazy: () =>
-                    import('./routes/file-analysis-detail-route.tsx').then((m) => ({
-                      Component: m.FileAnalysisDetailRoute,
-                    })),
-                },
-                // Spec 001 §2 /system setUpList, setTypeCard, echartsSetting, auditLevel, auditWay,
-                // permissionsSet, permissConfig, styleTemplate (the builder's node workspace, authority and
-                // catalogues), plus dictionaries, value ranges and display groups (not in §2's table).
-                // Listed before the route groups, whose planned entries for the same paths they replace.
-                {
-                  path: '/system/setUpList',
-                  handle: { title: '列表设置' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.SetUpListRoute })),
-                  ),
-                },
-                {
-                  path: '/system/setTypeCard',
-                  handle: { title: '卡片样式设置' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.SetTypeCardRoute })),
-                  ),
-                },
-                {
-                  path: '/system/echartsSetting',
-                  handle: { title: '图表设置' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/node-setup-routes.tsx').then((m) => ({
-                      Component: m.EchartsSettingRoute,
-                    })),
-                  ),
-                },
-                {
-                  path: '/system/auditLevel',
-                  handle: { title: '审核级别' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.AuditLevelRoute })),
-                  ),
-                },
-                {
-                  path: '/system/auditWay',
-                  handle: { title: '审核方式' },
-                  lazy: forRoles(KEEPERS, () =>
-                    import('./routes/node-setup-routes.tsx').then((m) => ({ Component: m.AuditWayRoute })),
-                  ),
-                },
-                {
-                  path: '/system/permissionsSet',
-                  handle: { title: '权限设置' },
-                  lazy: forRoles(KEEPERS, () =>
-                    import('./routes/permissions-routes.tsx').then((m) => ({
-                      Component: m.PermissionsSetRoute,
-                    })),
-                  ),
-                },
-                {
-                  path: '/system/permissConfig',
-                  handle: { title: '权限配置' },
-                  lazy: forRoles(KEEPERS, () =>
-                    import('./routes/permissions-routes.tsx').then((m) => ({
-                      Component: m.PermissConfigRoute,
-                    })),
-                  ),
-                },
-                {
-                  path: '/system/styleTemplate',
-                  handle: { title: '样式模板' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/catalogues-routes.tsx').then((m) => ({
-                      Component: m.StyleTemplateRoute,
-                    })),
-                  ),
-                },
-                {
-                  path: '/system/dictionaries',
-                  handle: { title: '字典管理' },
-                  lazy: forRoles(KEEPERS, () =>
-                    import('./routes/catalogues-routes.tsx').then((m) => ({
-                      Component: m.DictionariesRoute,
-                    })),
-                  ),
-                },
-                {
-                  path: '/system/valueRanges',
-                  handle: { title: '值域管理' },
-                  lazy: forRoles(KEEPERS, () =>
-                    import('./routes/catalogues-routes.tsx').then((m) => ({ Component: m.ValueRangesRoute })),
-                  ),
-                },
-                {
-                  path: '/system/displayGroups',
-                  handle: { title: '展示分组' },
-                  lazy: forRoles(DEVELOPERS, () =>
-                    import('./routes/display-groups-route.tsx').then((m) => ({
-                      Component: m.DisplayGroupsRoute,
-                    })),
-                  ),
-                },
-                {
-                  // Spec 001 §2 /system/jumpNoticeCfg (notification config): the notify area's page.
-                  // Listed before the route groups, whose planned entry for the same path it replaces.
-                  path: '/system/jumpNoticeCfg',
-                  handle: { title: '通知配置' },
-                  lazy: () =>
-                    import('./routes/notice-config-route.tsx').then((m) => ({
-                      Component: m.NoticeConfigRoute,
-                    })),
-                },
-                {
-                  // Spec 001 §2 /fileAnalysis/index: cost projects, files and parse results (issue 19).
-                  // Listed before the route groups, whose planned entry for the same path it replaces.
-                  path: '/fileAnalysis/index',
-                  handle: { title: '文件分析' },
-                  lazy: forRoles(COST_FILE_ROLES, () =>
-                    import('./routes/file-analysis-index-route.tsx').then((m) => ({
-                      Component: m.FileAnalysisIndexRoute,
-                    })),
-                  ),
-                },
+                ...ownRoutes('shell'),
                 ...ROUTE_GROUPS.map(
                   (group): RouteObject => ({
                     path: group.path,
                     children: [
                       toFirstPage(`${group.path}/${group.children[0]?.path ?? ''}`),
-                      ...group.children.map(
-                        (page) =>
-                          BUILT_PAGES[`${group.path}/${page.path}`]?.(page) ??
-                          plannedRoute(page.path, page.title),
-                      ),
+                      ...group.children.map((page) => tableRoute(`${group.path}/${page.path}`, page)),
                     ],
                   }),
                 ),
-                // Spec 001 §2's /userCenter group has the one page uCenter, routed above.
-                { path: '/userCenter', children: [toFirstPage(USER_CENTER_PATH)] },
-                ...PLANNED_PAGES.map((page) => plannedRoute(page.path, page.title)),
+                ...PLANNED_PAGES.map((page) => tableRoute(page.path, page)),
               ],
             },
           ],

@@ -1,1 +1,0 @@
-export { ActivatePage as ActivateRoute } from '@/features/session/pages/activate-page.tsx';

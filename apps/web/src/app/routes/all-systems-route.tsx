@@ -1,1 +1,0 @@
-export { AllSystemsPage as AllSystemsRoute } from '@/features/builder/pages/all-systems-page.tsx';

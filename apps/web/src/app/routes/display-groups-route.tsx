@@ -1,1 +1,0 @@
-export { DisplayGroupsPage as DisplayGroupsRoute } from '@/features/builder/pages/display-groups-page.tsx';

@@ -1,1 +1,0 @@
-export { DynamicDetailPage as DynamicDetailRoute } from '@/features/records/pages/dynamic-detail-page.tsx';

@@ -1,1 +1,0 @@
-export { DynamicIndexPage as DynamicIndexRoute } from '@/features/records/pages/dynamic-index-page.tsx';

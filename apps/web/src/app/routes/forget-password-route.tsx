@@ -1,1 +1,0 @@
-export { ForgetPasswordPage as ForgetPasswordRoute } from '@/features/session/pages/forget-password-page.tsx';

@@ -1,1 +1,0 @@
-export { HelpConfigPage as HelpConfigRoute } from '@/features/help/pages/help-config-page.tsx';

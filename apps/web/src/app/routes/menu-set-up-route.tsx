@@ -1,1 +1,0 @@
-export { MenuSetUpPage as MenuSetUpRoute } from '@/features/builder/pages/menu-set-up-page.tsx';

@@ -1,1 +1,0 @@
-export { NoticeConfigPage as NoticeConfigRoute } from '@/features/notify/pages/notice-config-page.tsx';

@@ -1,1 +1,0 @@
-export { PageConfigPage as PageConfigRoute } from './page-config-page.tsx';

@@ -1,1 +1,0 @@
-export { PlatformSettingsPage as PlatformSettingsRoute } from '@/features/platform/pages/platform-settings-page.tsx';

@@ -1,1 +1,0 @@
-export { RegisterPage as RegisterRoute } from '@/features/session/pages/register-page.tsx';
