@@ -8,6 +8,13 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .default(false);
 
+/** Where the server listens unless HOST says otherwise: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Whether a listen address reaches this machine only (the start-up message then says how to open it). */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+
 /** proxy-addr's names for ranges; a deployment behind nginx on the same host writes `loopback`. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -42,10 +49,12 @@ const TrustProxySchema = z
 
 /** Every environment variable the server reads; README.md documents each one. */
 const ConfigSchema = z.object({
-  /** `production` turns the API documentation off unless API_DOCS says otherwise. */
-  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The listen address. Loopback by default, so a trial run (`npm start`) on a laptop or a shared
+   * server is not open to its network until someone says so (HOST=0.0.0.0, as deploy/ does).
+   */
+  HOST: z.string().default(DEFAULT_HOST),
   /** When set, the server uses this PostgreSQL server instead of the embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its data (and, later, where local files go); default `data/` at the repository root. */
@@ -132,14 +141,14 @@ const ConfigSchema = z.object({
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   TRUST_PROXY: TrustProxySchema,
-  /** Swagger UI at /docs and the OpenAPI document; unset: on, except with NODE_ENV=production. */
-  API_DOCS: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  /**
+   * Swagger UI at /docs and the OpenAPI document: off unless turned on, whatever NODE_ENV says, so
+   * that a deployment that forgets NODE_ENV does not publish the map of every call.
+   */
+  API_DOCS: bool,
 });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'API_DOCS'> & { API_DOCS: boolean };
+export type Config = z.infer<typeof ConfigSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as shells and compose files write it.
@@ -149,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = { ...parsed.data, API_DOCS: parsed.data.API_DOCS ?? parsed.data.NODE_ENV !== 'production' };
+  const config = parsed.data;
   if (config.SMS_PROVIDER === 'http' && !config.SMS_HTTP_URL) {
     throw new Error('Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http');
   }

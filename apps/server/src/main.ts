@@ -1,6 +1,6 @@
 import { LOGIN_ROLE_TYPE_LABELS } from '@ks/contract';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFileStorage } from './modules/files/register.ts';
 import { ensureProvidedSystems } from './provided-systems.ts';
@@ -45,6 +45,9 @@ const url = `http://localhost:${(app.server.address() as { port: number }).port}
 const lines = [
   '',
   `KS Platform is running at ${url}${config.API_DOCS ? `  (API docs: ${url}/docs)` : ''}`,
+  isLoopbackHost(config.HOST)
+    ? `Listening on ${config.HOST} only, reachable from this machine; HOST=0.0.0.0 opens it to the network`
+    : `Listening on ${config.HOST}, reachable from the network`,
   `Database: ${database.driver === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`}${seeded ? ', demo data seeded' : ''}`,
 ];
 if (config.SEED_DEMO) {

@@ -1,4 +1,9 @@
-import { FUNCTION_DENIED_MESSAGE, functionName, type NodeFunction } from '@ks/contract';
+import {
+  FUNCTION_DENIED_MESSAGE,
+  functionName,
+  NODE_ACCESS_DENIED_MESSAGE,
+  type NodeFunction,
+} from '@ks/contract';
 import type { Db } from '../db/client.ts';
 import type { SessionUser } from '../platform/access.ts';
 import { forbidden } from '../platform/errors.ts';
@@ -38,4 +43,21 @@ export async function requireNodeFunction(
   code: NodeFunction,
 ): Promise<void> {
   requireFunction(await functionsOf(db, user, node), code);
+}
+
+/**
+ * Refuses (403 '无权访问该功能') a caller who may not use `node` at all: no function granted on it and
+ * no record of it to review. A node's definition (form, columns, filters, buttons, options) tells
+ * how its business is run, so it is answered only to those who may use the node, to the reviewers
+ * of its records and to developers, who build it and preview it.
+ */
+export async function requireNodeUse(
+  db: Db,
+  user: SessionUser,
+  node: ResolvedNode,
+  allowed?: ReadonlySet<NodeFunction>,
+): Promise<void> {
+  if (user.loginRoleType === 'D') return;
+  const usable = allowed ?? (await functionsOf(db, user, node));
+  if (usable.size === 0 && !node.reviews?.any) throw forbidden(NODE_ACCESS_DENIED_MESSAGE);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helper.ts';
-import { loadConfig } from '../config.ts';
+import { isLoopbackHost, loadConfig } from '../config.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'ks-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>KS</title><div id="root"></div>');
@@ -50,10 +50,12 @@ describe('client addresses without a configured proxy', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves the API documentation outside production', async () => {
-    const response = await getApp().inject({ method: 'GET', url: '/docs/json' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().info.title).toBe('KS Platform API');
+  it('serves no API documentation unless it is turned on', async () => {
+    for (const url of ['/docs', '/docs/json']) {
+      const response = await getApp().inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(404);
+    }
   });
 });
 
@@ -80,15 +82,14 @@ describe('client addresses behind a configured proxy', () => {
   });
 });
 
-describe('API documentation in production', () => {
-  const getApp = useTestApp({ NODE_ENV: 'production' });
+describe('API documentation turned on', () => {
+  const getApp = useTestApp({ API_DOCS: 'true' });
 
-  it('is off unless API_DOCS turns it on', async () => {
-    for (const url of ['/docs', '/docs/json']) {
-      const response = await getApp().inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().code).toBe(404);
-    }
+  it('serves the OpenAPI document and the Swagger UI', async () => {
+    const response = await getApp().inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().info.title).toBe('KS Platform API');
+    expect((await getApp().inject({ method: 'GET', url: '/docs' })).statusCode).not.toBe(404);
   });
 });
 
@@ -104,10 +105,33 @@ describe('configuration of proxies and docs', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('turns the docs on outside production, off in it, and lets API_DOCS decide either way', () => {
-    expect(loadConfig({}).API_DOCS).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe(false);
+  it('keeps the docs off unless API_DOCS turns them on, whatever NODE_ENV says', () => {
+    expect(loadConfig({}).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).API_DOCS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({ API_DOCS: '1' }).API_DOCS).toBe(true);
     expect(loadConfig({ API_DOCS: 'false' }).API_DOCS).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+});
+
+describe('the listen address', () => {
+  it('is this machine only unless HOST opens it', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['127.0.1.1', true],
+    ['localhost', true],
+    ['::1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.11', false],
+  ])('tells whether %s reaches this machine only: %s', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback);
   });
 });

@@ -3,7 +3,6 @@ import {
   type DraftState,
   emptyNodeDefinition,
   type FormItem,
-  NODE_ACCESS_DENIED_MESSAGE,
   type NodeDefinition,
   type NodeDefinitionInput,
   NodeDefinitionSchema,
@@ -27,7 +26,7 @@ import {
 import { recomputeComputedFields } from '../../engine/computed-fields.ts';
 import { lockLiveSources } from '../../engine/definition-usage.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';
-import { functionsOf } from '../../engine/node-functions.ts';
+import { requireNodeUse } from '../../engine/node-functions.ts';
 import {
   addColumnStatement,
   alterTypeStatement,
@@ -47,7 +46,7 @@ import {
 } from '../../engine/node-tables.ts';
 import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE, resolveNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 
 export const DATA_TABLE_CLASH_MESSAGE = (tableName: string) =>
@@ -404,11 +403,12 @@ export class DefinitionService {
       .orderBy(desc(nodeSchemaVersions.schemaVersion))
       .limit(1);
     if (!version) throw notFound(NOT_PUBLISHED_MESSAGE);
-    if (user.loginRoleType !== 'D') {
-      const resolved = await resolveNode(this.db, systemCoding, gnCoding, undefined, user);
-      const usable = await functionsOf(this.db, user, resolved);
-      if (usable.size === 0 && !resolved.reviews?.any) throw forbidden(NODE_ACCESS_DENIED_MESSAGE);
-    }
+    if (user.loginRoleType !== 'D')
+      await requireNodeUse(
+        this.db,
+        user,
+        await resolveNode(this.db, systemCoding, gnCoding, undefined, user),
+      );
     return {
       nodeId: node.id,
       systemCoding,

@@ -39,7 +39,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditOrgMembers, auditOrgs, recordAttachments, recordChanges } from '../../db/schema/index.ts';
 import { type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
-import { functionsOf } from '../../engine/node-functions.ts';
+import { functionsOf, requireNodeUse } from '../../engine/node-functions.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import {
   loadRecord,
@@ -139,10 +139,14 @@ export class RecordChangeService {
 
   // ————— who may do what —————
 
-  /** The node a call names, refused to developers and where the node does not allow changes. */
+  /**
+   * The node a call names, refused to developers, to whoever may not use the node (its form's groups
+   * and fields are its definition: 无权访问该功能) and where the node does not allow changes.
+   */
   private async context(user: SessionUser, ref: { systemCoding: string; gnCoding: string }) {
     if (user.loginRoleType === 'D') throw forbidden();
     const node = await resolveNode(this.db, ref.systemCoding, ref.gnCoding, undefined, user);
+    await requireNodeUse(this.db, user, node);
     if (!node.definition.allowChangeAfterApproval) throw badRequest(CHANGE_MESSAGES.notAllowed);
     return { node, managerPermission: await this.isManager(user, node) };
   }

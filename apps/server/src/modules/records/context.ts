@@ -1,7 +1,7 @@
 import type { ListRecordsBody, NodeFunction, NodeRef } from '@ks/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { functionsOf } from '../../engine/node-functions.ts';
+import { functionsOf, requireNodeUse } from '../../engine/node-functions.ts';
 import { type ResolvedNode, resolveNode } from '../../engine/record-store.ts';
 import { ownerScope, viewScopeOf } from '../../engine/row-scope.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -34,12 +34,14 @@ export async function nodeContext(
 ): Promise<NodeContext> {
   const node = await resolveNode(db, ref.systemCoding, ref.gnCoding, schemaVersion, user);
   ownerScope(user); // D: 403 before anything about the node's data is answered
-  return definitionContext(db, user, node);
+  return contextOf(db, user, node);
 }
 
 /**
  * The context of a call that answers only the published definition (columns, form, options,
- * buttons): developers may make these too, for the previews of the nodes they configure.
+ * buttons): developers may make these too, for the previews of the nodes they configure; anyone
+ * else must be able to use the node or review its records (403 '无权访问该功能'), as for
+ * `config/node/published`: the definition of an administrators-only node is theirs alone.
  */
 export async function definitionContext(
   db: Db,
@@ -47,6 +49,13 @@ export async function definitionContext(
   ref: NodeRef | ResolvedNode,
 ): Promise<NodeContext> {
   const node = 'nodeId' in ref ? ref : await resolveNode(db, ref.systemCoding, ref.gnCoding, undefined, user);
+  const context = await contextOf(db, user, node);
+  await requireNodeUse(db, user, node, context.allowed);
+  return context;
+}
+
+/** The caller's functions on a resolved node and its field whitelist; data calls apply their own checks. */
+async function contextOf(db: Db, user: SessionUser, node: ResolvedNode): Promise<NodeContext> {
   const allowed = await functionsOf(db, user, node);
   return {
     node,
