@@ -26,6 +26,7 @@ const TRANSFER: Transfer = {
   idNumber: '320583********1611',
   fromUserId: 'hz',
   fromEnterpriseName: '杭州钱江工程监理有限公司（演示数据）',
+  matched: null,
   toUserId: 'ks',
   toEnterpriseName: 'KS演示建设集团有限公司',
   status: 'pending',
