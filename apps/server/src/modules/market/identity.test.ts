@@ -246,6 +246,13 @@ describe('an ID number claim', () => {
       expect((await confirm(caller, '123456')).statusCode).toBe(403);
     }
     expect((await claimOf(who))?.status).toBe('pending');
+    // Nobody asks for a binding code by phone number: only a claim sends one.
+    const bySms = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/sms/send-sms',
+      payload: { phone: uniquePhone(), purpose: 'bind' },
+    });
+    expect(bySms.json().code).toBe(400);
   });
 });
 
