@@ -49,9 +49,11 @@ describe('personnel certificates and transfers (decision 0059)', () => {
     const moved = enterprise.locator('.ant-table-row', { hasText: '顾磊' });
     await moved.getByText('已通过').waitFor();
     await enterprise.locator('.ant-card', { hasText: '转注册' }).getByText('已转入').waitFor();
-    // The enterprise takes back its request for 沈佳怡, which Hangzhou refused.
-    const refused = enterprise.locator('.ant-table-row', { hasText: '沈佳怡' });
+    // The enterprise takes back its request for 沈佳怡, which Hangzhou refused: as the asker it sees
+    // only the number it typed, the name and employer not until the person is let go (decision 0063).
+    const refused = enterprise.locator('.ant-table-row', { hasText: '330106********2423' });
     await refused.getByText('原企业不同意').waitFor();
+    await refused.getByText('原企业同意后显示').first().waitFor();
     await refused.getByRole('button', { name: '撤回申请' }).click();
     await animationsSettled(enterprise);
     await openPopconfirm(enterprise)

@@ -52,6 +52,7 @@ import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
 import { MarketAdminService } from './modules/market/admin.ts';
 import { CertificateService } from './modules/market/certificates.ts';
+import { IdentityService } from './modules/market/identity.ts';
 import { MARKET_MODULE } from './modules/market/module.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService } from './modules/market/service.ts';
@@ -281,7 +282,8 @@ export async function buildApp({
     market: new MarketService(db),
     admin: new MarketAdminService(db),
     certificates: new CertificateService(db),
-    transfers: new TransferService(db, userNotices),
+    transfers: new TransferService(db, userNotices, config.TRANSFER_DAILY_LIMIT),
+    identity: new IdentityService(db, sms, userNotices),
   });
 
   for (const definition of extraJobs) jobs.define(definition);

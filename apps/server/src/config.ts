@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
   /** Minimum seconds between two codes to one phone. */
   SMS_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Transfer requests (转注册) one enterprise may make per 24 hours: each may notify an employer. */
+  TRANSFER_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Where uploaded bytes live: `local` (FILES_DIR; share it between instances) or `s3` (S3-compatible store). */
   FILES_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),

@@ -1,4 +1,10 @@
-import { idNumberCheckCharacter, MARKET_NODE_OF, MARKET_SYSTEM_CODING, type MarketPart } from '@ks/contract';
+import {
+  idNumberCheckCharacter,
+  MARKET_NODE_OF,
+  MARKET_PATHS,
+  MARKET_SYSTEM_CODING,
+  type MarketPart,
+} from '@ks/contract';
 import { expect } from 'vitest';
 import { multipart, PDF } from './file-fixtures.ts';
 import type { TestActor, TestApp } from './helper.ts';
@@ -72,4 +78,35 @@ export async function registerPerson(
   });
   expect(passed.json()).toMatchObject({ code: 200 });
   return id;
+}
+
+/**
+ * Links a personnel account to an ID number as the platform allows it (decision 0063): the account
+ * claims the number, an administrator confirms the claim.
+ */
+export async function proveIdNumber(
+  app: TestApp,
+  admin: TestActor,
+  account: TestActor,
+  idNumber: string,
+): Promise<void> {
+  const claimed = await app.inject({
+    method: 'POST',
+    url: MARKET_PATHS.linkIdNumber,
+    headers: account.headers,
+    payload: { idNumber },
+  });
+  expect(claimed.json()).toMatchObject({ code: 200 });
+  const queue = await app.inject({ method: 'GET', url: MARKET_PATHS.identityClaims, headers: admin.headers });
+  const claim = (queue.json().data as { id: string; userId: string; version: number }[]).find(
+    (one) => one.userId === account.id,
+  );
+  if (!claim) throw new Error('claim not queued');
+  const confirmed = await app.inject({
+    method: 'PUT',
+    url: MARKET_PATHS.identityClaimDecide,
+    headers: admin.headers,
+    payload: { id: claim.id, version: claim.version, result: 'confirm' },
+  });
+  expect(confirmed.json()).toMatchObject({ code: 200, data: { status: 'proven', proof: 'admin' } });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
-import { ENTERPRISE_TYPES, PracticeDetailSchema } from './session.ts';
+import { ENTERPRISE_TYPES, PracticeDetailSchema, SmsCodeSchema } from './session.ts';
 
 /**
  * Enterprise information (企业信息, issue 18 "Enterprise and personnel information"; spec 001 §2
@@ -67,7 +67,14 @@ export const MARKET_MESSAGES = {
   personNotFound: '注册人员不存在或已删除',
   stalePerson: '该人员的执业状态已被他人修改，请刷新后重试',
   regionTwice: '同一地区只能填写一条执业状态',
-  idNumberTaken: '该身份证号码已绑定其他账号',
+  idNumberClaimed: '已提交，请输入短信验证码或等待管理员确认',
+  claimCodeWrong: '验证码错误或已失效，请重新提交或等待管理员确认',
+  claimNone: '没有待验证的身份证号码，请先提交',
+  claimNotFound: '该绑定申请不存在',
+  staleClaim: '该绑定申请已被他人处理，请刷新后重试',
+  claimNotPending: '该绑定申请已处理，不能重复操作',
+  claimRefusalMissing: '请填写不予确认的理由',
+  claimAdminsOnly: '只有管理员可以确认身份证号码绑定',
   personalOnly: '仅个人用户可以绑定身份证号码',
   certificateNotFound: '注册证书不存在或已删除',
   staleCertificate: '该注册证书已被他人修改，请刷新后重试',
@@ -75,10 +82,8 @@ export const MARKET_MESSAGES = {
   certificateTwice: '该人员已有该注册类别和专业的证书',
   certificateExpiryBeforeIssue: '注册有效期至不能早于发证日期',
   certificatesOwnOnly: '只能维护本企业注册人员的证书',
-  transferNotRegistered: '该人员尚未在任何企业注册，请直接登记注册人员',
   transferAlreadyOurs: '该人员已在本企业注册，无需转入',
-  transferNotPassed: '该人员在原企业的注册尚未审核通过，暂不能转注册',
-  transferOpen: '该人员已有待处理的转注册申请，请勿重复申请',
+  transferOpen: '本企业已申请转入该人员，请勿重复申请',
   transferNotFound: '转注册申请不存在',
   staleTransfer: '该转注册申请已被他人处理，请刷新后重试',
   transferReleaseOwnOnly: '只有原注册企业可以同意转出',
@@ -368,11 +373,89 @@ export const PracticeAreasBodySchema = z.object({
 });
 export type PracticeAreasBody = z.infer<typeof PracticeAreasBodySchema>;
 
-/** A personnel account links itself to its registration by its ID number (GB 11643). */
+/**
+ * A personnel account claims an ID number (GB 11643, decision 0063): the claim reveals and locks
+ * nothing until it is proven by an SMS code sent to the phone of the person's registration, or
+ * confirmed by an administrator.
+ */
 export const LinkIdNumberBodySchema = z.object({
   idNumber: z.string().trim().min(1, '请输入身份证号码').max(18, '身份证号码须为18位'),
 });
 export type LinkIdNumberBody = z.infer<typeof LinkIdNumberBodySchema>;
+/** The claimant's SMS code for its pending claim. */
+export const ConfirmIdNumberBodySchema = z.object({ smsCode: SmsCodeSchema });
+export type ConfirmIdNumberBody = z.infer<typeof ConfirmIdNumberBodySchema>;
+
+export const CLAIM_STATES = ['pending', 'proven', 'refused', 'replaced'] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+export const CLAIM_STATE_LABELS: Record<ClaimState, string> = {
+  pending: '待验证',
+  proven: '已绑定',
+  refused: '未予确认',
+  replaced: '已重新提交',
+};
+export const CLAIM_PROOFS = ['sms', 'admin'] as const;
+export const CLAIM_PROOF_LABELS: Record<(typeof CLAIM_PROOFS)[number], string> = {
+  sms: '短信验证',
+  admin: '管理员确认',
+};
+/** The claimant's own view: its proven number (masked) and its latest claim. */
+export const IdentityStateSchema = z.object({
+  /** The proven number, masked; null while none is proven. */
+  idNumber: z.string().nullable(),
+  claim: z
+    .object({
+      idNumber: z.string(),
+      status: z.enum(CLAIM_STATES),
+      refusal: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  practiceDetails: z.array(PracticeDetailSchema),
+});
+export type IdentityState = z.infer<typeof IdentityStateSchema>;
+export const IdentityStateEnvelopeSchema = envelopeOf(IdentityStateSchema);
+/** The answer to a claim: the same whatever the number (no telling who is registered). */
+export const ClaimAnswerEnvelopeSchema = envelopeOf(z.object({ status: z.literal('pending') }));
+/** A claim in the administrators' queue: in full, with what the platform knows of the number. */
+export const IdentityClaimSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  account: z.string(),
+  userName: z.string(),
+  accountPhone: z.string(),
+  idNumber: z.string(),
+  status: z.enum(CLAIM_STATES),
+  proof: z.enum(CLAIM_PROOFS).nullable(),
+  refusal: z.string(),
+  /** The passed registration's person and enterprise ('' when the number has none). */
+  personName: z.string(),
+  enterpriseName: z.string(),
+  /** Another account holding the number proven now ('' when none): confirming moves it. */
+  heldBy: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type IdentityClaim = z.infer<typeof IdentityClaimSchema>;
+export const IdentityClaimListQuerySchema = z.object({
+  status: z.enum(CLAIM_STATES).default('pending'),
+});
+export type IdentityClaimListQuery = z.infer<typeof IdentityClaimListQuerySchema>;
+export const IdentityClaimListEnvelopeSchema = envelopeOf(z.array(IdentityClaimSchema));
+export const IdentityClaimEnvelopeSchema = envelopeOf(IdentityClaimSchema);
+export const DecideIdentityClaimBodySchema = z
+  .object({
+    id: z.uuid(MARKET_MESSAGES.claimNotFound),
+    version: z.number().int().min(1),
+    result: z.enum(['confirm', 'refuse'], '请选择确认结果'),
+    refusal: z.string().trim().max(200, '理由不能超过200个字符').default(''),
+  })
+  .refine((body) => body.result === 'confirm' || body.refusal.length > 0, {
+    message: MARKET_MESSAGES.claimRefusalMissing,
+    path: ['refusal'],
+  });
+export type DecideIdentityClaimBody = z.input<typeof DecideIdentityClaimBodySchema>;
 
 // ————— certificates of a registration (decision 0059) —————
 const dateText = (message: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message);
@@ -438,8 +521,14 @@ export const TransferSchema = z.object({
   personName: z.string(),
   /** Masked (first 6 and last 4 characters). */
   idNumber: z.string(),
-  fromUserId: z.string(),
+  /**
+   * The releasing enterprise: hidden from the asking one ('' and null, as the person's name) until
+   * it agrees or an administrator approves, so a request tells nobody who is registered where.
+   */
+  fromUserId: z.string().nullable(),
   fromEnterpriseName: z.string(),
+  /** Administrators only: whether the number named a passed registration when asked. */
+  matched: z.boolean().nullable(),
   toUserId: z.string(),
   toEnterpriseName: z.string(),
   status: z.enum(TRANSFER_STATES),
@@ -513,6 +602,9 @@ export const MARKET_PATHS = {
   practice: '/ks/basic/personnel/practice',
   transact: '/ks/basic/transact',
   linkIdNumber: '/ks/individual/id-number',
+  confirmIdNumber: '/ks/individual/id-number/confirm',
+  identityClaims: '/ks/basic/identity-claims',
+  identityClaimDecide: '/ks/basic/identity-claims/decide',
   certificates: '/ks/basic/personnel/certificates',
   transfers: '/ks/basic/personnel/transfers',
   transferRelease: '/ks/basic/personnel/transfers/release',
@@ -523,3 +615,6 @@ export const MARKET_PATHS = {
 export const LinkIdNumberEnvelopeSchema = envelopeOf(
   z.object({ idNumber: z.string(), practiceDetails: z.array(PracticeDetailSchema) }),
 );
+/** The rate limit's message (per enterprise per day, configurable). */
+export const transferLimitMessage = (limit: number) =>
+  `本企业今日已提交${limit}次转注册申请，已达上限，请明天再试`;

@@ -135,24 +135,28 @@ export const UpdateSecretBodySchema = z.object({
   keyId: z.string(),
 });
 
-export const SMS_PURPOSES = ['register', 'reset', 'verify', 'activate'] as const;
+/** What a code is for: `bind` proves an ID number claim, sent only by the claim itself (decision 0063). */
+export const SMS_PURPOSES = ['register', 'reset', 'verify', 'activate', 'bind'] as const;
 export const SmsPurposeSchema = z.enum(SMS_PURPOSES);
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
+/** The purposes anyone may ask a code for by phone number. */
+export const PublicSmsPurposeSchema = z.enum(['register', 'reset', 'verify', 'activate']);
 export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   register: '注册账号',
   reset: '重置密码',
   verify: '验证手机号',
   activate: '激活账号',
+  bind: '绑定身份证号码',
 };
 /** SMS providers as administrators read them: the local one delivers nothing. */
 export const SMS_PROVIDER_LABELS: Record<string, string> = { local: '本地（未发送）', http: '短信网关' };
 
-export const SendSmsBodySchema = z.object({ phone: PhoneSchema, purpose: SmsPurposeSchema });
+export const SendSmsBodySchema = z.object({ phone: PhoneSchema, purpose: PublicSmsPurposeSchema });
 export const PhoneCodeBodySchema = z.object({ phone: PhoneSchema });
 export const VerifyPhoneBodySchema = z.object({
   phone: PhoneSchema,
   smsCode: SmsCodeSchema,
-  purpose: SmsPurposeSchema,
+  purpose: PublicSmsPurposeSchema,
 });
 
 export const ResetSecretBodySchema = z.object({

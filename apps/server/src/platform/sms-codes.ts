@@ -7,6 +7,8 @@ import type { Db } from '../db/client.ts';
  * imports no other module for it.
  */
 export interface SmsCodes {
+  /** Sends a fresh code to a phone (limited per phone per minute and per day). */
+  sendCode(phone: string, purpose: SmsPurpose): Promise<void>;
   /** Sends a text to a phone (the activation link, the reset notice). */
   sendText(phone: string, purpose: SmsPurpose, text: string): Promise<void>;
   /** Checks a code and counts the attempt; answers the code's id for `consumeCode`. */

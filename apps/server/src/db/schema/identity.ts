@@ -114,7 +114,7 @@ export const smsCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate', 'bind'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +128,7 @@ export const smsCodes = pgTable(
 export const smsOutbox = pgTable('sms_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   phone: text('phone').notNull(),
-  purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate'] }).notNull(),
+  purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate', 'bind'] }).notNull(),
   text: text('text').notNull(),
   provider: text('provider').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

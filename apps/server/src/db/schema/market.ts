@@ -43,8 +43,9 @@ export const marketCertificates = pgTable(
 /**
  * A transfer of a registered person between enterprises (转注册, decision 0059): the receiving
  * enterprise asks (and may withdraw), the releasing one may agree or refuse with a reason, an
- * administrator approves or rejects. One open (pending, released or refused) transfer per person,
- * kept by a partial unique index.
+ * administrator approves or rejects. One open (pending, released or refused) transfer per person and
+ * asking enterprise, kept by a partial unique index: one enterprise's request must not tell another
+ * that the number is registered (decision 0063).
  */
 export const marketTransfers = pgTable(
   'market_transfers',
@@ -52,8 +53,9 @@ export const marketTransfers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     idNumber: text('id_number').notNull(),
     personName: text('person_name').notNull(),
-    fromRecordId: uuid('from_record_id').notNull(),
-    fromUserId: uuid('from_user_id').notNull(),
+    /** The passed registration the number named when asked; null when it named none (decision 0063). */
+    fromRecordId: uuid('from_record_id'),
+    fromUserId: uuid('from_user_id'),
     toUserId: uuid('to_user_id').notNull(),
     toRecordId: uuid('to_record_id'),
     status: text('status').notNull().default('pending'),
@@ -67,10 +69,39 @@ export const marketTransfers = pgTable(
     ...editable,
   },
   (table) => [
-    uniqueIndex('market_transfers_open')
-      .on(table.idNumber)
+    uniqueIndex('market_transfers_open_per_asker')
+      .on(table.idNumber, table.toUserId)
       .where(sql`status in ('pending', 'released', 'refused') and deleted_at is null`),
     index('market_transfers_from').on(table.fromUserId),
     index('market_transfers_to').on(table.toUserId),
+  ],
+);
+
+/**
+ * A personnel account's claim to an ID number (decision 0063). Only a proven claim sets the
+ * account's `users.id_number` (which the login's practice status, the transfers and the
+ * notices read); a pending one reveals and locks nothing, and several accounts may claim the
+ * same number. Proof: an SMS code sent to the phone of the person's passed registration
+ * (`phone` is where it went, null when none could be sent), or an administrator's confirmation.
+ */
+export const marketIdentityClaims = pgTable(
+  'market_identity_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    idNumber: text('id_number').notNull(),
+    status: text('status', { enum: ['pending', 'proven', 'refused', 'replaced'] })
+      .notNull()
+      .default('pending'),
+    phone: text('phone'),
+    proof: text('proof', { enum: ['sms', 'admin'] }),
+    refusal: text('refusal').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    ...editable,
+  },
+  (table) => [
+    index('market_identity_claims_user').on(table.userId, table.createdAt),
+    index('market_identity_claims_status').on(table.status, table.createdAt),
   ],
 );

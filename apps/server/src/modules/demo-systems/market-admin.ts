@@ -9,8 +9,10 @@ import {
 import { enterprises, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { SmsCodes } from '../../platform/sms-codes.ts';
 import { MarketAdminService } from '../market/admin.ts';
 import { CertificateService } from '../market/certificates.ts';
+import { IdentityService } from '../market/identity.ts';
 import { TransferService } from '../market/transfers.ts';
 import { userNotices } from '../notify/user-notices.ts';
 import { attachDemoFiles } from './attachments.ts';
@@ -21,8 +23,17 @@ import type { DemoServices } from './services.ts';
  * basic information and registered personnel, passed by the administrator — one of them then
  * disabled, so its account cannot log in — practice status per region for the registrations, and
  * the demo personnel account linked by its ID number to 王建华's registration with the demo
- * enterprise: its login's practice status is that registration's.
+ * enterprise — claimed and confirmed by the administrator, as any unproven claim is (decision
+ * 0063): its login's practice status is that registration's.
  */
+
+/** The seed proves the demo link by an administrator's confirmation: it sends no text message. */
+const NO_SMS: SmsCodes = {
+  sendCode: () => Promise.reject(new Error('the demo seed sends no text messages')),
+  sendText: () => Promise.reject(new Error('the demo seed sends no text messages')),
+  checkCode: () => Promise.reject(new Error('the demo seed checks no codes')),
+  consumeCode: () => Promise.reject(new Error('the demo seed checks no codes')),
+};
 
 type DemoPerson = { values: WireRecord; areas?: { region: string; status: 0 | 1 | 2; reason: string }[] };
 type DemoEnterprise = {
@@ -220,7 +231,13 @@ export async function seedDemoMarketAdmin(
   }
 
   await setAreas(DEMO_PERSON_ID_NUMBER, DEMO_PERSON_AREAS);
-  await market.linkIdNumber(actors.personnel, { idNumber: DEMO_PERSON_ID_NUMBER }, ip);
+  const identity = new IdentityService(db, NO_SMS, userNotices);
+  await identity.claim(actors.personnel, { idNumber: DEMO_PERSON_ID_NUMBER }, ip);
+  const claim = (await identity.claims({ status: 'pending' })).find(
+    (one) => one.userId === actors.personnel.id,
+  );
+  if (!claim) throw new Error('demo identity claim missing');
+  await identity.decide(actors.admin, { id: claim.id, version: claim.version, result: 'confirm' }, ip);
 
   // 王建华 is registered in a second specialty too (decision 0059), kept by the demo enterprise.
   const [demoPerson] = (await market.personnel({ idNumber: DEMO_PERSON_ID_NUMBER, pageNum: 1, pageSize: 1 }))

@@ -11,7 +11,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, loginBody, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
-import { personValues, registerPerson, testIdNumber } from '../../../test/market-registrations.ts';
+import {
+  personValues,
+  proveIdNumber,
+  registerPerson,
+  testIdNumber,
+} from '../../../test/market-registrations.ts';
 import { enterprises, operationLogs, users } from '../../db/schema/index.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { UNSET_REASON } from './practice.ts';
@@ -239,20 +244,29 @@ describe('personnel across enterprises (/system/managementInfo) and the practice
     expect(missing.json()).toMatchObject({ code: 404, message: MARKET_MESSAGES.personNotFound });
   });
 
-  it('links a personnel account by its checked ID number, one account per number', async () => {
+  it('links a personnel account by its checked ID number once an administrator confirms it', async () => {
     const wrong = await call('POST', MARKET_PATHS.linkIdNumber, personnel.headers, {
       idNumber: `${number.slice(0, 17)}${number.endsWith('1') ? '2' : '1'}`,
     });
     expect(wrong.json()).toMatchObject({ code: 400, message: '身份证号码校验位不正确，请核对后重新输入' });
-    const linked = await call('POST', MARKET_PATHS.linkIdNumber, personnel.headers, { idNumber: number });
+    await proveIdNumber(getApp(), admin, personnel, number);
+    const state = await call('GET', MARKET_PATHS.linkIdNumber, personnel.headers);
     // Passed, but nobody set its practice status yet: its registered region, unknown.
-    expect(linked.json()).toMatchObject({
+    expect(state.json()).toMatchObject({
       code: 200,
-      data: { practiceDetails: [{ region: '江苏省', status: 0, reason: UNSET_REASON }] },
+      data: {
+        idNumber: `${number.slice(0, 6)}********${number.slice(-4)}`,
+        practiceDetails: [{ region: '江苏省', status: 0, reason: UNSET_REASON }],
+      },
     });
+    // Another account's claim of the held number is accepted alike, for the administrators.
     const second = await actor('P');
-    const taken = await call('POST', MARKET_PATHS.linkIdNumber, second.headers, { idNumber: number });
-    expect(taken.json()).toMatchObject({ code: 400, message: MARKET_MESSAGES.idNumberTaken });
+    const claimed = await call('POST', MARKET_PATHS.linkIdNumber, second.headers, { idNumber: number });
+    expect(claimed.json()).toEqual({
+      code: 200,
+      data: { status: 'pending' },
+      message: MARKET_MESSAGES.idNumberClaimed,
+    });
   });
 
   it('sets practice status per region and the login and practice dialog read it at once', async () => {
@@ -299,8 +313,7 @@ describe('personnel across enterprises (/system/managementInfo) and the practice
   it('follows a registration passed after the account was linked', async () => {
     const later = idNumber('431');
     const account = await actor('P');
-    const linked = await call('POST', MARKET_PATHS.linkIdNumber, account.headers, { idNumber: later });
-    expect(linked.json()).toMatchObject({ code: 200, data: { practiceDetails: [] } });
+    await proveIdNumber(getApp(), admin, account, later);
     expect((await login(account)).data.practicingStatus).toEqual({ abnormal: false, practiceDetails: [] });
     await register(other, person(later, '郑华'));
     expect((await login(account)).data.practicingStatus).toEqual({

@@ -3,28 +3,24 @@ import {
   ENTERPRISE_STATE_LABELS,
   type EnterpriseExportQuery,
   type EnterpriseStateBody,
-  idNumberProblem,
-  type LinkIdNumberBody,
   MARKET_MESSAGES,
   type ManagedPerson,
   type ManagedPersonnelExportQuery,
   type ManagedPersonnelQuery,
   type MarketEnterprise,
-  maskIdNumber,
   PRACTICE_STATUS_LABELS,
   type PracticeAreasBody,
   type PracticingStatus,
   regionOfCreditCode,
 } from '@ks/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { marketPracticeAreas, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { endUserSessions } from '../../platform/user-sessions.ts';
 import { managedPersonnelRows } from './admin-repository.ts';
-import { chinaToday } from './dates.ts';
 import { syncPracticeOf } from './practice.ts';
 import { enterpriseAccount, enterpriseAccounts, partNode } from './repository.ts';
 import { transactItems } from './transact.ts';
@@ -75,8 +71,8 @@ const certificatesText = (certificates: Certificate[]) =>
 
 /**
  * The administrators' side of the market (decision 0053): the enterprise library with enabling and
- * disabling, the personnel across enterprises with their practice status per region, the exports;
- * and a personnel account's link to its registration by its ID number.
+ * disabling, the personnel across enterprises with their practice status per region, the exports.
+ * A personnel account's link to its registration by its ID number is `identity.ts`'s.
  */
 export class MarketAdminService {
   constructor(private readonly db: Db) {}
@@ -270,43 +266,5 @@ export class MarketAdminService {
       });
     });
     return this.person(body.id);
-  }
-
-  /**
-   * A personnel account names its ID number (GB 11643): from then on its practice status is its
-   * registration's. One account per number.
-   */
-  async linkIdNumber(user: SessionUser, body: LinkIdNumberBody, ip: string) {
-    if (user.loginRoleType !== 'P') throw forbidden(MARKET_MESSAGES.personalOnly);
-    const problem = idNumberProblem(body.idNumber, chinaToday());
-    if (problem) throw badRequest(problem, { idNumber: problem });
-    const idNumber = body.idNumber.trim().toUpperCase();
-    const node = await partNode(this.db, 'personnel');
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.account:${idNumber}`}))`);
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.idNumber, idNumber), isNull(users.deletedAt), ne(users.id, user.id)));
-      if (taken) throw badRequest(MARKET_MESSAGES.idNumberTaken, { idNumber: MARKET_MESSAGES.idNumberTaken });
-      await tx
-        .update(users)
-        .set({ idNumber, practicingStatus: [], version: sql`${users.version} + 1`, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      if (node) await syncPracticeOf(tx, node, [idNumber]);
-      await recordOperation(tx, {
-        user,
-        action: '绑定身份证号码',
-        targetType: 'user',
-        targetId: user.id,
-        detail: maskIdNumber(idNumber),
-        ip,
-      });
-      const [row] = await tx
-        .select({ details: users.practicingStatus })
-        .from(users)
-        .where(eq(users.id, user.id));
-      return { idNumber: maskIdNumber(idNumber), practiceDetails: row?.details ?? [] };
-    });
   }
 }

@@ -3,10 +3,13 @@ import {
   CertificateEnvelopeSchema,
   CertificateListEnvelopeSchema,
   CertificatesQuerySchema,
+  ClaimAnswerEnvelopeSchema,
   CompanyInfoEnvelopeSchema,
+  ConfirmIdNumberBodySchema,
   ContactListBodySchema,
   ContactListResponseSchema,
   CreateCertificateBodySchema,
+  DecideIdentityClaimBodySchema,
   DecideTransferBodySchema,
   DeleteCertificateQuerySchema,
   EmptyEnvelopeSchema,
@@ -16,8 +19,12 @@ import {
   EnterpriseQuerySchema,
   EnterpriseStateBodySchema,
   EnterpriseStateEnvelopeSchema,
+  IdentityClaimEnvelopeSchema,
+  IdentityClaimListEnvelopeSchema,
+  IdentityClaimListQuerySchema,
+  IdentityStateEnvelopeSchema,
   LinkIdNumberBodySchema,
-  LinkIdNumberEnvelopeSchema,
+  MARKET_MESSAGES,
   MARKET_PATHS,
   ManagedPersonEnvelopeSchema,
   ManagedPersonnelEnvelopeSchema,
@@ -44,6 +51,7 @@ import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { MarketAdminService } from './admin.ts';
 import type { CertificateService } from './certificates.ts';
+import type { IdentityService } from './identity.ts';
 import type { MarketService } from './service.ts';
 import type { TransferService } from './transfers.ts';
 
@@ -72,7 +80,8 @@ export const marketRoutes: FastifyPluginAsyncZod<{
   admin: MarketAdminService;
   certificates: CertificateService;
   transfers: TransferService;
-}> = async (app, { market, admin, certificates, transfers }) => {
+  identity: IdentityService;
+}> = async (app, { market, admin, certificates, transfers, identity }) => {
   const tags = ['market'];
 
   // ————— a registration's further certificates (decision 0059) —————
@@ -288,18 +297,74 @@ export const marketRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await admin.setPractice(currentUser(request), request.body, request.ip)),
   );
 
+  // ————— a personnel account's ID number: claimed, then proven (decision 0063) —————
+  const personnelOnly = { access: { roles: ['P'] as const } };
+  app.get(
+    MARKET_PATHS.linkIdNumber,
+    {
+      config: personnelOnly,
+      schema: {
+        tags,
+        summary: '本人身份证号码绑定情况',
+        response: { 200: IdentityStateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await identity.state(currentUser(request))),
+  );
   app.post(
     MARKET_PATHS.linkIdNumber,
     {
-      config: { access: { roles: ['P'] as const } },
+      config: personnelOnly,
       schema: {
         tags,
-        summary: '个人用户绑定身份证号码（执业状态随注册信息）',
+        summary: '个人用户申请绑定身份证号码（短信验证或管理员确认后生效）',
         body: LinkIdNumberBodySchema,
-        response: { 200: LinkIdNumberEnvelopeSchema },
+        response: { 200: ClaimAnswerEnvelopeSchema },
       },
     },
-    async (request) => ok(await admin.linkIdNumber(currentUser(request), request.body, request.ip)),
+    async (request) => {
+      const answer = await identity.claim(currentUser(request), request.body, request.ip);
+      return ok(answer, MARKET_MESSAGES.idNumberClaimed);
+    },
+  );
+  app.post(
+    MARKET_PATHS.confirmIdNumber,
+    {
+      config: personnelOnly,
+      schema: {
+        tags,
+        summary: '以短信验证码确认身份证号码绑定',
+        body: ConfirmIdNumberBodySchema,
+        response: { 200: IdentityStateEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await identity.confirm(currentUser(request), request.body, request.ip)),
+  );
+  app.get(
+    MARKET_PATHS.identityClaims,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '身份证号码绑定申请（管理员确认）',
+        querystring: IdentityClaimListQuerySchema,
+        response: { 200: IdentityClaimListEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await identity.claims(request.query)),
+  );
+  app.put(
+    MARKET_PATHS.identityClaimDecide,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: '确认或不予确认身份证号码绑定',
+        body: DecideIdentityClaimBodySchema,
+        response: { 200: IdentityClaimEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await identity.decide(currentUser(request), request.body, request.ip)),
   );
 
   app.get(

@@ -41,6 +41,8 @@ export const MARKET_FIELD = {
   specialty: 'specialty',
   certificateNo: 'certificate_no',
   registrationType: 'registration_type',
+  /** The person's own mobile: where the code proving an ID number claim goes (decision 0063). */
+  mobile: 'mobile',
 } as const;
 
 const PHONE_REGEX = CONTACT_TEL_PATTERN.source;
@@ -123,6 +125,12 @@ const FORMS: Record<MarketPart, Item[]> = {
     text('certificate_no', '注册证书编号', { required: '1', length: 50 }),
     text('registered_region', '注册地区', { required: '1', length: 30, prompt: '如：江苏省' }),
     date(MARKET_FIELD.expiryDate, '注册有效期至', { required: '1' }),
+    text(MARKET_FIELD.mobile, '本人手机号码', {
+      length: 11,
+      regex: '^1[3-9]\\d{9}$',
+      showPrompt: '请输入正确的手机号码',
+      tips: '本人绑定身份证号码时，验证码发送到此号码',
+    }),
   ],
   branch: [
     text(MARKET_FIELD.branchName, '分支机构名称', { required: '1', length: 100 }),

@@ -1,5 +1,6 @@
 import {
   type DecideTransferBody,
+  ERROR_CODES,
   idNumberProblem,
   MARKET_MESSAGES,
   maskIdNumber,
@@ -10,9 +11,10 @@ import {
   type Transfer,
   type TransferListQuery,
   type TransferState,
+  transferLimitMessage,
   type WithdrawTransferBody,
 } from '@ks/contract';
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -27,7 +29,7 @@ import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { type ResolvedNode, writeRevision } from '../../engine/record-store.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { chinaToday } from './dates.ts';
 import { syncPracticeOf } from './practice.ts';
@@ -41,6 +43,11 @@ import { MARKET_FIELD } from './system.ts';
  * the administrator, not the employer, decides where a person practises) or rejects. On approval, in one transaction, A's registration ends (soft-deleted, kept for
  * history), B gets a passed registration with the same fields, certificates, attachments and
  * practice status, and the person's account follows.
+ *
+ * A request answers alike whether or not the number is registered (decision 0063): it is accepted
+ * as pending, and the asking enterprise sees only what it typed until the releasing enterprise
+ * agrees or an administrator approves; a number nobody holds simply stays pending (administrators
+ * see it unmatched). Requests are limited per enterprise per day.
  */
 
 const OPEN = [...OPEN_TRANSFER_STATES];
@@ -68,13 +75,17 @@ function transferOf(
 ): Transfer {
   const t = row.row;
   const side = caller.id === t.fromUserId ? 'from' : caller.id === t.toUserId ? 'to' : null;
+  const isAdmin = caller.loginRoleType === 'M';
+  // The asking enterprise learns who and where only once the person is let go.
+  const revealed = side !== 'to' || t.status === 'released' || t.status === 'approved';
   return {
     side,
     id: t.id,
-    personName: t.personName,
+    personName: revealed ? t.personName : '',
     idNumber: maskIdNumber(t.idNumber),
-    fromUserId: t.fromUserId,
-    fromEnterpriseName: row.fromName,
+    fromUserId: revealed ? t.fromUserId : null,
+    fromEnterpriseName: revealed ? row.fromName : '',
+    matched: isAdmin ? t.fromRecordId !== null : null,
     toUserId: t.toUserId,
     toEnterpriseName: row.toName,
     status: t.status as TransferState,
@@ -110,6 +121,7 @@ export class TransferService {
   constructor(
     private readonly db: Db,
     private readonly notices: UserNotices,
+    private readonly dailyLimit = 10,
   ) {}
 
   private async node() {
@@ -164,7 +176,10 @@ export class TransferService {
     throw forbidden();
   }
 
-  /** The receiving enterprise asks for a person registered with another enterprise. */
+  /**
+   * The receiving enterprise asks for a person by ID number. Only its own registrations are
+   * refused (it knows those); anything else is accepted the same way, the employer (if any) told.
+   */
   async request(user: SessionUser, body: RequestTransferBody, ip: string): Promise<Transfer> {
     if (user.loginRoleType !== 'U') throw forbidden(MARKET_MESSAGES.transferEnterprisesOnly);
     const problem = idNumberProblem(body.idNumber, chinaToday());
@@ -172,51 +187,66 @@ export class TransferService {
     const idNumber = body.idNumber.trim().toUpperCase();
     const node = await this.node();
     const id = await this.db.transaction(async (tx) => {
+      // One enterprise's requests in turn, so the daily count cannot be raced past.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.transfer-asker:${user.id}`}))`);
+      const [asked] = await tx
+        .select({ value: count() })
+        .from(marketTransfers)
+        .where(
+          and(
+            eq(marketTransfers.toUserId, user.id),
+            gt(marketTransfers.createdAt, new Date(Date.now() - 24 * 3600 * 1000)),
+          ),
+        );
+      if ((asked?.value ?? 0) >= this.dailyLimit)
+        throw new AppError(ERROR_CODES.TOO_MANY_REQUESTS, transferLimitMessage(this.dailyLimit));
       // The same lock as a registration of the number (module.ts): neither passes the other unseen.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.person:${idNumber}`}))`);
       const registration = await registrationOfPerson(tx, node, idNumber);
       const fail = (message: string) => badRequest(message, { idNumber: message });
-      if (!registration) throw fail(MARKET_MESSAGES.transferNotRegistered);
-      if (registration.owner === user.id) throw fail(MARKET_MESSAGES.transferAlreadyOurs);
-      if (registration.status !== 'approved') throw fail(MARKET_MESSAGES.transferNotPassed);
+      if (registration?.owner === user.id) throw fail(MARKET_MESSAGES.transferAlreadyOurs);
       const [open] = await tx
         .select({ id: marketTransfers.id })
         .from(marketTransfers)
         .where(
           and(
             eq(marketTransfers.idNumber, idNumber),
+            eq(marketTransfers.toUserId, user.id),
             inArray(marketTransfers.status, OPEN),
             isNull(marketTransfers.deletedAt),
           ),
         );
       if (open) throw fail(MARKET_MESSAGES.transferOpen);
+      // Only a passed registration can move; a draft or no registration leaves the request unmatched.
+      const source = registration?.status === 'approved' ? registration : null;
       const [row] = await tx
         .insert(marketTransfers)
         .values({
           idNumber,
-          personName: registration.name,
-          fromRecordId: registration.id,
-          fromUserId: registration.owner,
+          personName: source?.name ?? '',
+          fromRecordId: source?.id ?? null,
+          fromUserId: source?.owner ?? null,
           toUserId: user.id,
           reason: body.reason?.trim() ?? '',
         })
         .returning({ id: marketTransfers.id });
       if (!row) throw new Error('transfer not inserted');
-      const transfer = await this.one(tx, row.id, user);
+      const [asker] = await this.read(tx, eq(marketTransfers.id, row.id));
       await recordOperation(tx, {
         user,
         action: '申请转注册',
         targetType: 'market_transfer',
         targetId: row.id,
-        targetName: registration.name,
-        detail: `${transfer.fromEnterpriseName} → ${transfer.toEnterpriseName}`,
+        targetName: maskIdNumber(idNumber),
+        detail: source ? `${asker?.fromName ?? ''} → ${asker?.toName ?? ''}` : '未匹配在册注册信息',
         ip,
       });
-      await this.notices.sendJobResult(tx, {
-        userId: registration.owner,
-        title: '转注册申请',
-        messages: `${transfer.toEnterpriseName}申请将本企业注册人员${registration.name}转入该企业，请在业务办理中确认是否同意转出。`,
-      });
+      if (source)
+        await this.notices.sendJobResult(tx, {
+          userId: source.owner,
+          title: '转注册申请',
+          messages: `${asker?.toName ?? ''}申请将本企业注册人员${source.name}转入该企业，请在业务办理中确认是否同意转出。`,
+        });
       return row.id;
     });
     return this.one(this.db, id, user);
@@ -289,7 +319,6 @@ export class TransferService {
           updatedAt: new Date(),
         })
         .where(eq(marketTransfers.id, row.id));
-      const transfer = await this.one(tx, row.id, user);
       await recordOperation(tx, {
         user,
         action: '不同意转出',
@@ -302,7 +331,7 @@ export class TransferService {
       await this.notices.sendJobResult(tx, {
         userId: row.toUserId,
         title: '转注册申请',
-        messages: `${transfer.fromEnterpriseName}不同意${row.personName}转出，理由：${refusal}。申请仍由管理员审批。`,
+        messages: `身份证号码为${maskIdNumber(row.idNumber)}的人员的原注册企业不同意转出，理由：${refusal}。申请仍由管理员审批。`,
       });
     });
     return this.one(this.db, body.id, user);
@@ -328,11 +357,12 @@ export class TransferService {
         targetName: row.personName,
         ip,
       });
-      await this.notices.sendJobResult(tx, {
-        userId: row.fromUserId,
-        title: '转注册申请',
-        messages: `${transfer.toEnterpriseName}已撤回将${row.personName}转入该企业的申请。`,
-      });
+      if (row.fromUserId)
+        await this.notices.sendJobResult(tx, {
+          userId: row.fromUserId,
+          title: '转注册申请',
+          messages: `${transfer.toEnterpriseName}已撤回将${row.personName}转入该企业的申请。`,
+        });
     });
     return this.one(this.db, body.id, user);
   }
@@ -363,20 +393,31 @@ export class TransferService {
         action: approve ? '批准转注册' : '驳回转注册',
         targetType: 'market_transfer',
         targetId: row.id,
-        targetName: row.personName,
+        targetName: row.personName || maskIdNumber(row.idNumber),
         detail: advice,
         ip,
       });
       const title = approve ? '转注册已批准' : '转注册已驳回';
-      const text = `${row.personName}的转注册申请${approve ? '已批准，注册信息已转入新企业' : '已被驳回'}${
-        advice ? `。审批意见：${advice}` : ''
-      }`;
-      // Both enterprises and the person's own account (linked by the ID number) are told.
+      const textOf = (who: string) =>
+        `${who}的转注册申请${approve ? '已批准，注册信息已转入新企业' : '已被驳回'}${
+          advice ? `。审批意见：${advice}` : ''
+        }`;
+      // Both enterprises and the person's own account (its proven ID number) are told; a rejected
+      // asker learns no name it did not know.
       const people = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.idNumber, row.idNumber), eq(users.loginRoleType, 'P'), isNull(users.deletedAt)));
-      for (const userId of [row.fromUserId, row.toUserId, ...people.map((one) => one.id)])
+      const named = textOf(row.personName);
+      const told = [
+        ...(row.fromUserId ? [{ userId: row.fromUserId, text: named }] : []),
+        {
+          userId: row.toUserId,
+          text: approve ? named : textOf(`身份证号码为${maskIdNumber(row.idNumber)}的人员`),
+        },
+        ...people.map((one) => ({ userId: one.id, text: named })),
+      ];
+      for (const { userId, text } of told)
         await this.notices.sendJobResult(tx, { userId, title, messages: text });
     });
     return this.one(this.db, body.id, user);
@@ -397,9 +438,10 @@ export class TransferService {
     const [source] = rowsOf<{ id: string; owner: string; version: number }>(
       await tx.execute(sql`
         select id::text as id, owner_user_id::text as owner, version from ${table}
-        where id = ${transfer.fromRecordId}::uuid and deleted_at is null for update`),
+        where id = ${transfer.fromRecordId ?? null}::uuid and deleted_at is null for update`),
     );
-    if (source?.owner !== transfer.fromUserId) throw badRequest(MARKET_MESSAGES.transferSourceGone);
+    if (!transfer.fromRecordId || source?.owner !== transfer.fromUserId)
+      throw badRequest(MARKET_MESSAGES.transferSourceGone);
     const [receiver] = await tx
       .select({ enterpriseId: users.enterpriseId })
       .from(users)

@@ -2,11 +2,13 @@ import {
   type Certificate,
   type CompanyInfo,
   type CreateCertificateBody,
+  type DecideIdentityClaimBody,
   type DecideTransferBody,
   type DeleteCertificateQuery,
   type EnterpriseExportQuery,
   type EnterpriseListQuery,
   type EnterpriseStateBody,
+  type IdentityClaim,
   MARKET_PATHS,
   type ManagedPerson,
   type ManagedPersonnelExportQuery,
@@ -202,4 +204,17 @@ export const useWithdrawTransfer = () =>
 export const useDecideTransfer = () =>
   useMarketMutation((body: DecideTransferBody) =>
     http.put<Transfer>(MARKET_PATHS.transferDecide, body, FORM_CALL),
+  );
+
+/** GET /ks/basic/identity-claims: the administrators' queue of ID number claims (decision 0063). */
+export const useIdentityClaims = () =>
+  useQuery({
+    queryKey: ['market', 'identity-claims'] as const,
+    queryFn: () => http.get<IdentityClaim[]>(MARKET_PATHS.identityClaims, { query: { status: 'pending' } }),
+  });
+
+/** PUT /ks/basic/identity-claims/decide: an administrator confirms a claim or refuses it with a reason. */
+export const useDecideIdentityClaim = () =>
+  useMarketMutation((body: DecideIdentityClaimBody) =>
+    http.put<IdentityClaim>(MARKET_PATHS.identityClaimDecide, body, FORM_CALL),
   );

@@ -32,6 +32,13 @@ const STATE_COLORS: Record<TransferState, string> = {
 };
 
 /**
+ * What stands for a name or an employer the caller is not shown: the asking enterprise learns
+ * them only once the person is let go; administrators see a number that named nobody as such.
+ */
+const hidden = (row: Transfer) =>
+  row.matched === false ? '无在册注册信息' : row.side === 'to' ? '原企业同意后显示' : '—';
+
+/**
  * 转注册 (decision 0059): the transfers the caller may see. The releasing enterprise may agree to
  * a pending one or refuse it with a reason (and agree after all); the asking one may withdraw an
  * open one; administrators approve or reject an open one. The server decides who may do what; the
@@ -47,9 +54,13 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
   const [refusing, setRefusing] = useState<Transfer | null>(null);
   const isAdmin = user?.loginRoleType === 'M';
   const columns: TableColumnsType<Transfer> = [
-    { title: '姓名', dataIndex: 'personName' },
+    { title: '姓名', dataIndex: 'personName', render: (value: string, row) => value || hidden(row) },
     { title: '身份证号码', dataIndex: 'idNumber' },
-    { title: '转出企业', dataIndex: 'fromEnterpriseName' },
+    {
+      title: '转出企业',
+      dataIndex: 'fromEnterpriseName',
+      render: (value: string, row) => value || hidden(row),
+    },
     { title: '转入企业', dataIndex: 'toEnterpriseName' },
     { title: '申请说明', dataIndex: 'reason', render: (value: string) => value || '—' },
     { title: '申请时间', dataIndex: 'createdAt', render: (value: string) => formatTime(value) },
@@ -104,7 +115,7 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
             ) : null}
             {asking ? (
               <Popconfirm
-                title={`撤回${row.personName}的转注册申请吗？`}
+                title={`撤回${row.personName || row.idNumber}的转注册申请吗？`}
                 onConfirm={async () => {
                   await withdraw.mutateAsync({ id: row.id, version: row.version });
                   message.success('已撤回转注册申请');
@@ -175,7 +186,9 @@ function DecideDialog({
       }}
     >
       <p>
-        {`${transfer.personName}（${transfer.idNumber}）由 ${transfer.fromEnterpriseName} 转入 ${transfer.toEnterpriseName}`}
+        {`${transfer.personName || '未匹配在册人员'}（${transfer.idNumber}）由 ${
+          transfer.fromEnterpriseName || '—'
+        } 转入 ${transfer.toEnterpriseName}`}
         {ANSWER_OF_RELEASER[transfer.status] ?? ''}
         {transfer.status === 'refused' ? `（理由：${transfer.refusal}）` : ''}
       </p>
@@ -239,7 +252,9 @@ export function RequestTransferButton() {
           setOpen(false);
         }}
       >
-        <p>该人员须已在其他企业注册并审核通过；原企业同意转出后由管理员审批。</p>
+        <p>
+          提交后申请显示为待原企业同意；原企业同意转出或管理员批准后，才显示该人员的姓名和原注册企业。每个企业每天可提交的申请有数量限制。
+        </p>
         <Form.Item label="身份证号码" name="idNumber" rules={[zodRule(REQUEST.idNumber)]} required>
           <Input maxLength={18} />
         </Form.Item>

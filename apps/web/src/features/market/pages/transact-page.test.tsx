@@ -1,4 +1,4 @@
-import type { TransactItem, Transfer } from '@ks/contract/market';
+import type { IdentityClaim, TransactItem, Transfer } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,7 @@ const TRANSFER: Transfer = {
   idNumber: '320583********1611',
   fromUserId: 'hz',
   fromEnterpriseName: '杭州钱江工程监理有限公司（演示数据）',
+  matched: null,
   toUserId: 'ks',
   toEnterpriseName: 'KS演示建设集团有限公司',
   status: 'pending',
@@ -97,6 +98,7 @@ describe('业务办理 (/system/transact)', () => {
     const bodies: unknown[] = [];
     mockFetch({
       'GET /ks/basic/transact': ok([]),
+      'GET /ks/basic/identity-claims': ok([]),
       'GET /ks/basic/personnel/transfers': ({ url }) => {
         asked.push(url.search);
         return ok(bodies.length ? [] : [TRANSFER]);
@@ -183,8 +185,9 @@ describe('业务办理 (/system/transact)', () => {
     const withdrawn: unknown[] = [];
     mockFetch({
       'GET /ks/basic/transact': ok([]),
+      // As the server answers the asker: who and where only once the person is let go.
       'GET /ks/basic/personnel/transfers': ok([
-        { ...TRANSFER, side: 'to' },
+        { ...TRANSFER, side: 'to', personName: '', fromUserId: null, fromEnterpriseName: '' },
         { ...TRANSFER, id: 't2', personName: '沈佳怡', side: 'to', status: 'approved' },
       ]),
       'PUT /ks/basic/personnel/transfers/withdraw': ({ body }) => {
@@ -195,10 +198,72 @@ describe('业务办理 (/system/transact)', () => {
     const { user } = renderWidget(tree, '/system/transact');
     const decided = (await screen.findByText('沈佳怡', {}, WAIT)).closest('tr') as HTMLElement;
     expect(within(decided).queryByRole('button')).toBeNull();
-    const row = (await screen.findByText('顾磊', {}, WAIT)).closest('tr') as HTMLElement;
+    const row = (await screen.findAllByText('原企业同意后显示', {}, WAIT))[0]?.closest('tr') as HTMLElement;
+    expect(within(row).getAllByText('原企业同意后显示')).toHaveLength(2);
+    expect(within(row).queryByText('顾磊')).toBeNull();
     expect(within(row).queryByRole('button', { name: '同意转出' })).toBeNull();
     await user.click(within(row).getByRole('button', { name: '撤回申请' }));
+    expect(await screen.findByText(`撤回${TRANSFER.idNumber}的转注册申请吗？`, {}, WAIT)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
     await waitFor(() => expect(withdrawn).toEqual([{ id: 't1', version: 1 }]));
+  });
+
+  it('lets administrators confirm an ID number claim, or refuse one only with a reason', async () => {
+    signIn('M');
+    const decided: unknown[] = [];
+    const claim: IdentityClaim = {
+      id: 'c1',
+      userId: 'p1',
+      account: 'li.si',
+      userName: '李四',
+      accountPhone: '13900001111',
+      idNumber: '320106198503122013',
+      status: 'pending',
+      proof: null,
+      refusal: '',
+      personName: '王建华',
+      enterpriseName: 'KS演示建设集团有限公司',
+      heldBy: '演示执业人员（personnel）',
+      createdAt: '2026-11-29T01:00:00.000Z',
+      decidedAt: null,
+      version: 1,
+    };
+    mockFetch({
+      'GET /ks/basic/transact': ok([]),
+      ...NO_TRANSFERS,
+      'GET /ks/basic/identity-claims': ({ url }) => {
+        expect(url.search).toBe('?status=pending');
+        const queued = [claim, { ...claim, id: 'c2', userName: '张三', heldBy: '', personName: '' }];
+        return ok(queued.filter((one) => !decided.some((body) => (body as { id: string }).id === one.id)));
+      },
+      'PUT /ks/basic/identity-claims/decide': ({ body }) => {
+        decided.push(body);
+        return ok({ ...claim, status: 'proven', proof: 'admin', version: 2 });
+      },
+    });
+    const { user } = renderWidget(tree, '/system/transact');
+    expect(await screen.findByRole('heading', { name: '待确认的身份证号码绑定' }, WAIT)).toBeTruthy();
+    const held = (await screen.findByText('演示执业人员（personnel）', {}, WAIT)).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(held).getByText('王建华（KS演示建设集团有限公司）')).toBeTruthy();
+    const unknown = screen.getByText('无审核通过的注册信息').closest('tr') as HTMLElement;
+
+    await user.click(within(unknown).getByRole('button', { name: '不予确认' }));
+    const dialog = await screen.findByRole('dialog', { name: '不予确认身份证号码绑定' }, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    expect(await within(dialog).findByText('请填写不予确认的理由', {}, WAIT)).toBeTruthy();
+    expect(decided).toEqual([]);
+    await user.type(within(dialog).getByLabelText('理由'), '与注册信息不符');
+    await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() =>
+      expect(decided).toEqual([{ id: 'c2', version: 1, result: 'refuse', refusal: '与注册信息不符' }]),
+    );
+
+    await user.click(within(held).getByRole('button', { name: /^确\s*认$/ }));
+    expect(await screen.findByText(/演示执业人员（personnel）的绑定将解除/, {}, WAIT)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
+    await waitFor(() => expect(decided).toHaveLength(2));
+    expect(decided[1]).toEqual({ id: 'c1', version: 1, result: 'confirm' });
   });
 });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { EmptyMessage } from '@/components/empty-state.tsx';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { useTransact } from '../api/market-api.ts';
+import { IdentityClaimTable } from '../components/identity-claims.tsx';
 import { TransferTable } from '../components/transfers.tsx';
 
 /** The items by their system, in the server's order. */
@@ -17,7 +18,8 @@ function grouped(items: TransactItem[]): [string, TransactItem[]][] {
  * 业务办理 (/system/transact, spec 001 §3 header dropdown; decision 0053): the business the caller
  * may start — the record lists it may save on in every system its menu shows, and an enterprise's
  * practice application and information change — each opening its page; below, the transfers
- * (转注册, decision 0059) — for administrators the open ones to approve.
+ * (转注册, decision 0059) — for administrators the open ones to approve — and, for administrators,
+ * the ID number claims waiting for their confirmation (decision 0063).
  */
 export function TransactPage() {
   const navigate = useNavigate();
@@ -61,6 +63,11 @@ export function TransactPage() {
             open={role === 'M'}
             emptyText={role === 'M' ? '暂无待审批的转注册申请' : '暂无转注册申请'}
           />
+        </Card>
+      ) : null}
+      {role === 'M' ? (
+        <Card title={<h2 className="ks-page-title">待确认的身份证号码绑定</h2>} style={{ marginTop: 16 }}>
+          <IdentityClaimTable />
         </Card>
       ) : null}
     </div>

@@ -50,7 +50,7 @@ export function UserCenterPage() {
       </Card>
       {user?.loginRoleType === 'P' ? (
         <Card title={<h2 className="ks-page-title">执业注册</h2>}>
-          <IdNumberLink linked={user.idNumber ?? ''} />
+          <IdNumberLink />
         </Card>
       ) : null}
       {mustChangePassword ? null : passwordCard}
