@@ -35,6 +35,11 @@ export default defineConfig({
     // Each test file gets its own database; two at a time suits a 2-core machine.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker imports the app once and runs its files one after another, instead of a fresh
+    // process (and import) per file: the import was most of a small file's CPU time. Each file
+    // still builds its own app on its own database; the modules' one process-wide cache is
+    // emptied when a file builds its app (test/helper.ts).
+    isolate: false,
     testTimeout: 30000,
     // Loading the migrated template into a new PGlite costs ~2.5 CPU-seconds; on a loaded 2-core machine that has taken 30 s.
     hookTimeout: 180000,
