@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { enterprises, smsOutbox, users } from '../src/db/schema/index.ts';
 import type { EngineModule } from '../src/engine/modules.ts';
+import { clearNodeSchemas } from '../src/engine/record-store.ts';
 import type { JobDefinition } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { adminQuery, databaseUrl } from './pg-admin.ts';
@@ -40,6 +41,9 @@ export function useTestApp(env: Record<string, string> = {}, options: TestAppOpt
   let filesDir = '';
 
   beforeAll(async () => {
+    // Test files share a worker's modules (isolate: false): compiled node schemas are keyed by node
+    // id and version, which another file's database may have used for another definition.
+    clearNodeSchemas();
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) {
       const name = `ks_test_${randomBytes(6).toString('hex')}`;
