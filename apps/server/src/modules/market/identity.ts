@@ -52,6 +52,14 @@ async function registrationOf(db: Db, node: ResolvedNode | null, idNumber: strin
     : null;
 }
 
+/** A claim with the account that made it, as the queue and a decision describe it. */
+const CLAIM_WITH_ACCOUNT = {
+  claim: marketIdentityClaims,
+  account: users.account,
+  userName: users.userName,
+  phone: users.phone,
+};
+
 /**
  * A personnel account's link to its registration by its ID number (decision 0063). A claim is
  * proven before it reveals or locks anything: by an SMS code sent to the mobile on the person's
@@ -176,12 +184,7 @@ export class IdentityService {
   /** The administrators' queue: claims in a state, newest first, with what the platform knows. */
   async claims(query: IdentityClaimListQuery): Promise<IdentityClaim[]> {
     const rows = await this.db
-      .select({
-        claim: marketIdentityClaims,
-        account: users.account,
-        userName: users.userName,
-        phone: users.phone,
-      })
+      .select(CLAIM_WITH_ACCOUNT)
       .from(marketIdentityClaims)
       .innerJoin(users, eq(users.id, marketIdentityClaims.userId))
       .where(eq(marketIdentityClaims.status, query.status))
@@ -276,12 +279,7 @@ export class IdentityService {
         });
       }
       const [row] = await tx
-        .select({
-          claim: marketIdentityClaims,
-          account: users.account,
-          userName: users.userName,
-          phone: users.phone,
-        })
+        .select(CLAIM_WITH_ACCOUNT)
         .from(marketIdentityClaims)
         .innerJoin(users, eq(users.id, marketIdentityClaims.userId))
         .where(eq(marketIdentityClaims.id, claim.id));
