@@ -1,7 +1,7 @@
 /**
  * What a browser downloads to show /login: the JavaScript of the platform's login route, beside a
  * bare antd login page built in the same run with the same Vite and antd (the baseline
- * ARCHITECTURE §1 names: "about 258 KB gzip of JS: the login route must stay near that").
+ * decision 0035 measured: about 258 KB gzip of JS, and the login route must stay near that).
  * Both pages are opened in Debian's Chromium; every script response is counted, raw and gzipped.
  * Figures, not assertions. Run `npm run build` first (the platform serves apps/web/dist).
  */

@@ -1,6 +1,6 @@
 // The baseline of bench/login-bundle.ts: the least a login page built with the platform's stack
-// ships (React, antd's form, inputs and button under its Chinese locale), as ARCHITECTURE §1
-// measured it ("a bare antd login page is about 258 KB gzip of JS").
+// ships (React, antd's form, inputs and button under its Chinese locale), as decision 0035
+// measured it (a bare antd login page is about 258 KB gzip of JS).
 import { App, Button, ConfigProvider, Form, Input } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createRoot } from 'react-dom/client';

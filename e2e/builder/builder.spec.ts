@@ -60,7 +60,7 @@ describe('system building', () => {
     const page = await newPage();
     await logInAs(page, DEMO.developer);
 
-    // The aside footer's 新建系统 opens the dialog of spec 001 §5.
+    // The aside footer's 新建系统 opens the new-system dialog.
     await page.getByRole('button', { name: /新建系统/ }).click();
     const dialog = openModal(page);
     await dialog.getByLabel('系统全称').fill('端到端测试系统');

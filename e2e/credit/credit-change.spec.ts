@@ -85,7 +85,7 @@ async function review(page: Page, decision: '通过' | '驳回', tel: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-describe('credit-information change (issue 18, spec 000)', () => {
+describe('credit-information change (issue 18)', () => {
   // The review results reach the enterprise as banners: confirmed, they leave later specs' headers free.
   afterAll(async () => {
     for (const account of [DEMO.enterprise, DEMO.admin])

@@ -46,7 +46,7 @@ const CATEGORY_OPTIONS = [
   { label: '水利工程', value: 'sl' },
 ];
 
-/** A form with one item of each kind the scenario drives (spec 001 §3 "Form schema item"). */
+/** A form with one item of each kind the scenario drives. */
 const DEFINITION = (reviewerId: string, orgId: string) => ({
   form: {
     items: [

@@ -20,7 +20,7 @@ describe('feedback drawer', () => {
     const page = await newPage();
     await logInAs(page, DEMO.enterprise);
 
-    // Spec 001 §2: the feedback entry sits in the aside footer.
+    // The feedback entry sits in the aside footer.
     const entry = page.locator('.ks-shell-aside').getByRole('button', { name: '意见反馈' });
     await expectCount(entry, 1);
     await entry.click();

@@ -151,7 +151,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   // One listening connection per instance carries pushes, session ends and cache refreshes
-  // (ARCHITECTURE §6); it starts once every module has subscribed, at the end of the build.
+  // (docs/architecture.md, "Scaling out"); it starts once every module has subscribed, at the end of the build.
   const bus = createInstanceBus(database, app.log);
   app.addHook('onClose', async () => bus.close());
   const caches = new CacheRegistry();

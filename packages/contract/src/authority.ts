@@ -4,7 +4,7 @@ import { type NodeFunction, NodeFunctionSchema } from './node-definition.ts';
 import type { LoginRoleType } from './session.ts';
 
 /**
- * Authority (spec 001 §6 "Function-level authority is loaded and saved per node", §7 node
+ * Authority ("Function-level authority is loaded and saved per node", node
  * functions and save-functions; /ks/authority/audit/audit-orgs): reviewer organisations and who
  * may use which function of a node, and who sees the node in the menu.
  */

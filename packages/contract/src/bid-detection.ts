@@ -3,7 +3,7 @@ import { envelopeOf } from './envelope.ts';
 import { text } from './text.ts';
 
 /**
- * Bid documents (投标文件, issue 19, spec 001 §7 / 000 §7 `/ks/file/detection/*`): the bidders'
+ * Bid documents (投标文件, issue 19, `/ks/file/detection/*`): the bidders'
  * PDF documents of a cost project (xmId), checked against what the tender asks — required chapters
  * in order (directories), claimed 业绩 against the enterprise's approved performance records
  * (achievement), objectively computable score items (score) — and the publication of the result

@@ -5,11 +5,11 @@ import { LoginRoleTypeSchema } from './session.ts';
 import { ItShowsSchema, NewSystemBodySchema, NodePropertySchema, SYSTEM_CODING_PATTERN } from './shell.ts';
 
 /**
- * System building (spec 001 §7 "System building"): developers create systems and edit their menu
+ * System building: developers create systems and edit their menu
  * trees. Every route of this area is for developers only.
  */
 
-/** Answer of POST /ks/config/new/structure/add (spec 001 §3: the response carries gnName and gnCoding). */
+/** Answer of POST /ks/config/new/structure/add (the response carries gnName and gnCoding). */
 export const NewSystemResultSchema = z.object({ id: z.string(), gnName: z.string(), gnCoding: z.string() });
 export type NewSystemResult = z.infer<typeof NewSystemResultSchema>;
 export const NewSystemEnvelopeSchema = envelopeOf(NewSystemResultSchema);
@@ -82,7 +82,7 @@ export const IconListEnvelopeSchema = envelopeOf(z.array(z.string()));
 const IconSchema = z.enum(['', ...NODE_LOGOS], '请从图标列表中选择图标');
 
 const NODE_CODING_MESSAGE = '功能编码须以字母开头，由字母、数字或下划线组成，保存后不可修改';
-/** Fields of a menu node a developer edits (spec 001 §3 "menu node"). */
+/** Fields of a menu node a developer edits. */
 const NodeFieldsSchema = z.object({
   title: z.string().trim().min(1, '请输入节点名称').max(30, '节点名称不能超过30个字符'),
   icon: IconSchema.default(''),
@@ -143,7 +143,7 @@ export const MoveNodeBodySchema = z.object({
 });
 export type MoveNodeBody = z.infer<typeof MoveNodeBodySchema>;
 
-/** A display group (展示分组): a named, ordered set of a system's nodes (spec 001 §7 display-groups). */
+/** A display group (展示分组): a named, ordered set of a system's nodes (display-groups). */
 export const DisplayGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -174,10 +174,10 @@ export const DeleteDisplayGroupQuerySchema = z.object({ id: z.string().uuid('请
 export const DISPLAY_GROUP_NAME_TAKEN_MESSAGE = '该系统中已有同名的展示分组';
 export const DISPLAY_GROUP_NODE_MISSING_MESSAGE = '分组中有不属于该系统或已删除的节点';
 
-/** The itShows switch's two sides (spec 001 §3: 是 shown, 否 hidden). */
+/** The itShows switch's two sides (是 shown, 否 hidden). */
 export const IT_SHOWS_LABELS = { 是: '是', 否: '否' } as const;
 
-// ————— data sources (spec 001 §7 db-list, update-data-source) —————
+// ————— data sources (db-list, update-data-source) —————
 
 /** A column of a business-data table as PostgreSQL spells its type. */
 export const TableColumnInfoSchema = z.object({ name: z.string(), type: z.string() });
@@ -274,7 +274,7 @@ export type SubmenusBody = z.infer<typeof SubmenusBodySchema>;
 export const CacheRefreshEnvelopeSchema = envelopeOf(z.array(z.string()));
 export const CACHE_REFRESHED_MESSAGE = '缓存已刷新';
 
-// ————— export and import of a whole system (ARCHITECTURE §4: one JSON document) —————
+// ————— export and import of a whole system (docs/architecture.md, "Drafts and published definitions": one JSON document) —————
 
 export const SYSTEM_DOCUMENT_FORMAT = 'ks-system';
 export const SYSTEM_DOCUMENT_VERSION = 1;

@@ -4,7 +4,7 @@ import { optionValueProblem } from './form-schema.ts';
 import { CardStyleSchema } from './node-definition.ts';
 
 /**
- * Catalogues developers and administrators keep for forms (spec 001 §3 "Option", §7 "Menus,
+ * Catalogues developers and administrators keep for forms ("Option", "Menus,
  * dictionaries and buttons"): dictionaries (字典, flat option lists), value ranges (值域, option
  * trees for cascades) and style templates (/system/styleTemplate, named card styles).
  */

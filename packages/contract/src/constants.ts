@@ -1,4 +1,4 @@
-/** Business constants and limits of spec 001 §9 and 000 §9, under the spec's names. */
+/** Business constants and limits of the specification, under the spec's names. */
 
 /** HTTP timeout of the main client. */
 export const HTTP_TIMEOUT = 300000;

@@ -3,13 +3,13 @@ import { BidDocumentStateSchema } from './bid-detection.ts';
 import { envelopeOf, pageOf } from './envelope.ts';
 
 /**
- * The cost-file check (spec 000 §4/§7/§8, DOMAIN.md §11 C1–C20): starting it, its state, its
+ * The cost-file check (docs/domain.md §11 C1–C20): starting it, its state, its
  * findings and the rule configuration administrators keep (decisions 0044, 0045).
  */
 
-/** Spec 000 §8: the notification after a check is started. */
+/** The notification after a check is started. */
 export const COST_CHECK_STARTED_NOTICE = '检测已开始，大约需要五分钟，请稍后到项目详情页确认数据';
-/** Spec 000 §8: the message when the check has finished. */
+/** The message when the check has finished. */
 export const COST_CHECK_DONE_MESSAGE = '检测完成，请到项目详情页确认数据';
 export const COST_CHECK_FAILED_MESSAGE = '检测失败，请稍后重试或联系管理员';
 export const COST_CHECK_RUNNING_MESSAGE = '该项目正在检测中，请勿重复发起，稍后到项目详情页确认数据';
@@ -42,7 +42,7 @@ export const COST_RULE_CODES = [
 export const CostRuleCodeSchema = z.enum(COST_RULE_CODES, { message: '检测规则无效' });
 export type CostRuleCode = z.infer<typeof CostRuleCodeSchema>;
 
-/** DOMAIN.md §11's class of each rule: hard error, configurable (a warning), committee flag. */
+/** docs/domain.md §11's class of each rule: hard error, configurable (a warning), committee flag. */
 export const COST_RULES: Record<CostRuleCode, { title: string; kind: 'hard' | 'config' | 'committee' }> = {
   C1: { title: '汇总一致性', kind: 'hard' },
   C2: { title: '工程造价构成', kind: 'hard' },
@@ -149,7 +149,7 @@ export const DEFAULT_COMPOSITION: CostComposition = {
 
 export const CostRuleConfigSchema = z
   .object({
-    /** ε: the tolerance per summed amount, in yuan (DOMAIN.md: 0.01 yuan × items summed). */
+    /** ε: the tolerance per summed amount, in yuan (docs/domain.md: 0.01 yuan × items summed). */
     epsilonYuan: z.number({ message: '请输入容差' }).min(0, '容差不能为负数').max(100, '容差不超过 100 元'),
     /** Configurable rules (C4, C6, C7, C10, C17): the relative deviation (%) still accepted. */
     rateTolerancePercent: percent('费率容差'),
@@ -244,7 +244,7 @@ export const CostRuleVersionQuerySchema = z.object({
 
 // ---------------------------------------------------------------- starting a check and its state
 
-/** Spec 000 §7: the cost-file check call, `POST /ks/file/detection/cost-check`. */
+/** The cost-file check call, `POST /ks/file/detection/cost-check`. */
 export const StartCostCheckBodySchema = z.object({
   xmId: z.uuid({ message: '项目编号无效' }),
   gnCoding: z.string({ message: '缺少功能编码' }).trim().min(1, '缺少功能编码').max(100),
@@ -357,7 +357,7 @@ export const CheckNodesBodySchema = z.object({
   fileId: z.uuid({ message: '文件编号无效' }),
 });
 export type CheckNodesBody = z.infer<typeof CheckNodesBodySchema>;
-/** Spec 000 §3's cost-tree row (money in yuan as strings) with the node's finding counts. */
+/** A cost-tree row (money in yuan as strings) with the node's finding counts. */
 export const CheckNodeRowSchema = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
@@ -413,7 +413,7 @@ export const ApprovedEstimateEnvelopeSchema = envelopeOf(ApprovedEstimateSchema)
 // ---------------------------------------------------------------- the published control price
 
 /**
- * C18: what is published of the control price (GB 50500-2013, DOMAIN.md §11): its total and each
+ * C18: what is published of the control price (GB 50500-2013, docs/domain.md §11): its total and each
  * unit project's F, C, Q, G, S, in yuan. Administrators and the project's bidders read it; null
  * total and no units while the project has no parsed control price.
  */

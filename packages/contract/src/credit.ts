@@ -3,7 +3,7 @@ import { envelopeOf, pageOf } from './envelope.ts';
 import { ENTERPRISE_TYPES } from './session.ts';
 
 /**
- * Credit evaluation (信用评价, issue 18; DOMAIN.md §8): the catalogue of credit item types, the
+ * Credit evaluation (信用评价, issue 18; docs/domain.md §8): the catalogue of credit item types, the
  * score model and grade bands, an enterprise's credit file, the public credit list and the
  * commitment letter. The credit items themselves are engine records of the 信用信息 system.
  */
@@ -34,7 +34,7 @@ export const CREDIT_PENALTY_ANNEX = 'penalty_doc';
 export const CREDIT_MESSAGES = {
   overMax: (max: number) =>
     `分数不能超过该事项的最高分${max}分；如需变更分数，请作废本条申报后重新添加其他事项`,
-  /** The same rule when a reviewer passes a change (spec 000 §5: the shorter form on review). */
+  /** The same rule when a reviewer passes a change (the shorter form on review). */
   overMaxOnReview: (max: number) => `分数不能超过该事项的最高分${max}分，请重新填写`,
   negative: '分数不能为负数，请重新填写',
   endBeforeStart: '结束时间不能小于开始时间',

@@ -1,5 +1,5 @@
 /**
- * The error catalogue shared by server and web (spec 001 §8).
+ * The error catalogue shared by server and web.
  * The server answers `{code, data, message}`; the web client decides from `code` what a person sees.
  */
 export const ERROR_CODES = {

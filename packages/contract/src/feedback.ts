@@ -3,11 +3,11 @@ import { RATING_LABELS } from './constants.ts';
 import { envelopeOf, pageOf } from './envelope.ts';
 
 /**
- * Feedback (spec 001 §3 feedback item: evaluateType, question). One submission is an array of
+ * Feedback (feedback item: evaluateType, question). One submission is an array of
  * items; `evaluateType` says what the item answers and `question` carries the answer:
  * - `rating`: the score '1'…'5' (RATING_LABELS: 不满意 … 非常完美);
  * - `product_1`…`product_5`, `service_1`…`service_10`: a survey answer, one of SURVEY_OPTIONS;
- * - `text`: the free text, which must not be empty (spec 001 §5).
+ * - `text`: the free text, which must not be empty.
  */
 export const PRODUCT_SURVEY = [
   '平台功能能否满足您的业务需要？',
@@ -46,7 +46,7 @@ export const EVALUATE_TYPES = [
 export const FEEDBACK_TEXT_MAX = 500;
 export const FEEDBACK_TEXT_REQUIRED_MESSAGE = '请填写反馈内容';
 export const FEEDBACK_SUCCESS_MESSAGE = '感谢您的反馈，您的意见将会是我们不断进步的动力！';
-/** The drawer closes this long after the success message (spec 001 §8). */
+/** The drawer closes this long after the success message. */
 export const FEEDBACK_CLOSE_DELAY_MS = 800;
 
 export const FeedbackItemSchema = z.object({

@@ -3,8 +3,8 @@ import { BID_MESSAGES, BidDocumentStateSchema } from './bid-detection.ts';
 import { envelopeOf, pageOf } from './envelope.ts';
 
 /**
- * Cost files (造价文件, spec 000 §2/§3/§7, 001 §2 /fileAnalysis, §7 /ks/analyse/xml_analysis,
- * DOMAIN.md §11): projects (xmId), their tender BOQ, control price and bids, the parse summary
+ * Cost files (造价文件, /fileAnalysis, /ks/analyse/xml_analysis,
+ * docs/domain.md §11): projects (xmId), their tender BOQ, control price and bids, the parse summary
  * and the cost tree. Money travels as decimal strings in yuan (numeric(18,2) on the server).
  */
 
@@ -30,7 +30,7 @@ export const TAX_METHOD_LABELS: Record<'general' | 'simple', string> = {
   simple: '简易计税',
 };
 
-/** The money columns of a cost-tree row (spec 000 §3), with their terms (DOMAIN.md §11). */
+/** The money columns of a cost-tree row, with their terms (docs/domain.md §11). */
 export const COST_MONEY_COLUMNS = [
   'zzj',
   'fbfxf',
@@ -177,7 +177,7 @@ const moneyShape = Object.fromEntries(COST_MONEY_COLUMNS.map((c) => [c, MoneySch
   typeof MoneySchema
 >;
 
-/** One row of the cost tree (spec 000 §3). */
+/** One row of the cost tree. */
 export type CostTreeRow = {
   id: string;
   level: 'project' | 'single' | 'unit';
@@ -199,7 +199,7 @@ export const CostTreeRowSchema: z.ZodType<CostTreeRow> = z.lazy(() =>
 );
 
 /**
- * The states value of a cost file (spec 000 §4): its parse state, the state of the project's cost
+ * The states value of a cost file: its parse state, the state of the project's cost
  * check and the bid-document detection of the same bidder (decision 0052). For a bid document's id
  * `list` is empty and `parseState` is its extraction's (`pending` while parsing, `failed` when
  * scanned or broken, `parsed` when checked).
@@ -216,7 +216,7 @@ export type CostFileStates = z.infer<typeof CostFileStatesSchema>;
 
 export const COST_TREE_PAGE_MAX = 2000;
 
-/** POST /ks/file/detection/parse-data (spec 000 §7): id is the cost file. */
+/** POST /ks/file/detection/parse-data: id is the cost file. */
 export const ParseDataBodySchema = z.object({
   id: uuid('造价文件不存在'),
   gnCoding: z.string().max(64).default(''),
@@ -237,7 +237,7 @@ export const ParseDataSchema = z.object({
 export type ParseData = z.infer<typeof ParseDataSchema>;
 export const ParseDataEnvelopeSchema = envelopeOf(ParseDataSchema);
 
-/** POST /ks/analyse/xml_analysis (spec 001 §7): the parse summary of one cost file. */
+/** POST /ks/analyse/xml_analysis: the parse summary of one cost file. */
 export const XmlAnalysisBodySchema = z.object({ id: uuid('造价文件不存在') });
 
 export const XmlAnalysisSchema = z.object({

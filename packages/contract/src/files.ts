@@ -3,18 +3,18 @@ import { FILE_NAME_MAX, IMAGE_EXTENSIONS, UPLOAD_CHUNK_SIZE } from './constants.
 import { envelopeOf } from './envelope.ts';
 
 /**
- * Uploads, attachments and annex slots (spec 000 §3–§5, 001 §3–§5 "Upload", §7 "Uploads").
+ * Uploads, attachments and annex slots.
  * Wire names keep the spec's pinyin: `fj` = 附件 (attachment), `annex*` = 附件槽 (a record's
  * attachment slot), `dxCode` = 对象编码 (object code of the upload target).
  */
 
-/** Extensions the simple uploader accepts (spec 000 §5). */
+/** Extensions the simple uploader accepts. */
 export const SIMPLE_UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, 'pdf'] as const;
 /** Images the rich-text editor accepts. */
 export const EDITOR_IMAGE_EXTENSIONS = [...IMAGE_EXTENSIONS, 'gif', 'bmp'] as const;
 export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov'] as const;
 
-/** Upload messages of spec 001 §5 / §8 and 000 §5, verbatim. */
+/** Upload messages of the specification, verbatim. */
 export const UPLOAD_MESSAGES = {
   simpleFormat: '请上传图片或PDF文件',
   simpleHint: '至少上传一个附件',
@@ -39,9 +39,9 @@ export const UPLOAD_MESSAGES = {
   emptyFile: '文件内容为空，请重新选择',
 } as const;
 
-/** Default text of the generic empty view (spec 000 §2). */
+/** Default text of the generic empty view. */
 export const EMPTY_TEXT = '暂无数据';
-/** States of the not-started / no-data placeholder (spec 000 §2). */
+/** States of the not-started / no-data placeholder. */
 export const EMPTY_STATE_LABELS = { '-1': '流程尚未开始', '-2': '暂无数据或尚未提交' } as const;
 export type EmptyStateCode = keyof typeof EMPTY_STATE_LABELS;
 
@@ -78,7 +78,7 @@ export function checkUploadRule(file: { name: string; size: number }, rule: Uplo
   return null;
 }
 
-/** The simple uploader's rule (spec 000 §5): extension only; its message differs from the slot's. */
+/** The simple uploader's rule: extension only; its message differs from the slot's. */
 export function checkSimpleUpload(fileName: string): string | null {
   if (fileName.length > FILE_NAME_MAX) return UPLOAD_MESSAGES.nameTooLong;
   return (SIMPLE_UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))
@@ -86,7 +86,7 @@ export function checkSimpleUpload(fileName: string): string | null {
     : UPLOAD_MESSAGES.simpleFormat;
 }
 
-/** Uploaded file (spec 001 §3): what every upload answers and every file list holds. */
+/** Uploaded file: what every upload answers and every file list holds. */
 export const UploadedFileSchema = z.object({
   /** Download address of the file (the file client adds the Bearer header). */
   url: z.string(),
@@ -186,7 +186,7 @@ export const AttachmentDescriptionSchema = z.object({
 });
 export const AttachmentDescriptionEnvelopeSchema = envelopeOf(AttachmentDescriptionSchema);
 
-/** Saves a record's attachment changes: `add` files are linked, `del` files unlinked (spec 001 §4). */
+/** Saves a record's attachment changes: `add` files are linked, `del` files unlinked. */
 export const SaveAttachmentsBodySchema = RecordRefSchema.extend({
   fileList: z
     .array(
@@ -200,7 +200,7 @@ export const SaveAttachmentsBodySchema = RecordRefSchema.extend({
 });
 export type SaveAttachmentsBody = z.infer<typeof SaveAttachmentsBodySchema>;
 
-/** Multipart fields of the slot upload (spec 001 §7: fileType, gnCoding, systemCoding, fileNo, file; dxCode). */
+/** Multipart fields of the slot upload (fileType, gnCoding, systemCoding, fileNo, file; dxCode). */
 export const AnnexUploadFieldsSchema = z.object({
   gnCoding: coding,
   systemCoding: coding,
@@ -216,7 +216,7 @@ export const SimpleUploadFieldsSchema = z.object({
 /** Rich-text editor image upload answer: the address the editor inserts. */
 export const EditorUploadEnvelopeSchema = envelopeOf(z.object({ url: z.string(), fileName: z.string() }));
 
-/** Chunked upload (spec 001 §3 "Upload chunk", §7). */
+/** Chunked upload. */
 export const UploadTaskStatusSchema = z.enum(['uploading', 'done', 'cancelled', 'cleaning', 'expired']);
 export type UploadTaskStatus = z.infer<typeof UploadTaskStatusSchema>;
 export const UPLOAD_TASK_STATUS_LABELS: Record<UploadTaskStatus, string> = {
@@ -275,7 +275,7 @@ export const CancelUploadBodySchema = z.object({ uploadId: z.uuid(UPLOAD_MESSAGE
 
 export const DEFAULT_CHUNK_SIZE = UPLOAD_CHUNK_SIZE;
 
-/** Names of required annexes with no live file (spec 001 §5 "Required-annex helper"). */
+/** Names of required annexes with no live file. */
 export function findMissingRequired(
   annexes: readonly { annexName: string; isRequired: boolean; fileList: readonly UploadedFile[] }[],
 ): string[] {

@@ -10,9 +10,9 @@ import {
 import { MULTI_VALUE_JOINS } from './constants.ts';
 
 /**
- * The form schema (spec 001 §3 "Form schema item", "Option", "Item types"): what the builder
+ * The form schema ("Option", "Item types"): what the builder
  * defines for a node and what the one form renderer draws. The same validation runs in the browser
- * and on the server (ARCHITECTURE §4), so it lives here, free of any UI or database code.
+ * and on the server (docs/architecture.md, "One validation"), so it lives here, free of any UI or database code.
  */
 
 export const FORM_ITEM_TYPES = [
@@ -89,7 +89,7 @@ export const FORM_ITEM_TYPE_LABELS: Record<FormItemType, string> = {
 };
 
 /**
- * How a type's value is held: on the wire multi-values are joined strings (spec 001 §9: date range
+ * How a type's value is held: on the wire multi-values are joined strings (the specification: date range
  * by comma, cascader by slash, multi-select by semicolon); in the database they are native arrays.
  */
 export type ValueKind =
@@ -175,7 +175,7 @@ export const OPTION_TYPES: readonly FormItemType[] = [
  */
 export const OPTION_LIST_TYPES: readonly FormItemType[] = [...OPTION_TYPES, 'select-edit'];
 /**
- * selectMode values that mount the qualification picker (spec 001 §4): one record (a radio, e.g.
+ * selectMode values that mount the qualification picker: one record (a radio, e.g.
  * xmName) or several.
  */
 export const PICKER_SELECT_MODES = { picker: 'single', 'picker-multiple': 'multiple' } as const;
@@ -193,7 +193,7 @@ export const FIXED_OPTIONS: Partial<Record<FormItemType, readonly string[]>> = {
   y_n_ent: ['是', '否'],
 };
 
-/** An option (spec 001 §3): cascades nest through children. */
+/** An option: cascades nest through children. */
 export type FormOption = {
   label: string;
   value: string;
@@ -255,10 +255,10 @@ export const FieldCodeSchema = z
     '该字段编码为平台保留字段，请换一个编码',
   );
 
-/** required: '1' or '2' means required (spec 001 §3); '0' not required. */
+/** required: '1' or '2' means required; '0' not required. */
 export const REQUIRED_VALUES = ['0', '1', '2'] as const;
 
-/** One item of a node's form (spec 001 §3 "Form schema item"). */
+/** One item of a node's form. */
 export const FormItemSchema = z.object({
   code: FieldCodeSchema,
   /** Value key: the code of the value an option-type item stores (defaults to code). */
@@ -301,7 +301,7 @@ export const FormItemSchema = z.object({
   formula: z.string().max(10000, '计算公式过长').default(''),
   /**
    * A number item's highest value (a credit item's highest score): a change request may not go
-   * above it nor below 0 (spec 000 §5). Absent: unbounded.
+   * above it nor below 0. Absent: unbounded.
    */
   max: z.number('最高分须为数字').finite().min(0, '最高分不能为负数').optional(),
 });
@@ -317,7 +317,7 @@ export type FormGroup = z.infer<typeof FormGroupSchema>;
 /** Default maximum length of text values when an item sets none. */
 export const TEXT_MAX_LENGTH = { text: 200, textarea: 2000, editor: 200000 } as const;
 
-// ————— messages (spec 001 §5) —————
+// ————— messages —————
 export const requiredMessage = (name: string) => `${name}必填`;
 export const toggledRequiredMessage = (name: string) => `请选择${name}`;
 export const PARENT_FIRST_MESSAGE = '请先输入或选择上级条件后查询！';
@@ -339,7 +339,7 @@ export const dateLimitMessage = (label: string) => `${label}须为YYYY-MM-DD格�
 export const DATE_LIMIT_ORDER_MESSAGE = '最早日期不能晚于最晚日期';
 
 /**
- * The day a date item may not go before (spec 001 §5: an end-date picker disables dates before its
+ * The day a date item may not go before (the specification: an end-date picker disables dates before its
  * parent date): its parent's, when the parent is a date or date-time item holding one.
  */
 export function parentDayOf(
@@ -357,7 +357,7 @@ export function parentDayOf(
 }
 
 // ————— wire values —————
-/** A value as the API carries it: multi-values joined (spec 001 §9), switches as booleans. */
+/** A value as the API carries it: multi-values joined, switches as booleans. */
 export type WireValue = string | number | boolean | null;
 export type WireRecord = Record<string, WireValue>;
 /** A value as the form and database hold it: multi-values as arrays. */
@@ -447,8 +447,8 @@ export const parentsOf = (item: Pick<FormItem, 'parentNode'>) => splitCodes(item
 const KEYLESS_KINDS: readonly ValueKind[] = ['boolean', 'date', 'datetime', 'daterange'];
 
 /**
- * Whether a parent of this type keys its children's options (spec 001 §4: changing a parent select or
- * cascader reloads the child options; §5 '请先输入或选择上级条件后查询！': the condition is entered or
+ * Whether a parent of this type keys its children's options (the specification: changing a parent select or
+ * cascader reloads the child options; '请先输入或选择上级条件后查询！': the condition is entered or
  * chosen, so a typed text or number keys them too). A date, a switch or rich text keys none: its
  * children keep their values when it changes (a date child checks itself against a date parent).
  */
@@ -555,7 +555,7 @@ function unionOf(lists: readonly (readonly FormOption[])[]): FormOption[] {
 }
 
 /**
- * The options a child field offers while its parent holds `parentValue` (spec 001 §4: changing a
+ * The options a child field offers while its parent holds `parentValue` (the specification: changing a
  * parent select or cascader reloads the child's options), as the pull-down answers them and a save
  * is checked against them: the children of the parent's chosen option; else the child's own options
  * tagged with that value (rangeKey); else `otherwise` (the child's own list). A parent holding
@@ -725,7 +725,7 @@ export function validateRecord(
       continue;
     }
     // An option child whose options hang under an empty parent has nothing its value could be one
-    // of (spec 001 §5: 请先输入或选择上级条件后查询！). Any other child stands on its own: an end date
+    // of (请先输入或选择上级条件后查询！). Any other child stands on its own: an end date
     // may be filled while its optional start date is not.
     const optionParent = OPTION_TYPES.includes(item.type)
       ? optionParentOf(item, inRecord.record.byCode)

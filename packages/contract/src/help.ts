@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 
 /**
- * Help (spec 001 §2 "Components", §3 help group). Help is scoped to a system (systemCoding) and a
+ * Help (the help group). Help is scoped to a system (systemCoding) and a
  * function node (gnCoding, 功能编码); the empty coding means "the whole platform" (system) or "the
  * whole system" (node). The panel has two tabs: 帮助说明 (guide: PDF and video files) and 常见问题
  * (faq: question-and-answer pairs).
@@ -90,7 +90,7 @@ export const HelpIdParamsSchema = z.object({ id: z.uuid('数据不存在') });
 export const VersionQuerySchema = z.object({ version: z.coerce.number().int() });
 export const HelpGroupEnvelopeSchema = envelopeOf(HelpGroupSchema);
 
-/** Example and template of a node (spec 001 §7): a filled-in example and a blank template to download. */
+/** Example and template of a node: a filled-in example and a blank template to download. */
 export const TEMPLATE_SLOTS = ['example', 'template'] as const;
 export const TemplateSlotSchema = z.enum(TEMPLATE_SLOTS);
 export type TemplateSlot = z.infer<typeof TemplateSlotSchema>;
@@ -107,6 +107,6 @@ export type ExampleTemplate = z.infer<typeof ExampleTemplateSchema>;
 export const ExampleTemplateEnvelopeSchema = envelopeOf(ExampleTemplateSchema);
 export const ExampleTemplateSlotQuerySchema = HelpScopeQuerySchema.extend({ slot: TemplateSlotSchema });
 
-/** Messages of spec 001 §8. */
+/** Messages of help, feedback and the operation log, verbatim. */
 export const NO_HELP_MESSAGE = '暂无帮助！';
 export const NO_TEMPLATE_MESSAGE = '暂无模板！';

@@ -3,8 +3,8 @@ import { envelopeOf, pageOf } from './envelope.ts';
 import { ENTERPRISE_TYPES, PracticeDetailSchema, SmsCodeSchema } from './session.ts';
 
 /**
- * Enterprise information (企业信息, issue 18 "Enterprise and personnel information"; spec 001 §2
- * `/system/companyInfo`, §7 `/ks/basic`): the items are engine records of the 企业信息 system the
+ * Enterprise information (企业信息, issue 18 "Enterprise and personnel information";
+ * `/system/companyInfo`, `/ks/basic`): the items are engine records of the 企业信息 system the
  * market module provides, one node per part, owned by the enterprise account.
  */
 
@@ -207,13 +207,13 @@ export const BranchSchema = z.object({
 export type Branch = z.infer<typeof BranchSchema>;
 export const BranchListEnvelopeSchema = envelopeOf(z.array(BranchSchema));
 
-/** Spec 000 §7: the contact list is asked with the enterprise's id and type. */
+/** The contact list is asked with the enterprise's id and type. */
 export const ContactListBodySchema = z.object({
   id: z.uuid('企业不存在').optional(),
   qyType: z.string().trim().max(20, '企业类型不能超过20个字符').optional(),
 });
 export type ContactListBody = z.infer<typeof ContactListBodySchema>;
-/** Spec 000 §3: a contact person is ry_name and tel (the full form adds position and email). */
+/** A contact person is ry_name and tel (the full form adds position and email). */
 export const ContactSchema = z.object({
   id: z.string(),
   ry_name: z.string(),
@@ -222,12 +222,12 @@ export const ContactSchema = z.object({
   email: z.string().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
-/** Spec 000 §7: the contact list answers with status 200 and result. */
+/** The contact list answers with status 200 and result. */
 export const ContactListResponseSchema = z.object({ status: z.literal(200), result: z.array(ContactSchema) });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
 /**
- * Spec 000 §2/§9 the contact form's length: 1 is the contact person only (ry_name, tel), 3 — the
+ * The contact form's length: 1 is the contact person only (ry_name, tel), 3 — the
  * default — the full form (also position and email, as the 联系人 part keeps them).
  */
 export const CONTACT_FORM_LENGTHS = [1, 3] as const;
@@ -254,7 +254,7 @@ export const ContactTelSchema = z
   .trim()
   .min(1, CONTACT_MESSAGES.telRequired)
   .regex(CONTACT_TEL_PATTERN, CONTACT_MESSAGES.telInvalid);
-/** The contact person (spec 000 §3: ry_name, tel), what the length-1 contact form asks for. */
+/** The contact person (ry_name, tel), what the length-1 contact form asks for. */
 export const ContactPersonSchema = z.object({ ry_name: ContactNameSchema, tel: ContactTelSchema });
 export type ContactPerson = z.infer<typeof ContactPersonSchema>;
 

@@ -3,10 +3,10 @@ import { envelopeOf } from './envelope.ts';
 import { FormGroupSchema, FormItemSchema, schemaProblems } from './form-schema.ts';
 
 /**
- * What the builder defines for one node (spec 001 §3 "Table column", "Filter definition",
- * "Card style"; §7 "System building") and the records runtime runs. A node has one draft and a
+ * What the builder defines for one node ("Table column", "Filter definition",
+ * "Card style", "System building") and the records runtime runs. A node has one draft and a
  * numbered series of published versions; records and running audits keep the version they were
- * made with (ARCHITECTURE §4).
+ * made with (docs/architecture.md, "Drafts and published definitions").
  */
 
 // ————— list columns —————
@@ -64,7 +64,7 @@ export type TableColumn = z.infer<typeof TableColumnSchema>;
 
 // ————— filters —————
 /**
- * A filter item's type: spec 001 §3's list, plus the rest of §9's select-type filters (filter-select,
+ * A filter item's type: the filter types, plus the rest of the select-type filters (filter-select,
  * select-filter, select-edit, auditFlow), which filter as a select does.
  */
 export const FILTER_ITEM_TYPES = [
@@ -94,7 +94,7 @@ export const FilterItemSchema = z.object({
   dataList: z.array(FilterOptionSchema).max(500).default([]),
 });
 export type FilterItem = z.infer<typeof FilterItemSchema>;
-/** A filter card (spec 001 §3 "Filter definition"). */
+/** A filter card. */
 export const FilterDefinitionSchema = z.object({
   displayCode: z.string().trim().min(1, '请输入筛选编码').max(40),
   displayList: z.array(FilterItemSchema).max(30, '一个筛选最多30项').default([]),
@@ -177,7 +177,7 @@ export const NODE_FUNCTION_LABELS: Record<BuiltinFunction, string> = {
   view: '查看',
 };
 /**
- * Actions spec 001 §7 names (/ks/monitor/send, spread, margin) without saying what they do: the
+ * Actions the specification names (/ks/monitor/send, spread, margin) without saying what they do: the
  * trading modules give them their behaviour by registering them; until one does, they are
  * unavailable, and these names are what a refusal calls them.
  */

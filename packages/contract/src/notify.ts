@@ -3,8 +3,8 @@ import { envelopeOf, pageOf } from './envelope.ts';
 import { LOGIN_ROLE_TYPES, LoginRoleTypeSchema } from './session.ts';
 
 /**
- * Push messages, notices, the message centre and to-dos (spec 001 §2 header dropdown and components,
- * §3 push message / notice store / to-do, §4 push channel, §7 "Notifications").
+ * Push messages, notices, the message centre and to-dos (header dropdown and components,
+ * push message / notice store / to-do, the push channel, "Notifications").
  */
 
 /** msgType of a push message: 1 shows a banner notice, 2 a titled notice with an attachment link. */
@@ -34,13 +34,13 @@ export const NoticeAudienceSchema = z.enum(NOTICE_AUDIENCES);
 export type NoticeAudience = z.infer<typeof NoticeAudienceSchema>;
 export const NOTICE_AUDIENCE_LABELS: Record<NoticeAudience, string> = { all: '全部用户', roles: '指定角色' };
 
-/** msgId of a notice the web app raises itself: closing it never calls the server (spec 001 §4). */
+/** msgId of a notice the web app raises itself: closing it never calls the server. */
 export const LOCAL_NOTICE_MSG_ID = -99;
 
 /** Name of the SSE event that carries a push message; `confirmed` and `todo` are the other two. */
 export const PUSH_EVENTS = { message: 'message', confirmed: 'confirmed', todo: 'todo' } as const;
 
-/** Push message as the SSE `data` carries it (spec 001 §3); the SSE event id is msgId. */
+/** Push message as the SSE `data` carries it; the SSE event id is msgId. */
 export const PushMessageSchema = z.object({
   msgType: MsgTypeSchema,
   messages: z.string(),
@@ -150,7 +150,7 @@ export const PublishNoticeFieldsSchema = z
 export type PublishNoticeFields = z.input<typeof PublishNoticeFieldsSchema>;
 /** Largest notice attachment. */
 export const NOTICE_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
-/** Longest attachment file name (spec 001 §5 upload rule). */
+/** Longest attachment file name (upload rule). */
 export const NOTICE_ATTACHMENT_NAME_MAX = 64;
 
 /** A published notice as administrators list it, with how many recipients read and confirmed it. */
@@ -218,7 +218,7 @@ export const ReceiptSchema = pageOf(ReceiptRowSchema).extend({
 export type Receipt = z.infer<typeof ReceiptSchema>;
 export const ReceiptEnvelopeSchema = envelopeOf(ReceiptSchema);
 
-/** To-do system (spec 001 §3): how many open to-dos the caller has in one business system. */
+/** To-do system: how many open to-dos the caller has in one business system. */
 export const TodoSystemSchema = z.object({
   systemName: z.string(),
   systemCoding: z.string(),
@@ -228,7 +228,7 @@ export type TodoSystem = z.infer<typeof TodoSystemSchema>;
 export const TodoSystemListEnvelopeSchema = envelopeOf(z.array(TodoSystemSchema));
 
 /**
- * To-do record (spec 001 §3): gnName function name, sbTime submit time, userName the submitter.
+ * To-do record: gnName function name, sbTime submit time, userName the submitter.
  * systemCoding, gnCoding (the node) and businessId (the record id) lead to the record's detail page;
  * gnCoding and businessId are empty for a to-do not about a node record.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 
 /**
- * Operation log fetch (spec 001 §7: gnCoding, id → status, result). `gnCoding` names the kind of
+ * Operation log fetch (gnCoding, id → status, result). `gnCoding` names the kind of
  * record (for record pages: the node's 功能编码); `id` is the record's id. The reserved coding
  * `account` is a user's own account (logins, logouts, password changes), with the userCode as id.
  */
@@ -19,7 +19,7 @@ export const LogHistoryBodySchema = z.object({
 });
 export type LogHistoryBody = z.infer<typeof LogHistoryBodySchema>;
 
-/** One entry as the drawer shows it (spec 001 §3). */
+/** One entry as the drawer shows it. */
 export const OperationLogEntrySchema = z.object({
   /** 关联名称: the record the entry belongs to (or the action when the record has no name). */
   glName: z.string(),

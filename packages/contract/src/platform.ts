@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 
-/** Platform information (spec 001 §3): shown in the footer; platformName becomes the page title. */
+/** Platform information: shown in the footer; platformName becomes the page title. */
 export const PlatformInfoSchema = z.object({
   platformName: z.string(),
   /** Sanitised HTML shown in the footer. */
@@ -53,7 +53,7 @@ export const UpdatePlatformInfoBodySchema = z.object({
 });
 export type UpdatePlatformInfoBody = z.infer<typeof UpdatePlatformInfoBodySchema>;
 
-/** Which login page the deployment shows (spec 001 §1). */
+/** Which login page the deployment shows. */
 export const LOGIN_VARIANTS = ['public-service', 'plain', 'business-handling'] as const;
 export const LoginVariantSchema = z.enum(LOGIN_VARIANTS);
 export type LoginVariant = z.infer<typeof LoginVariantSchema>;
@@ -63,7 +63,7 @@ export const LOGIN_VARIANT_LABELS: Record<LoginVariant, string> = {
   'business-handling': '业务办理登录',
 };
 
-/** Deployment configuration (spec 001 §1, §9): set by environment, read by the web app before login. */
+/** Deployment configuration: set by environment, read by the web app before login. */
 export const DeployConfigSchema = z.object({
   loginVariant: LoginVariantSchema,
   /** Deployment type; one type shows administrators the enterprise-info-library link. */

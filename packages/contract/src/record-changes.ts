@@ -4,14 +4,14 @@ import { type FormGroup, type FormItem, FormItemSchema } from './form-schema.ts'
 import { ContactPersonSchema } from './market.ts';
 
 /**
- * Change requests on approved records (spec 000 §2–§9, the credit-information change workflow, as
+ * Change requests on approved records (the credit-information change workflow, as
  * a generic engine capability): a node whose definition allows changes after approval
  * (`allowChangeAfterApproval`) offers them on its records whose audit passed. The requester saves
  * and submits a change; an administrator with managerPermission passes or rejects it; a pass
  * writes the new values onto the record in the review's transaction. Rounds are kept forever.
  */
 
-// ————— calls (spec 000 §7 shows no paths: these are ours) —————
+// ————— calls (shows no paths: these are ours) —————
 export const RECORD_CHANGE_PATHS = {
   /** POST: the rounds of one record's changes (ListChangesBody). */
   list: '/ks/records/changes/list',
@@ -60,7 +60,7 @@ export const ChangeTemplateInfoEnvelopeSchema = envelopeOf(ChangeTemplateInfoSch
 /** The row operation that opens the change dialog (not a node function: the node's setting offers it). */
 export const RECORD_CHANGE_OPERATION = 'change';
 
-// ————— status (spec 000 §4) —————
+// ————— status —————
 /**
  * 1 in change (saved, then pending review once sbTime is set; editable by an administrator),
  * 2 passed, -1 failed.
@@ -75,8 +75,8 @@ export const CHANGE_STATUS_LABELS: Record<ChangeStatus, string> = {
 export const changeStatusLabel = (status: number): string =>
   CHANGE_STATUS_LABELS[status as ChangeStatus] ?? String(status);
 
-// ————— constants (spec 000 §9) —————
-/** The change-type code of a change of the record's attachments (spec 000 §3 "may include info"). */
+// ————— constants —————
+/** The change-type code of a change of the record's attachments. */
 export const INFO_CHANGE_TYPE = 'info';
 export const INFO_CHANGE_LABEL = '附件信息';
 /** dataType of a dataList entry carrying comma-joined attachment urls (the credit-evaluation type). */
@@ -97,7 +97,7 @@ export function roundLabel(round: number): string {
   return `第${round}次`;
 }
 
-// ————— messages (spec 000 §5, §8) —————
+// ————— messages —————
 export const CHANGE_MESSAGES = {
   typeRequired: '请选择变更类型',
   reasonRequired: '请输入变更原因',
@@ -127,17 +127,17 @@ export const CHANGE_MESSAGES = {
   fileMissing: '附件不存在或已删除，请重新上传',
   noChanges: '请填写变更后的内容',
 } as const;
-/** Above an item's highest score, while initiating (spec 000 §5). */
+/** Above an item's highest score, while initiating. */
 export const scoreAboveMaxMessage = (name: string, max: number) =>
   `${name}不能超过该条目的最高分${max}分；如需变更分数，请作废该申报后重新添加其他条目`;
-/** The same on review: shorter (spec 000 §5 "please refill"). */
+/** The same on review: shorter. */
 export const scoreAboveMaxReviewMessage = (max: number) => `分数不能超过最高分${max}分，请重新填写`;
 
 // ————— shapes —————
 const coding = z.string().trim().min(1, '请选择功能').max(64);
 export const ChangeNodeRefSchema = z.object({ systemCoding: coding, gnCoding: coding });
 
-/** One changed field (spec 000 §3 "dataList entry"); values travel as text. */
+/** One changed field; values travel as text. */
 export const ChangeDataSchema = z.object({
   changeField: z.string().trim().min(1).max(64),
   /** The field's name, as shown (filled by the server). */
@@ -149,7 +149,7 @@ export const ChangeDataSchema = z.object({
 });
 export type ChangeData = z.infer<typeof ChangeDataSchema>;
 
-/** An attachment of a change (spec 000 §3 "Attachment": url, annexName) with the stored file's id. */
+/** An attachment of a change (url, annexName) with the stored file's id. */
 export const ChangeFileSchema = z.object({
   fileId: z.string().uuid(CHANGE_MESSAGES.fileMissing),
   url: z.string().max(300).default(''),
@@ -157,7 +157,7 @@ export const ChangeFileSchema = z.object({
 });
 export type ChangeFile = z.infer<typeof ChangeFileSchema>;
 
-/** A button the server decides (spec 000 §6). */
+/** A button the server decides. */
 export const CHANGE_OPERATION_CODES = ['save', 'submit', 'pass', 'reject', 'closed', 'modify'] as const;
 export type ChangeOperationCode = (typeof CHANGE_OPERATION_CODES)[number];
 export const ChangeOperationSchema = z.object({
@@ -168,7 +168,7 @@ export const ChangeOperationSchema = z.object({
 });
 export type ChangeOperation = z.infer<typeof ChangeOperationSchema>;
 
-/** One round of a record's change (spec 000 §3 "Credit change record"). */
+/** One round of a record's change. */
 export const ChangeRecordSchema = z.object({
   id: z.string(),
   businessId: z.string(),
@@ -183,7 +183,7 @@ export const ChangeRecordSchema = z.object({
   attachment: z.string(),
   fileList: z.array(ChangeFileSchema),
   dataList: z.array(ChangeDataSchema),
-  /** The requester's contact person for this change (spec 000 §2/§3, the length-1 contact form). */
+  /** The requester's contact person for this change (the length-1 contact form). */
   contact: z.object({ ry_name: z.string(), tel: z.string() }).nullable(),
   sbTime: z.string().nullable(),
   czTime: z.string().nullable(),
@@ -210,7 +210,7 @@ export const ChangeListEnvelopeSchema = envelopeOf(ChangeListSchema);
 
 export const ListChangesBodySchema = ChangeNodeRefSchema.extend({
   businessId: z.string().trim().uuid(CHANGE_MESSAGES.notFound),
-  /** true unless in check mode (spec 000 §7). */
+  /** true unless in check mode. */
   change: z.boolean().default(true),
 });
 export type ListChangesBody = z.input<typeof ListChangesBodySchema>;
@@ -260,7 +260,7 @@ export const SaveChangeBodySchema = ChangeNodeRefSchema.extend({
   logbook: z.string().trim().max(1000, '变更原因不能超过1000个字符').default(''),
   dataList: z.array(ChangeDataSchema).max(300).default([]),
   fileList: z.array(ChangeFileSchema).max(30, '附件最多30个').default([]),
-  /** Comma-joined urls (spec 000 §7); the server derives it from fileList. */
+  /** Comma-joined urls; the server derives it from fileList. */
   attachment: z.string().max(10000).default(''),
   pass: z.boolean().optional(),
   /**
@@ -274,7 +274,7 @@ export type SaveChangeBody = z.input<typeof SaveChangeBodySchema>;
 export const SubmitChangeBodySchema = ChangeNodeRefSchema.extend({
   id: z.string().uuid(CHANGE_MESSAGES.notFound),
   version: z.number().int(),
-  /** The requester confirmed the submission (spec 000 §4). */
+  /** The requester confirmed the submission. */
   confirmed: z.literal(true, CHANGE_MESSAGES.confirmRequired),
   /** The dialog is still editing: refused with 请先保存. */
   editing: z.boolean().default(false),
@@ -350,7 +350,7 @@ export function datePairs(items: readonly FormItem[]): { start: string; end: str
 }
 
 /**
- * The spec 000 §5 checks of a change's content, for the dialog and the server alike: the field
+ * The checks of a change's content, for the dialog and the server alike: the field
  * messages (by changeField, or '_' for the whole change) of what is wrong, empty when valid.
  * `current` holds the record's current values; `review` gives the shorter score message.
  */

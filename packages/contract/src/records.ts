@@ -12,7 +12,7 @@ import {
 } from './node-definition.ts';
 
 /**
- * The records runtime (spec 001 §7 "Forms, filters and tables", ARCHITECTURE §4): lists, forms,
+ * The records runtime (docs/architecture.md, "Filters and lists"): lists, forms,
  * saves, history, export/import and charts over a node's published definition. Every call names
  * its node by `systemCoding` (the system's code) and `gnCoding` (功能编码, the node's code).
  */
@@ -94,7 +94,7 @@ export const NO_DATA_ACCESS_MESSAGE = '无权访问该功能的数据';
 export const NODE_ACCESS_DENIED_MESSAGE = '无权访问该功能';
 export const FUNCTION_DENIED_MESSAGE = (name: string) => `无权执行${name}操作`;
 export const PAGE_SIZE_MESSAGE = '每页条数只能为10、20、30或50';
-/** Deep offsets are capped (ARCHITECTURE §4): past this many rows a person narrows the query. */
+/** Deep offsets are capped (docs/architecture.md, "Filters and lists"): past this many rows a person narrows the query. */
 export const MAX_LIST_OFFSET = 10000;
 export const DEEP_PAGE_MESSAGE = `最多可翻阅前${MAX_LIST_OFFSET}条数据，请增加筛选条件缩小范围`;
 /** A keyset page's anchor record is not one of the caller's list (removed from view, or never was). */
@@ -232,7 +232,7 @@ export type FilterScalar = string | number | boolean | null;
 export type FilterValue = FilterScalar | FilterScalar[];
 export type FilterCondition = { field: string; operator: FilterOperator; value?: FilterValue };
 export type FilterGroup = { op: 'and' | 'or'; children: FilterTree[] };
-/** The `where` JSON tree: groups of and/or over conditions (ARCHITECTURE §4). */
+/** The `where` JSON tree: groups of and/or over conditions (docs/architecture.md, "Filters and lists"). */
 export type FilterTree = FilterGroup | FilterCondition;
 export const FILTER_TREE_MAX_DEPTH = 6;
 export const FILTER_TREE_MAX_NODES = 100;
@@ -274,7 +274,7 @@ export const FilterTreeSchema = z.custom<FilterTree>((input) => filterTreeProble
   error: (issue) => filterTreeProblem(issue.input) ?? '筛选条件格式错误',
 });
 
-/** A search-bar tag (spec 001 §3 "Search tag"): a column code and the typed value. */
+/** A search-bar tag: a column code and the typed value. */
 export const SearchTagSchema = z.object({
   code: z.string().max(60),
   name: z.string().max(60).optional(),
@@ -292,13 +292,13 @@ export const ListRecordsBodySchema = NodeRefSchema.extend({
     .refine((size) => (TABLE_PAGE_SIZES as readonly number[]).includes(size), PAGE_SIZE_MESSAGE)
     .default(10),
   search: z.array(SearchTagSchema).max(30).optional(),
-  /** Filter-card values by field code; arrays arrive joined by comma (spec 001 §4 "Filter"). */
+  /** Filter-card values by field code; arrays arrive joined by comma. */
   filters: z.record(z.string().max(60), z.string().max(2000)).optional(),
   where: FilterTreeSchema.optional(),
   sortField: z.string().max(60).optional(),
   sortOrder: z.enum(['asc', 'desc'], '排序方向只能为asc或desc').optional(),
   /**
-   * Keyset paging, for the next or previous page past MAX_LIST_OFFSET (ARCHITECTURE §4): the page
+   * Keyset paging, for the next or previous page past MAX_LIST_OFFSET (docs/architecture.md, "Filters and lists"): the page
    * that follows (`after`) or precedes (`before`) this record in the list's order, instead of an
    * offset. `curPage` is then only echoed.
    */
@@ -340,7 +340,7 @@ export const RecordRowSchema = z
      */
     labels: z.record(z.string(), z.string()),
     /**
-     * The record's files the caller may see (spec 001 §3 "Card row" fileList): on card lists
+     * The record's files the caller may see (fileList): on card lists
      * (get-view-list) and on lists asked `withFiles` (the qualification picker's image preview).
      */
     fileList: z.array(UploadedFileSchema).optional(),
@@ -514,7 +514,7 @@ export const REVISION_ACTIONS = [
   'revoke',
   'publish',
   'assign',
-  /** A passed change request wrote new values (spec 000). */
+  /** A passed change request wrote new values. */
   'change',
 ] as const;
 export type RevisionAction = (typeof REVISION_ACTIONS)[number];

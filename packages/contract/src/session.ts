@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 
-/** loginRoleType (spec 001 §1, §6): M administrator, D developer, U enterprise account, P personnel (individual) account. */
+/** loginRoleType: M administrator, D developer, U enterprise account, P personnel (individual) account. */
 export const LOGIN_ROLE_TYPES = ['M', 'D', 'U', 'P'] as const;
 export const LoginRoleTypeSchema = z.enum(LOGIN_ROLE_TYPES);
 export type LoginRoleType = z.infer<typeof LoginRoleTypeSchema>;
@@ -12,7 +12,7 @@ export const LOGIN_ROLE_TYPE_LABELS: Record<LoginRoleType, string> = {
   P: '个人用户',
 };
 
-/** Role mapping of spec 001 §4: M → ['admin'], D → ['developer'], else ['user']. */
+/** Role mapping of the specification: M → ['admin'], D → ['developer'], else ['user']. */
 export function rolesOf(loginRoleType: LoginRoleType): string[] {
   if (loginRoleType === 'M') return ['admin'];
   if (loginRoleType === 'D') return ['developer'];
@@ -68,7 +68,7 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** practiceDetails status: 0 unknown, 1 warning, 2 normal (spec 001 §2 practice status dialog). */
+/** practiceDetails status: 0 unknown, 1 warning, 2 normal (practice status dialog). */
 export const PracticeDetailSchema = z.object({
   region: z.string(),
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -102,7 +102,7 @@ export const EnterpriseSummarySchema = z.object({
 });
 export type EnterpriseSummary = z.infer<typeof EnterpriseSummarySchema>;
 
-/** User info (spec 001 §3); `id` is the userCode. `homeUrl` is where this user lands after login. */
+/** User info; `id` is the userCode. `homeUrl` is where this user lands after login. */
 export const UserInfoSchema = z.object({
   id: z.string(),
   userCode: z.string(),

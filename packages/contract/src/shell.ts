@@ -5,7 +5,7 @@ import type { LoginRoleType } from './session.ts';
 
 /**
  * nodeProperties (节点属性): what kind of page a menu node is; the web app's routeForNode maps it,
- * with the user's role, to a path (spec 001 §2 "Layout"). The builder issue adds new kinds here.
+ * with the user's role, to a path. The builder issue adds new kinds here.
  */
 export const NODE_PROPERTIES = [
   'directory',
@@ -60,7 +60,7 @@ export const NODE_PROPERTY_LABELS: Record<NodeProperty, string> = {
 
 /**
  * Whether a node opens, for a role, the runtime list or detail page that its published definition
- * drives (spec 001 §2 "Layout": dynamic list; venue reserve, except an administrator's meeting
+ * drives (dynamic list; venue reserve, except an administrator's meeting
  * calendar; enterprise information, the detail page for U). Such a node leads nowhere until it is
  * published, so the server leaves it out of every menu but the developers' (who build it).
  */
@@ -69,7 +69,7 @@ export function opensDefinedPage(property: NodeProperty, role: LoginRoleType): b
   return property === 'dynamicList' || property === 'enterpriseInfo';
 }
 
-/** itShows: '是' shows the entry in the menu, '否' hides it (spec 001 §3). */
+/** itShows: '是' shows the entry in the menu, '否' hides it. */
 export const IT_SHOWS = ['是', '否'] as const;
 export const ItShowsSchema = z.enum(IT_SHOWS);
 
@@ -90,7 +90,7 @@ export const SystemSchema = z.object({
 export type System = z.infer<typeof SystemSchema>;
 export const SystemListEnvelopeSchema = envelopeOf(z.array(SystemSchema));
 
-/** New-system form of spec 001 §5; the builder issue backs it with /ks/config/new/structure/add. */
+/** New-system form; the builder issue backs it with /ks/config/new/structure/add. */
 export const NewSystemBodySchema = z.object({
   systemName: z.string().trim().min(1, '请输入系统全称').max(60, '系统全称不能超过60个字符'),
   title: z
@@ -109,7 +109,7 @@ export const NewSystemBodySchema = z.object({
 });
 export type NewSystemBody = z.infer<typeof NewSystemBodySchema>;
 
-/** Menu node (spec 001 §3): the aside renders the tree; nodeProperties decides where a click goes. */
+/** Menu node: the aside renders the tree; nodeProperties decides where a click goes. */
 export type MenuNode = {
   id: string;
   title: string;
@@ -144,12 +144,12 @@ export const MenuTreeQuerySchema = z.object({
 });
 export const MenuTreeEnvelopeSchema = envelopeOf(z.array(MenuNodeSchema));
 
-/** Header dropdown item (spec 001 §2 "Header dropdown"): the server decides per user which ones. */
+/** Header dropdown item: the server decides per user which ones. */
 export const HeaderItemSchema = z.object({ code: z.string(), title: z.string(), path: z.string() });
 export type HeaderItem = z.infer<typeof HeaderItemSchema>;
 export const HeaderItemsEnvelopeSchema = envelopeOf(z.array(HeaderItemSchema));
 
-/** The 11 colour presets of the theme panel (spec 001 §9), antd's preset palette. */
+/** The 11 colour presets of the theme panel, antd's preset palette. */
 export const THEME_COLOR_PRESETS = [
   { color: '#1677ff', label: '拂晓蓝' },
   { color: '#f5222d', label: '薄暮' },
@@ -173,7 +173,7 @@ export const THEME_LABELS: Record<Theme, string> = { light: '亮色', dark: '暗
 export const ASIDE_WIDTH_MAX = 600;
 const colour = (name: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, `${name}须为#RRGGBB格式的颜色`);
 
-/** Theme config (spec 001 §3), stored per user on the server so it follows the user. */
+/** Theme config, stored per user on the server so it follows the user. */
 export const ThemeConfigSchema = z.object({
   theme: ThemeSchema,
   themeColor: z.enum(THEME_COLORS, '请选择预设主题色'),

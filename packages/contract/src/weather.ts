@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 
 /**
- * Weather (spec 001 §3): AMap's weatherInfo shape — lives (current conditions) and forecast.casts —
+ * Weather: AMap's weatherInfo shape — lives (current conditions) and forecast.casts —
  * plus the panel theme and icon we compute from the weather text.
  */
 export const WEATHER_THEMES = ['sunny', 'cloudy', 'overcast', 'rain', 'snow', 'smog'] as const;
@@ -17,7 +17,7 @@ export const WEATHER_THEME_LABELS: Record<WeatherTheme, string> = {
   smog: '雾霾',
 };
 
-/** Icons: the themes, plus grades of rain and the dust and haze types (spec 001 §9). */
+/** Icons: the themes, plus grades of rain and the dust and haze types. */
 export const WEATHER_ICONS = [
   'sunny',
   'cloudy',

@@ -3,7 +3,7 @@ import { envelopeOf } from './envelope.ts';
 import { AssignBodySchema } from './records.ts';
 
 /**
- * The audit workflow over records (spec 001 §7 /ks/monitor submit, audit, revoke, assign, publish;
+ * The audit workflow over records (/ks/monitor submit, audit, revoke, assign, publish;
  * POST /ks/flow/v1/start). Request bodies of submit, audit and the rest are in records.ts
  * (RecordVersionBodySchema, AuditBodySchema, AssignBodySchema); what only the workflow needs is here.
  */

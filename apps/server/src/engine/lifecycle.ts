@@ -41,7 +41,7 @@ export type SaveEvent = EventContext & {
 export type RecordEvent = EventContext & { recordId: string };
 export type LevelEvent = RecordEvent & { level: number; result: 'passed' | 'rejected' };
 export type FlowEvent = RecordEvent & { outcome: 'passed' | 'returned' | 'revoked' };
-/** One field a passed change request (spec 000) wrote onto an approved record. */
+/** One field a passed change request wrote onto an approved record. */
 export type AppliedChange = { field: string; oldValue: NativeValue; newValue: NativeValue };
 export type ChangeEvent = RecordEvent & { changeId: string; changes: AppliedChange[] };
 

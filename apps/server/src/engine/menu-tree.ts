@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { menuNodeRoles, menuNodes, nodeDefinitions, systems } from '../db/schema/index.ts';
 
 /**
- * The menu of function nodes (spec 001 §2): a system's node tree as a role sees it. The shell
+ * The menu of function nodes: a system's node tree as a role sees it. The shell
  * serves it and the builder's node options read it, so both see the same menu.
  */
 

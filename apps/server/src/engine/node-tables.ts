@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 /**
- * Node tables (ARCHITECTURE §4 "Dynamic node tables"): every node's records live in a real table of
+ * Node tables (docs/architecture.md, "Dynamic node tables"): every node's records live in a real table of
  * the business-data schema, never next to the platform's own tables. Identifiers built here come
  * only from codes that passed FIELD_CODE_PATTERN (or the table-name pattern) and are quoted;
  * values are always bound parameters elsewhere.
@@ -33,7 +33,7 @@ export const COLUMN_TYPE_OF: Record<ValueKind, string> = {
 };
 export const columnTypeOf = (item: Pick<FormItem, 'type'>) => COLUMN_TYPE_OF[VALUE_KIND_OF[item.type]];
 
-/** The envelope every record table carries (ARCHITECTURE §4), in creation order. */
+/** The envelope every record table carries (docs/architecture.md, "Dynamic node tables"), in creation order. */
 const ENVELOPE_DDL = [
   'id uuid primary key default gen_random_uuid()',
   "business_id text not null default ''",

@@ -50,8 +50,7 @@ function onReadableRecords(scope: NonNullable<RecordFilesScope>, recordIds: read
 
 /**
  * The files of some records of one target that `user` may see, by record id, oldest first: the
- * attachment list of a record page, and the fileList of card rows and picker rows (spec 001 §3
- * "Card row"). One statement for a whole page.
+ * attachment list of a record page, and the fileList of card rows and picker rows. One statement for a whole page.
  */
 export async function findRecordFiles(
   db: Db,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 
-/** A reviewer's to-do for one review step (spec 001 §3 to-do system). */
+/** A reviewer's to-do for one review step (to-do system). */
 export type ReviewTodo = {
   userId: string;
   systemCoding: string;

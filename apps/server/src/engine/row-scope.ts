@@ -17,7 +17,7 @@ import { col, R, type RecordEnvelope } from './record-store.ts';
 import type { ViewerReviews } from './viewer-reviews.ts';
 
 /**
- * Row scope (ARCHITECTURE §4): enterprise users see and change the records of their enterprise (or
+ * Row scope (docs/architecture.md, "Row scope"): enterprise users see and change the records of their enterprise (or
  * their own when they have none), personnel users their own, administrators all, developers none
  * of the data. Reviewers additionally see the records whose audit flow assigned them a step.
  */
@@ -117,7 +117,7 @@ export function isOwnerSide(
   return record.ownerUserId === user.id;
 }
 
-/** Whether rows of `node` offer 变更 (spec 000) and to whom as reviewer: rowOperations' last argument. */
+/** Whether rows of `node` offer 变更 and to whom as reviewer: rowOperations' last argument. */
 export const changeOperation = (
   user: Pick<SessionUser, 'loginRoleType'>,
   node: { definition: { allowChangeAfterApproval?: boolean } },
@@ -149,7 +149,7 @@ export function rowOperations(
   offered: readonly NodeFunction[],
   allowed: ReadonlySet<NodeFunction>,
   actions: readonly ModuleAction[] = [],
-  /** The node allows change requests after approval (spec 000): 变更 on its passed records. */
+  /** The node allows change requests after approval: 变更 on its passed records. */
   changes: { offered: boolean; isAdmin: boolean } = { offered: false, isAdmin: false },
 ): RowOperation[] {
   const editable = EDITABLE_STATUSES.includes(record.status as RecordStatus);

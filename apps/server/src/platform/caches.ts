@@ -9,7 +9,7 @@ const REFRESH_EVENT = 'r';
  * In-process caches that `GET /ks/cache/refresh` empties (compiled node schemas, resolved
  * dictionaries, sessions, …). Each module registers a clear function at start-up; the cache
  * contents are always derivable from the database, so clearing only costs a reload. A refresh
- * asked of one instance reaches every instance over the instance bus (ARCHITECTURE §6).
+ * asked of one instance reaches every instance over the instance bus (docs/architecture.md, "Scaling out").
  */
 export class CacheRegistry {
   private readonly clears = new Map<string, () => void>();

@@ -12,7 +12,7 @@ export const fileUrl = (fileId: string) => `/ks/file/v1/files/${fileId}`;
 /** The URL of a public image (rich-text content), fetched by `<img>` without a header. */
 export const publicImageUrl = (fileId: string) => `/ks/file/v1/images/${fileId}`;
 
-/** A stored file as the uploaders and file lists show it (spec 001 §3 "Uploaded file"). */
+/** A stored file as the uploaders and file lists show it. */
 export function toUploadedFile(file: StoredFile, fileNo = ''): UploadedFile {
   return {
     url: fileUrl(file.id),

@@ -38,7 +38,7 @@ describe('the feedback host of the root providers', () => {
 
     getFeedback().showDialog('warning', '登录已过期，请重新登录');
     await screen.findByText('登录已过期，请重新登录');
-    // The session ends and the router leaves the shell for /login: the dialog stays (spec 001 §8).
+    // The session ends and the router leaves the shell for /login: the dialog stays.
     view.rerender(
       <RootProviders>
         <p>登录页</p>

@@ -14,7 +14,7 @@ const isPublicService = () =>
   );
 
 /**
- * Spec 001 §2: a page behind the session, opened without a token, goes to / and remembers the link;
+ * A page behind the session, opened without a token, goes to / and remembers the link;
  * in the public-service variant the public credit list opens in the portal frame instead.
  */
 export async function requireSession({ request }: LoaderFunctionArgs) {

@@ -11,13 +11,13 @@ import {
 } from '../lib/constants.ts';
 
 /**
- * Every page of spec 001 §2. A feature's built page (its routes.ts) replaces the entry of its path;
+ * Every page the wire names. A feature's built page (its routes.ts) replaces the entry of its path;
  * the others render the honest "此页面尚未开放" state, so links, home URLs and deep links resolve.
  */
 export type PlannedPage = { path: string; title: string };
 export type RouteGroup = { path: string; title: string; children: PlannedPage[] };
 
-/** Route groups of spec 001 §2 (paths kept exactly as the spec spells them, typos included). */
+/** Route groups (paths kept exactly as the wire spells them, typos included). */
 export const ROUTE_GROUPS: RouteGroup[] = [
   {
     path: '/system',
@@ -169,7 +169,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   },
 ];
 
-/** Single pages behind the session (spec 001 §2 top-level routes and groups without children). */
+/** Single pages behind the session (top-level routes and groups without children). */
 export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/applyIndex', title: '执业申请' },
   { path: '/applyDetail', title: '执业申请详情' },
@@ -177,7 +177,7 @@ export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/judge', title: '选择系统' },
 ];
 
-/** Public pages (no token needed) of spec 001 §2; / and /login are the login page. */
+/** Public pages (no token needed); / and /login are the login page. */
 export const PUBLIC_PAGES: PlannedPage[] = [
   { path: REGISTER_PATH, title: '注册账号' },
   { path: ACTIVATE_PATH, title: '激活账号' },
@@ -198,7 +198,7 @@ export const PUBLIC_PAGES: PlannedPage[] = [
 ];
 
 /**
- * Pages behind the session that spec 001 §2's route groups do not list (the features' own pages,
+ * Pages behind the session that the route groups do not list (the features' own pages,
  * `ownPage` in their routes.ts); with ROUTE_GROUPS and PLANNED_PAGES every page of the shell, which
  * the end-to-end route walk opens as every role (the router test keeps this list complete).
  */

@@ -179,7 +179,7 @@ describe('route table', () => {
     return (matches[matches.length - 1]?.route.handle as { title?: string } | undefined)?.title;
   };
 
-  it('registers every child of every route group of spec 001 §2', () => {
+  it('registers every child of every route group of the specification', () => {
     const paths = ROUTE_GROUPS.flatMap((group) =>
       group.children.map(
         (page) => [`${group.path}/${page.path.replace(':bianma', 'B001')}`, page.title] as const,
@@ -216,7 +216,7 @@ describe('route table', () => {
     expect([...new Set(paths)].sort()).toEqual([...new Set(shellPagePaths())].sort());
   });
 
-  it('ends every path of the table, and every group of spec 001 §2, on a page or a redirect', () => {
+  it('ends every path of the table, and every group of the specification, on a page or a redirect', () => {
     const groups = [...ROUTE_GROUPS.map((group) => group.path), '/userCenter'];
     for (const path of [...groups, ...shellPagePaths().map((one) => one.replace(':bianma', 'B001'))]) {
       const matches = matchRoutes(routes, path) ?? [];

@@ -18,7 +18,7 @@ export const emptyCardStyle = (): CardStyle => ({
 });
 
 /**
- * Edits a card style (spec 001 §3 "Card style": titleKey, titleFontSize, titleFontStyle, width,
+ * Edits a card style (titleKey, titleFontSize, titleFontStyle, width,
  * contents). With `fields` the keys are picked from a node's fields; without (a style template) typed.
  */
 export function CardStyleEditor({

@@ -1,13 +1,13 @@
 import { EMPTY_STATE_LABELS, EMPTY_TEXT, type EmptyStateCode } from '@ks/contract/files';
 import { Empty } from 'antd';
 
-/** The generic empty message (spec 000 §2): '暂无数据' unless the caller says otherwise. */
+/** The generic empty message: '暂无数据' unless the caller says otherwise. */
 export function EmptyMessage({ text = EMPTY_TEXT }: { text?: string }) {
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 }
 
 /**
- * The not-started / no-data placeholder (spec 000 §2): state -1 = the process has not started,
+ * The not-started / no-data placeholder: state -1 = the process has not started,
  * -2 = no data or not submitted; both prefixed with the current area's title.
  */
 export function EmptyState({

@@ -15,7 +15,7 @@ type Props = {
 const replaceAt = <T,>(list: T[], index: number, next: T) => list.map((one, i) => (i === index ? next : one));
 
 /**
- * Edits an option list (spec 001 §3 "Option": label, value, children, isDisabled) as a controlled
+ * Edits an option list (label, value, children, isDisabled) as a controlled
  * antd form control: static lists of form items, dictionaries and value-range trees.
  */
 export function OptionListEditor({

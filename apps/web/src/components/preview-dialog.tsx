@@ -1,9 +1,9 @@
 import { Modal } from 'antd';
 
-/** Height of the preview frame (spec 000 §9). */
+/** Height of the preview frame. */
 export const PREVIEW_IFRAME_HEIGHT = 780;
 
-/** The preview dialog (spec 000 §2): a PDF (or other browser-viewable file) in an iframe 780 px high. */
+/** The preview dialog: a PDF (or other browser-viewable file) in an iframe 780 px high. */
 export function PreviewDialog({
   open,
   src,

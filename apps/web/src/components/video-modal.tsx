@@ -2,7 +2,7 @@ import { Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 
 /**
- * The modal video player (spec 000 §2): no download control, and closing stops the video and
+ * The modal video player: no download control, and closing stops the video and
  * rewinds it, so it never plays on behind a closed dialog nor resumes midway next time.
  */
 export function VideoModal({

@@ -7,7 +7,7 @@ export class ChunkLoadError extends Error {
 
 /**
  * Wraps a lazy import so that it fails as a ChunkLoadError — on a load failure at once, or after
- * CHUNK_LOAD_TIMEOUT ms without an answer (spec 000 §8), instead of leaving the page loading forever.
+ * CHUNK_LOAD_TIMEOUT ms without an answer, instead of leaving the page loading forever.
  */
 export function withChunkTimeout<T>(
   load: () => Promise<T>,

@@ -1,15 +1,15 @@
 /**
- * Spec 001 §9 constants under the spec's names. The contract is their one definition; the web app
+ * Business constants under their wire names. The contract is their one definition; the web app
  * imports them from here. Subpath imports keep zod (used by the contract's schemas) out of the
  * initial chunk.
  */
 export * from '@ks/contract/constants';
 export { ERROR_CODES, ERROR_MESSAGES, SESSION_CODES } from '@ks/contract/errors';
 
-/** Pages where messages go to the login prompt instead of a dialog (spec 001 §8). */
+/** Pages where messages go to the login prompt instead of a dialog. */
 export const LOGIN_PATHS = ['/', '/login'] as const;
 
-/** Default text of a failed call without a server message (spec 001 §8). */
+/** Default text of a failed call without a server message. */
 export const DEFAULT_FAILURE_MESSAGE = '请求失败，请联系管理员！';
 export const TIMEOUT_MESSAGE = '请求超时';
 
@@ -19,7 +19,7 @@ export const SMS_CODE_COUNTDOWN_SECONDS = 60;
 /** Paths features link to; the router registers them (app/route-table.ts). */
 export const LOGIN_PATH = '/login';
 export const REGISTER_PATH = '/register';
-/** 信用公示 inside the shell (spec 001 §2 /credit/creditPublicList). */
+/** 信用公示 inside the shell (/credit/creditPublicList). */
 export const CREDIT_PUBLIC_LIST_PATH = '/credit/creditPublicList';
 /** The same list for visitors without a session, in the public-service variant's portal frame. */
 export const CREDIT_PUBLICITY_PATH = '/credit-publicity';
@@ -28,5 +28,5 @@ export const FORGET_PASSWORD_PATH = '/forgetPassword';
 export const USER_CENTER_PATH = '/userCenter/uCenter';
 export const PLATFORM_SETTINGS_PATH = '/system/platformSettings';
 export const MY_ATTACHMENTS_PATH = '/userCenter/myAttachments';
-/** Not in spec 001 §2: the administrators' background-job page (decision 0018). */
+/** Not a page the wire names: the administrators' background-job page (decision 0018). */
 export const JOBS_PATH = '/system/jobs';

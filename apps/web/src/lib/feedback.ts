@@ -1,4 +1,4 @@
-/** Dialog type 1 (error) is for 5xx failures, type 2 (warning) for the rest (spec 001 §8). */
+/** Dialog type 1 (error) is for 5xx failures, type 2 (warning) for the rest. */
 export type DialogKind = 'error' | 'warning';
 
 export type Feedback = {

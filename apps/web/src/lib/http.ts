@@ -18,7 +18,7 @@ import { getToken, useSessionStore } from './session-store.ts';
 export type ApiErrorKind = 'api' | 'http' | 'network' | 'timeout';
 
 /**
- * Every failed call rejects with this, after the client has shown what spec 001 §8 asks for, so a
+ * Every failed call rejects with this, after the client has shown what the specification asks for, so a
  * caller can still react to a specific code (e.g. 10020 shows the captcha).
  */
 export class ApiError extends Error {
@@ -43,13 +43,13 @@ type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   query?: Record<string, QueryValue>;
-  /** Spec 001 §7: calls send the Bearer token unless they say `isToken: false`. */
+  /** Calls send the Bearer token unless they say `isToken: false`. */
   isToken?: boolean;
   /** Codes the caller handles itself: the call rejects without a dialog or prompt. */
   quietCodes?: readonly number[];
   /**
    * Shows no failure of its own: the caller shows it, or nothing (background counts, uploads). An
-   * ended session still ends (spec 001 §8) unless quietCodes names its codes.
+   * ended session still ends unless quietCodes names its codes.
    */
   quiet?: boolean;
   signal?: AbortSignal;
@@ -96,7 +96,7 @@ function fail(
   const message = init.message || catalogued || DEFAULT_FAILURE_MESSAGE;
   const error = new ApiError({ ...init, message });
   if (options.quietCodes?.includes(init.code)) return error;
-  // An ended session ends the same way whichever call found out (spec 001 §8), quiet ones too: a
+  // An ended session ends the same way whichever call found out, quiet ones too: a
   // background count or an upload must not leave the person in a shell whose token is dead.
   if (SESSION_CODES.includes(init.code)) {
     expireSession(message);
@@ -239,7 +239,7 @@ function createJsonClient(timeout: number) {
   };
 }
 
-/** Main client (spec 001 §9: 300000 ms). */
+/** Main client (300000 ms). */
 export const http = createJsonClient(HTTP_TIMEOUT);
 
 /** Shell client for platform chrome (footer, header, menus): 60000 ms. */

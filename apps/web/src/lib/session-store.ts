@@ -6,7 +6,7 @@ type SessionData = {
   token: string | null;
   expiresAt: string | null;
   userInfo: UserInfo | null;
-  /** Role names of spec 001 §4 ('admin' | 'developer' | 'user'), mapped with the contract's rolesOf. */
+  /** Role names of the specification ('admin' | 'developer' | 'user'), mapped with the contract's rolesOf. */
   roles: string[];
   isAdmin: boolean;
   isDev: boolean;
@@ -15,7 +15,7 @@ type SessionData = {
 };
 
 type SessionState = SessionData & {
-  /** Message shown on the login page instead of a dialog (spec 001 §8); never persisted. */
+  /** Message shown on the login page instead of a dialog; never persisted. */
   loginPrompt: string | null;
   setToken: (token: string, expiresAt: string) => void;
   setUser: (userInfo: UserInfo, roles: string[]) => void;
@@ -37,7 +37,7 @@ const EMPTY_SESSION: SessionData = {
 export const SESSION_STORAGE_KEY = 'ks-session';
 
 /**
- * The session lives in sessionStorage (spec 001 §4): it survives a reload but ends with the tab.
+ * The session lives in sessionStorage: it survives a reload but ends with the tab.
  * Storage is synchronous, so the store is hydrated before the router's guards first run.
  */
 export const useSessionStore = create<SessionState>()(

@@ -46,7 +46,7 @@ function setup(length?: 1 | 3) {
   return { ...rendered, asked, done };
 }
 
-describe('the contact form (spec 000 length 1 / 3)', () => {
+describe('the contact form (length 1 / 3)', () => {
   it('is the full form by default: choosing a listed contact fills every field', async () => {
     const { user, asked, done } = setup();
     expect(await screen.findByLabelText('电子邮箱', {}, WAIT)).toBeTruthy();

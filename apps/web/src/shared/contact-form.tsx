@@ -22,7 +22,7 @@ const LABELS: Record<keyof ContactValues, string> = {
 };
 
 /**
- * POST /ks/basic/contacts (spec 000 §7): the enterprise's passed contact persons, `{status, result}`.
+ * POST /ks/basic/contacts: the enterprise's passed contact persons, `{status, result}`.
  * Quiet: the list only offers names to pick; whoever may not read it (a person, an administrator
  * naming no enterprise) types the contact instead.
  */
@@ -34,7 +34,7 @@ export const useContacts = (query: { id?: string; qyType?: string }) =>
   });
 
 /**
- * The contact form (spec 000 §2/§9): `length` 1 is the contact person only (ry_name, tel), 3 — the
+ * The contact form: `length` 1 is the contact person only (ry_name, tel), 3 — the
  * default — the full form with position and email. 联系人 offers the enterprise's passed contacts
  * (an administrator names the enterprise by `enterpriseId`); choosing one fills the rest, and any
  * other person may be typed. Fields live under `name` of the surrounding antd Form. With `prefill`,

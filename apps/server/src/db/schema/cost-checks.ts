@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The cost-file check (DOMAIN.md §11, C1–C20) over the parsed tables of `file-analysis.ts`: the
+ * The cost-file check (docs/domain.md §11, C1–C20) over the parsed tables of `file-analysis.ts`: the
  * rule configuration administrators edit, one row per check run and the findings of the run that
  * is a project's current result (decision 0044).
  */

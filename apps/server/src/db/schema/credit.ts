@@ -36,7 +36,7 @@ export const creditItemTypes = pgTable(
     windowMonths: integer('window_months').notNull().default(0),
     /** Bad items: the default severity A / B / C; '' otherwise. */
     defaultSeverity: text('default_severity').notNull().default(''),
-    /** A seeded default whose value the sources do not fix (DOMAIN.md §8 "suggestion"). */
+    /** A seeded default whose value the sources do not fix (docs/domain.md §8 "suggestion"). */
     suggestion: boolean('suggestion').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     ...editable,

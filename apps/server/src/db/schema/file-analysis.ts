@@ -12,13 +12,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Cost files (造价文件) and their parsed bill of quantities (DOMAIN.md §11). The shape is fixed by
- * GB 50500-2013, so it is the module's own schema, not engine nodes (ARCHITECTURE, "Trading modules
- * on the engine"). Money is `numeric(18,2)` in yuan and quantities `numeric(20,4)`; they reach
+ * Cost files (造价文件) and their parsed bill of quantities (docs/domain.md §11). The shape is fixed by
+ * GB 50500-2013, so it is the module's own schema, not engine nodes (docs/architecture.md,
+ * "Business modules and the engine's seams"). Money is `numeric(18,2)` in yuan and quantities `numeric(20,4)`; they reach
  * TypeScript as strings and are compared with the tolerances of the checks, never as floats in SQL.
  *
  * A file is parsed once into `cost_nodes` (project → single projects → unit projects, with the money
- * columns of spec 000 §3) and `cost_items` (the items of each unit project's five lists). A re-parse
+ * money columns) and `cost_items` (the items of each unit project's five lists). A re-parse
  * replaces both in one transaction.
  */
 
@@ -82,7 +82,7 @@ export const costFiles = pgTable(
 
 /**
  * The summary tree of a parsed file: the project, its single projects (单项工程) and their unit
- * projects (单位工程), each with the money columns of spec 000 §3. `path` is the dotted position
+ * projects (单位工程), each with the money columns of a cost file. `path` is the dotted position
  * (`1`, `1.2`, `1.2.3`), so a page of the tree reads in order by `path`.
  */
 export const costNodes = pgTable(

@@ -52,7 +52,7 @@ export const helpFiles = pgTable(
   (t) => [index('help_files_group').on(t.groupId)],
 );
 
-/** Per node one example file and one template file (spec 001 §7 example and template fetch). */
+/** Per node one example file and one template file (example and template fetch). */
 export const helpTemplates = pgTable(
   'help_templates',
   {

@@ -6,7 +6,7 @@ import { storedFiles } from './files.ts';
 import { users } from './identity.ts';
 
 /**
- * Change requests on approved node records (spec 000 §3, the credit-information change workflow):
+ * Change requests on approved node records (the credit-information change workflow):
  * one row per round of one record (systemCoding, gnCoding, businessId = the record's id). Rounds
  * are kept forever; at most one round of a record is in change (status 1) at a time.
  */
@@ -20,7 +20,7 @@ export const recordChanges = pgTable(
     businessId: uuid('business_id').notNull(),
     /** 1, 2, 3 … per record: the dialog's tabs 第一次, 第二次 … */
     round: integer('round').notNull(),
-    /** 1 in change, 2 passed, -1 failed (spec 000 §4). */
+    /** 1 in change, 2 passed, -1 failed. */
     change: integer('change').notNull().default(1),
     changeType: text('change_type').notNull().default(''),
     changeTypeCode: text('change_type_code').notNull().default(''),

@@ -4,7 +4,7 @@ import { users } from './identity.ts';
 import { menuNodes } from './shell.ts';
 
 /**
- * Every change of a node record, one row per version (ARCHITECTURE §4 "Every change is history"):
+ * Every change of a node record, one row per version (docs/architecture.md, "Every change is history"):
  * which fields changed, from what to what (wire values), by whom and through which action. The
  * change record's dataList (logHistory) is read from here. Rows are only ever appended.
  */

@@ -14,7 +14,7 @@ export type AuditSnapshot = {
 };
 
 /**
- * One run of a node's audit flow over one record (ARCHITECTURE §4: submitted data is snapshotted
+ * One run of a node's audit flow over one record (docs/architecture.md, "Every change is history": submitted data is snapshotted
  * for reviewers). The levels are copied from the record's schema version when the flow starts, so
  * a later publish never changes a running flow. At most one flow of a record runs at a time.
  */

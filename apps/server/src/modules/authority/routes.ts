@@ -24,8 +24,8 @@ import { ok } from '../../platform/envelope.ts';
 import type { AuthorityService } from './service.ts';
 
 /**
- * Reviewer organisations (/ks/authority/audit/audit-orgs) and node function authority (spec 001 §6
- * "Function-level authority is loaded and saved per node"; §7 functions, save-functions,
+ * Reviewer organisations (/ks/authority/audit/audit-orgs) and node function authority
+ * (loaded and saved per node: functions, save-functions,
  * function-nodes, function-list). Developers and administrators manage both.
  */
 export const authorityRoutes: FastifyPluginAsyncZod<{ authority: AuthorityService }> = async (

@@ -12,7 +12,7 @@ import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { DataSourceService } from './data-source-service.ts';
 
-/** A node's data source, its DDL history and its published versions (spec 001 §7 db-list, update-data-source). */
+/** A node's data source, its DDL history and its published versions (db-list, update-data-source). */
 export const dataSourceRoutes: FastifyPluginAsyncZod<{ dataSources: DataSourceService }> = async (
   app,
   { dataSources },

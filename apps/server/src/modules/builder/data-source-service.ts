@@ -56,7 +56,7 @@ export function itemTypeOfColumn(pgType: string): FormItemType {
 const ENVELOPE = new Set<string>(RECORD_ENVELOPE_COLUMNS);
 
 /**
- * A node's data source (ARCHITECTURE §4 "Dynamic node tables"): a table the builder creates from
+ * A node's data source (docs/architecture.md, "Dynamic node tables"): a table the builder creates from
  * the draft now, or an existing table of the business-data schema that it binds. Platform tables
  * live in another schema and are never offered.
  */

@@ -14,7 +14,7 @@ import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { DefinitionService } from './definition-service.ts';
 
-/** A node's draft definition, its preview and publishing (spec 001 §7 previews, update-preview). */
+/** A node's draft definition, its preview and publishing (previews, update-preview). */
 export const definitionRoutes: FastifyPluginAsyncZod<{ definitions: DefinitionService }> = async (
   app,
   { definitions },

@@ -342,7 +342,7 @@ export class DefinitionService {
 
   /**
    * The envelope indexes, and searchable and sortable columns and filter fields, get an index when
-   * the node is published (ARCHITECTURE §4); only missing ones are created and recorded, so
+   * the node is published (docs/architecture.md, "Dynamic node tables"); only missing ones are created and recorded, so
    * republishing adds nothing.
    */
   private async ensureIndexes(

@@ -59,7 +59,7 @@ function documentProblem(issue: { path: PropertyKey[]; message: string }): strin
 }
 
 /**
- * A whole system as one JSON document (ARCHITECTURE §4): menu tree with references by code,
+ * A whole system as one JSON document (docs/architecture.md, "Drafts and published definitions"): menu tree with references by code,
  * display groups, each node's draft and latest published definition, its grants and data-source
  * mode. Importing recreates it all in one transaction under the document's or a new system code.
  */

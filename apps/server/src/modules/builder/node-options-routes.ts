@@ -11,7 +11,7 @@ import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { NodeOptionsService } from './node-options-service.ts';
 
-/** Node options, menu branches and the cache refresh (spec 001 §7 pull-down, submenus, cache/refresh). */
+/** Node options, menu branches and the cache refresh (pull-down, submenus, cache/refresh). */
 export const nodeOptionsRoutes: FastifyPluginAsyncZod<{ nodeOptions: NodeOptionsService }> = async (
   app,
   { nodeOptions },

@@ -31,7 +31,7 @@ import type { BuilderService } from './service.ts';
 
 export const builderRoutes: FastifyPluginAsyncZod<{ builder: BuilderService }> = async (app, { builder }) => {
   const tags = ['builder'];
-  // Only developers build systems (spec 001 §1 back office); administrators use what they build.
+  // Only developers build systems (back office); administrators use what they build.
   const config = { access: { roles: ['D' as const] } };
 
   app.post(

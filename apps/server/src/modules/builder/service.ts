@@ -67,7 +67,7 @@ const toDisplayGroup = (row: repo.DisplayGroupRow, liveIds: Set<string>): Displa
   version: row.version,
 });
 
-/** System building (spec 001 §7): systems and their menu trees, for developers. */
+/** System building: systems and their menu trees, for developers. */
 export class BuilderService {
   constructor(private readonly db: Db) {}
 

@@ -27,7 +27,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { CatalogueService } from './service.ts';
 
 /**
- * Dictionaries (字典), value ranges (值域) and style templates (spec 001 §7 "Menus, dictionaries
+ * Dictionaries (字典), value ranges (值域) and style templates ("Menus, dictionaries
  * and buttons", /system/styleTemplate). Developers and administrators keep dictionaries and value
  * ranges; any session reads one by code, because forms load their options from there.
  */

@@ -1,7 +1,7 @@
 import type { ENTERPRISE_TYPES, SaveCreditItemTypeBody } from '@ks/contract';
 
 /**
- * The seeded defaults (DOMAIN.md §8). The classes, the windows' shape (basic long-term, good about
+ * The seeded defaults (docs/domain.md §8). The classes, the windows' shape (basic long-term, good about
  * three years, bad six months to three years by severity) and the severity grades follow the
  * sources; the item names, highest scores and the score model's numbers are suggestions an
  * administrator adjusts to the province's rules (they are marked `suggestion` in the catalogue).

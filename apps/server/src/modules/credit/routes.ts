@@ -37,7 +37,7 @@ const dataReaders = { access: { roles: ['M', 'U', 'P'] as const } };
 const enterprisesAndAdmins = { access: { roles: ['M', 'U'] as const } };
 
 /**
- * The credit routes (spec 001 §7 `/ks/credit/...`). The public credit list needs no login in the
+ * The credit routes (`/ks/credit/...`). The public credit list needs no login in the
  * public-service login variant (decision 0054); elsewhere it needs a session of a data reader.
  */
 export const creditRoutes: FastifyPluginAsyncZod<{

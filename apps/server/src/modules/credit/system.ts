@@ -86,7 +86,7 @@ function definition(creditClass: CreditClass): NodeDefinitionInput {
       sortOrder: 'desc',
     },
     functions: ['save', 'delete', 'submit', 'revoke', 'audit', 'export', 'view'],
-    // A passed item changes only through a change request (spec 000, 信用信息变更), whose pass
+    // A passed item changes only through a change request (信用信息变更), whose pass
     // recomputes the score in its transaction (the changeApplied handler of module.ts).
     allowChangeAfterApproval: true,
   };

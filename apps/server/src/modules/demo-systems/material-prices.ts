@@ -263,7 +263,7 @@ export const PRICE_DEFINITION: NodeDefinitionInput = {
     },
   ],
   functions: ['save', 'submit', 'audit', 'revoke', 'delete', 'export', 'import', 'view'],
-  // An approved price is corrected through a change request (spec 000), reviewed like the report.
+  // An approved price is corrected through a change request, reviewed like the report.
   allowChangeAfterApproval: true,
 };
 

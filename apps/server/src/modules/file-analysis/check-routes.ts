@@ -39,7 +39,7 @@ const administrators = { access: { roles: ['M'] as const } };
 const readers = { access: { roles: ['M', 'U'] as const } };
 
 /**
- * The cost-file check (spec 000 §7/§8): start, state, findings, export, and the rule
+ * The cost-file check: start, state, findings, export, and the rule
  * configuration administrators keep. The path of the check call is ours (the spec does not show
  * it): `POST /ks/file/detection/cost-check`.
  */
@@ -108,7 +108,7 @@ export const costCheckRoutes: FastifyPluginAsyncZod<{
       config: readers,
       schema: {
         tags,
-        summary: "A file's summary tree (spec 000 §3 rows) with each node's findings counted",
+        summary: "A file's summary tree (rows) with each node's findings counted",
         body: CheckNodesBodySchema,
         response: { 200: CheckNodesEnvelopeSchema },
       },

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * What a layout adapter produces, whatever the file's element names: the summary tree (project →
- * single projects → unit projects) with the money columns of spec 000 §3, and the items of each
- * unit project's five lists (DOMAIN.md §11). `TreeBuilder` enforces the nesting every layout must
+ * single projects → unit projects) with their money columns, and the items of each
+ * unit project's five lists (docs/domain.md §11). `TreeBuilder` enforces the nesting every layout must
  * have and hands finished rows to the parser, which writes them in batches.
  */
 
 export const MONEY_COLUMNS = ['zzj', 'fbfxf', 'csxmf', 'aqwmsgf', 'qtxmf', 'gf', 'sj', 'zzsxxse'] as const;
 export type MoneyColumn = (typeof MONEY_COLUMNS)[number];
 
-/** Chinese names of the money columns (DOMAIN.md §11), for messages and the province layout. */
+/** Chinese names of the money columns (docs/domain.md §11), for messages and the province layout. */
 export const MONEY_TERMS: Record<MoneyColumn, string> = {
   zzj: '工程总造价',
   fbfxf: '分部分项工程费',

@@ -13,7 +13,7 @@ import {
 
 /**
  * Writes cost files in either layout from a small model, computing every sum the way a pricing
- * program does (DOMAIN.md §11: Z = F + C + Q + G + S, roll-ups, 合价 = round(工程量 × 综合单价)).
+ * program does (docs/domain.md §11: Z = F + C + Q + G + S, roll-ups, 合价 = round(工程量 × 综合单价)).
  * The sample files in docs/cost-file/samples, the demo's planted errors and the benchmark's 50 MB
  * file are all written by it; the output is a stream of strings, never one document.
  */

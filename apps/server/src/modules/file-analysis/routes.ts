@@ -25,7 +25,7 @@ const admins = { access: { roles: ['M'] as const } };
 const adminsAndEnterprises = { access: { roles: ['M', 'U'] as const } };
 
 /**
- * Cost files (spec 000 §7, 001 §7; README of docs/cost-file): projects under /ks/analyse/cost-projects,
+ * Cost files (README of docs/cost-file): projects under /ks/analyse/cost-projects,
  * files under /ks/analyse/cost-files, the parse summary at /ks/analyse/xml_analysis and the cost
  * tree at /ks/file/detection/parse-data.
  */

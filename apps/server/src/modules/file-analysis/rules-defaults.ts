@@ -15,7 +15,7 @@ const row = (values: Partial<CostRateRow> & Pick<CostRateRow, 'description'>): C
 });
 
 /**
- * The seeded version 1 of the rule configuration, with the values DOMAIN.md §11 gives. Where it
+ * The seeded version 1 of the rule configuration, with the values docs/domain.md §11 gives. Where it
  * gives none (the provincial safety-fee and 规费 rates, the surcharges) the numbers are
  * placeholders an administrator replaces, and each row says it is unverified.
  */

@@ -24,11 +24,11 @@ type Row = typeof costRuleSets.$inferSelect;
 export class CostRulesService {
   constructor(private readonly db: Db) {}
 
-  /** Seeds version 1 with DOMAIN.md's values, once (a second instance's insert does nothing). */
+  /** Seeds version 1 with docs/domain.md's values, once (a second instance's insert does nothing). */
   async ensureDefault(): Promise<void> {
     await this.db
       .insert(costRuleSets)
-      .values({ version: 1, config: DEFAULT_COST_RULES, note: '默认规则（依据 DOMAIN.md §11）' })
+      .values({ version: 1, config: DEFAULT_COST_RULES, note: '默认规则（造价文件检查 C1–C20 的初始取值）' })
       .onConflictDoNothing();
   }
 

@@ -233,7 +233,7 @@ export class AttachmentService {
       const missing = slots.filter((s) => s.isRequired && !countOf.get(s.annexNo)).map((s) => s.annexName);
       if (missing.length > 0) throw badRequest(UPLOAD_MESSAGES.required(missing));
       if (slots.length === 0 && added.length + removed.length > 0 && !countOf.get('')) {
-        // The simple uploader's hint (spec 000 §5): at least one attachment.
+        // The simple uploader's hint: at least one attachment.
         throw badRequest(UPLOAD_MESSAGES.simpleHint);
       }
       // A node record's attachments are part of its history: its log drawer (target = gnCoding) shows them.

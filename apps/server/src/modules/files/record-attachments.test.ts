@@ -12,7 +12,7 @@ import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../..
 import { auditOrgMembers, auditOrgs, users } from '../../db/schema/index.ts';
 
 /**
- * A node record's attachments follow the record's row scope (ARCHITECTURE §4): whoever may read the
+ * A node record's attachments follow the record's row scope (docs/architecture.md, "Row scope"): whoever may read the
  * record reads all of its files and its operation log, whoever may change it changes its files,
  * whoever attached them. Attaching still needs a file one uploaded oneself.
  */

@@ -48,7 +48,7 @@ async function readChunk(body: Readable, size: number, md5: string): Promise<Buf
 const CLEANUP_LOCK_KEY = 61_000_006;
 
 /**
- * Chunked, resumable uploads (spec 001 §4, §7): upload-task → chunk-upload (each chunk's md5) →
+ * Chunked, resumable uploads: upload-task → chunk-upload (each chunk's md5) →
  * progress → file-merge (whole md5) or upload-cancel. State is in the database and the bytes in the
  * file storage (each chunk written where it belongs in the file, or as the store's multipart part:
  * decision 0041), so chunks may come in any order, to any instance, across browser reloads.

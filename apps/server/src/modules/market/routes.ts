@@ -72,8 +72,8 @@ const admins = { access: { roles: ['M'] as const } };
 const enterprisesAndAdmins = { access: { roles: ['M', 'U'] as const } };
 
 /**
- * The market routes (spec 001 §7 `/ks/basic` enterprise lookups and `/ks/individual/practice-area`,
- * spec 000 §7 the contact list).
+ * The market routes (`/ks/basic` enterprise lookups and `/ks/individual/practice-area`,
+ * and the contact list).
  */
 export const marketRoutes: FastifyPluginAsyncZod<{
   market: MarketService;
@@ -404,7 +404,7 @@ export const marketRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await market.companyInfo(currentUser(request), request.query.id)),
   );
 
-  // Spec 001 §7 names both paths; they answer the same.
+  // The wire has both paths; they answer the same.
   for (const url of ['/ks/basic/enterprise/branches', '/ks/basic/v1/enterprise/branches']) {
     app.get(
       url,

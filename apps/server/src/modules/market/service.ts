@@ -127,7 +127,7 @@ export class MarketService {
   }
 
   /**
-   * The enterprise's passed contact persons (spec 000 §7). A `qyType` other than the
+   * The enterprise's passed contact persons. A `qyType` other than the
    * enterprise's own type names no contacts of it: the list is empty.
    */
   async contacts(user: SessionUser, body: ContactListBody): Promise<Contact[]> {

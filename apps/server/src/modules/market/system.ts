@@ -218,7 +218,7 @@ function definition(part: MarketPart): NodeDefinitionInput {
       sortOrder: 'desc',
     },
     functions: ['save', 'delete', 'submit', 'revoke', 'audit', 'export', 'view'],
-    // After approval an item changes only through a change request (issue 18, spec 000).
+    // After approval an item changes only through a change request (issue 18).
     allowChangeAfterApproval: true,
   };
 }

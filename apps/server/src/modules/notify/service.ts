@@ -276,7 +276,7 @@ export class NotifyService {
     };
   }
 
-  /** Confirms a message of the caller (spec 001 §4: confirming sends msgId); confirming twice is harmless. */
+  /** Confirms a message of the caller (confirming sends msgId); confirming twice is harmless. */
   async confirm(user: SessionUser, msgId: number, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const row = await repo.confirmDelivery(tx, user.id, msgId);

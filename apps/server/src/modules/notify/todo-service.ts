@@ -19,7 +19,7 @@ export interface CreateTodoInput {
 }
 
 /**
- * To-dos of the reviewers (spec 001 §3 to-do system and record). The workflow calls createTodo and
+ * To-dos of the reviewers (to-do system and record). The workflow calls createTodo and
  * completeTodo inside its own transaction, so a to-do exists exactly when its review step does; the
  * owner's open streams get a `todo` event once that transaction commits.
  */

@@ -311,7 +311,7 @@ describe('change requests on approved records', () => {
     expect((await recordValues(node, recordId))?.score).toBe('5');
   });
 
-  it('answers every validation message of spec 000 §5', async () => {
+  it('answers every validation message of the specification', async () => {
     const node = await changeNode();
     const [owner, admin] = await Promise.all([actor('U'), actor('M')]);
     const recordId = await approvedRecord(node, owner);

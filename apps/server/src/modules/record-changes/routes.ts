@@ -28,7 +28,7 @@ const attachment = (fileName: string) =>
   `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /**
- * Change requests on approved records (spec 000 §7 "Credit change calls"; the paths are ours,
+ * Change requests on approved records (the paths are ours,
  * RECORD_CHANGE_PATHS). Every call needs a session; the service decides per caller and state.
  */
 export const recordChangeRoutes: FastifyPluginAsyncZod<{

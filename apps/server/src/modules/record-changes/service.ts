@@ -62,7 +62,7 @@ import { recordOperation } from '../../platform/operation-log.ts';
 import * as repo from './repository.ts';
 
 /**
- * Change requests on approved records (spec 000 §2–§9; decision 0046): who may do what is decided
+ * Change requests on approved records (decision 0046): who may do what is decided
  * here per caller and state, and the same content checks as the dialog run on every save and
  * review. A pass writes the new values, a revision and a log line onto the record and emits
  * `changeApplied`, all in the review's transaction, so a handler's refusal rolls the pass back.
@@ -114,7 +114,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 }
 
 /**
- * The requester's contact person for the change (spec 000 §2, the length-1 contact form): required
+ * The requester's contact person for the change (the length-1 contact form): required
  * whenever the requester saves; its format was checked with the body.
  */
 function requiredContact(contact: ContactPerson | undefined): ContactPerson {
@@ -218,7 +218,7 @@ export class RecordChangeService {
   private static approved = (record: StoredRecord) =>
     record.status === 'approved' && record.auditState === 'passed';
 
-  /** The buttons of one round for the caller (spec 000 §6). */
+  /** The buttons of one round for the caller. */
   private static roundOperations(
     access: RecordAccess,
     row: Pick<repo.ChangeRow, 'change' | 'submittedAt'>,
@@ -319,7 +319,7 @@ export class RecordChangeService {
   // ————— content checks —————
 
   /**
-   * A change's content made whole and checked (spec 000 §5): the fields exist, old values are the
+   * A change's content made whole and checked: the fields exist, old values are the
    * record's (never the client's), the new values pass the form's own checks and the change
    * checks, and every file is the caller's and an image or PDF. Answers the stored dataList and
    * fileList.
@@ -477,7 +477,7 @@ export class RecordChangeService {
     if (!existing || existing.businessId !== record.id) throw notFound(CHANGE_MESSAGES.notFound);
     if (existing.change !== 1) throw badRequest(CHANGE_MESSAGES.notEditable);
     const submitted = existing.submittedAt !== null;
-    // Before submission the requester edits; afterwards only a reviewing administrator (spec 000 §6).
+    // Before submission the requester edits; afterwards only a reviewing administrator.
     if (submitted ? !access.managerPermission : !access.userPermission) throw forbidden();
     if (body.version === undefined || body.version !== existing.version)
       throw conflict(CHANGE_MESSAGES.stale);

@@ -14,7 +14,7 @@ import {
 
 /**
  * The change-description document (变更说明) a requester downloads, fills in, signs and uploads
- * with the change (spec 000 §7 "template download"): a real Word document generated here, with the
+ * with the change: a real Word document generated here, with the
  * node's title when the call names one.
  */
 

@@ -254,7 +254,7 @@ describe('search tags and filter-card values', () => {
       sql: '"r"."kind" in ($1, $2)',
       params: ['a', 'b'],
     });
-    // Every select-type filter of spec 001 §9 filters as a select does.
+    // Every select-type filter of the specification filters as a select does.
     for (const type of ['filter-select', 'select-filter', 'select-edit', 'auditFlow'] as const) {
       expect(render(compileFilterValue('kind', 'a', fields, () => type) as SQL)).toEqual({
         sql: '"r"."kind" = $1',

@@ -32,7 +32,7 @@ import { arrayLiteral, col } from '../../engine/record-store.ts';
 import { badRequest } from '../../platform/errors.ts';
 
 /**
- * The one place list filters become SQL (ARCHITECTURE §4): search-bar tags, filter-card values and
+ * The one place list filters become SQL (docs/architecture.md, "Filters and lists"): search-bar tags, filter-card values and
  * the JSON `where` tree. Every field is looked up in the node's published whitelist (form fields
  * and a few envelope columns) and every operator checked against the field's value kind before any
  * SQL exists; identifiers come from the whitelist, values are always bound parameters.
@@ -324,7 +324,7 @@ const hasOptions = (item: FormItem) =>
 
 // ————— filter-card values —————
 /**
- * A filter card's value for one field (arrays arrive joined by comma, spec 001 §4 "Filter"):
+ * A filter card's value for one field (arrays arrive joined by comma):
  * the filter item's type decides the match — text contains, selects IN, daterange between,
  * cascader prefix.
  */
@@ -425,7 +425,7 @@ const SORTABLE_ENVELOPE: readonly string[] = [...SORTABLE_ENVELOPE_CODES, 'confi
 const NOT_NULL_ENVELOPE = new Set(['created_at', 'updated_at', 'status', 'business_id']);
 
 /**
- * A list's order, and what keyset paging needs of it (ARCHITECTURE §4: deep pages are read after or
+ * A list's order, and what keyset paging needs of it (docs/architecture.md, "Filters and lists": deep pages are read after or
  * before a record of the previous page, not at an offset).
  */
 export type ListOrder = {

@@ -164,7 +164,7 @@ export class RecordLists {
 
   /**
    * Exact count up to EXACT_COUNT_LIMIT matching rows; above it the planner's estimate, flagged,
-   * because an exact count over millions of rows takes seconds (ARCHITECTURE §4).
+   * because an exact count over millions of rows takes seconds (docs/architecture.md, "Filters and lists").
    */
   private async count(matching: Matching): Promise<{ total: number; exact: boolean }> {
     return this.totalOf(matching, await repo.countCapped(this.db, matching.tableName, matching.where));

@@ -1032,7 +1032,7 @@ describe('schema versions', () => {
   });
 });
 
-describe('fileList of list rows (spec 001 §3 "Card row")', () => {
+describe('fileList of list rows', () => {
   it('card lists and lists asked withFiles carry each record’s files the caller may see; other lists none', async () => {
     const app = getApp();
     const own = await publishedNode(app, dev, definition());

@@ -59,7 +59,7 @@ function sendXlsx(reply: FastifyReply, fileName: string, body: unknown) {
 }
 
 /**
- * The records runtime (spec 001 §7 "Forms, filters and tables"): every call needs a session; the
+ * The records runtime: every call needs a session; the
  * service decides per node, function and row what the caller may see and do.
  */
 export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheets: RecordSheets }> = async (

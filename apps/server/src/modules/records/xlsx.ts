@@ -56,7 +56,7 @@ export const EXPORT_BATCH = 500;
 type ExportColumn = { header: string; value: (row: Record<string, unknown>, wire: WireRecord) => WireValue };
 
 /**
- * Export and import of a node's records as xlsx (spec 001 §7 export, import-template, import).
+ * Export and import of a node's records as xlsx (export, import-template, import).
  * Export streams: exceljs' streaming writer over rows fetched in batches from a cursor over the
  * list's query (the caller's filter, row scope and order). Import checks every row with the form's
  * own schema and imports all rows or none.

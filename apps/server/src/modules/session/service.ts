@@ -25,8 +25,8 @@ import { SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
- * Where each kind of account lands after login until menus say otherwise: the home URL (spec 001
- * §9), but for developers, whose work is the systems they build, and personnel, whose own centre
+ * Where each kind of account lands after login until menus say otherwise: the home URL
+ * (HOME_URL), but for developers, whose work is the systems they build, and personnel, whose own centre
  * holds their practice status. (Enterprises landed on 企业中心 until 2026-11-25: a page not built.)
  */
 const HOME_URLS: Record<LoginRoleType, string> = {

@@ -21,7 +21,7 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
 /**
- * Live sessions by token hash, process-local (ARCHITECTURE §6). Only sessions found live are kept:
+ * Live sessions by token hash, process-local (docs/architecture.md, "Scaling out"). Only sessions found live are kept:
  * every refusal (10000, 10001, 10017) is decided on the database's answer. The cache is trusted
  * only while the instance bus listens: between a lost connection and its return, announcements
  * may be missed, so nothing is served from it or added to it.

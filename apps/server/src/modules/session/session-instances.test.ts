@@ -10,7 +10,7 @@ import { sessions } from '../../db/schema/index.ts';
 import { INSTANCE_CHANNEL } from '../../platform/instance-bus.ts';
 import { SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
-/** How soon the other instance must refuse an ended session (ARCHITECTURE §6: within a second). */
+/** How soon the other instance must refuse an ended session (docs/architecture.md, "Scaling out": within a second). */
 const WITHIN_MS = 1000;
 
 describe.runIf(process.env.DATABASE_URL)(

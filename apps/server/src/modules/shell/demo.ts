@@ -18,7 +18,7 @@ type DemoSystem = { systemName: string; title: string; gnCoding: string; nodes: 
 const ALL: LoginRoleType[] = ['M', 'U', 'P'];
 
 /**
- * Demo systems (names marked 演示) whose menus reach every node-property mapping of spec 001 §2
+ * Demo systems (names marked 演示) whose menus reach every node-property mapping
  * "Layout", so each role's menu can be tried before the builder issue lets developers define real
  * ones. Administrators see everything; U and P see what their roles list.
  */

@@ -24,7 +24,7 @@ import { recordOperation } from '../../platform/operation-log.ts';
 import * as repo from './repository.ts';
 
 /**
- * Header dropdown items and the roles that get each (spec 001 §2 "Header dropdown"). Written to the
+ * Header dropdown items and the roles that get each. Written to the
  * header_items tables once; after that the tables are the truth and may be edited.
  * - 业务办理 is where enterprises and personnel handle their business;
  * - 权限设置 and 通知配置 are configuration, for administrators and developers;

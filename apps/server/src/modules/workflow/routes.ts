@@ -13,7 +13,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { WorkflowService } from './service.ts';
 
 /**
- * The audit workflow's calls (spec 001 §7 /ks/monitor submit, audit, revoke, assign, publish and
+ * The audit workflow's calls (/ks/monitor submit, audit, revoke, assign, publish and
  * POST /ks/flow/v1/start). Any session may call them; the service decides per node function,
  * record owner and review step.
  */

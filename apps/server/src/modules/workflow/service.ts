@@ -91,7 +91,7 @@ function statusChange(from: string, to: RecordStatus): RevisionChange {
 }
 
 /**
- * The audit workflow over node records (spec 001 §7; ARCHITECTURE §4). Submitting validates the
+ * The audit workflow over node records (docs/architecture.md, "Every change is history"). Submitting validates the
  * record against its own schema version, snapshots it and opens the first level of that version's
  * audit config; reviewers decide level by level (single, any 或签, all 会签); every action runs in
  * one transaction with the record's version checked, a revision and an operation-log entry, and the

@@ -7,7 +7,7 @@ export const COMPANY_INFO_PATH = '/system/companyInfo?type=1';
 export const ENTERPRISE_LIBRARY_DEPLOYMENT = 'province';
 
 /**
- * Spec 001 §1–2: enterprise and ordinary users (role 'user') see 企业中心; administrators see
+ * Enterprise and ordinary users (role 'user') see 企业中心; administrators see
  * 企业信息库, on the province deployment only. Both open company info with type=1.
  */
 export function EnterpriseLink() {

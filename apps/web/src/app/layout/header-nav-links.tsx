@@ -1,14 +1,14 @@
 import { CREDIT_PUBLICITY_PATH } from '@/lib/constants.ts';
 import { PageLink, usePageNavigation } from '@/shared/navigation/page-navigation.tsx';
 
-/** Header navigation of spec 000 §2: home, transaction information, market entities. */
+/** Header navigation of the specification: home, transaction information, market entities. */
 export const HEADER_NAV_ENTRIES = [
   { path: '/', title: '首页' },
   { path: '/transac', title: '交易信息' },
   { path: '/market', title: '市场主体' },
 ] as const;
 
-/** Spec 000 §2: the header is transparent on the home page and solid dark blue on /transac and /market. */
+/** The header is transparent on the home page and solid dark blue on /transac and /market. */
 export function headerStyleOf(pathname: string): 'home' | 'solid' | 'plain' {
   if (pathname === '/') return 'home';
   if (/^\/(transac|market)(-|\/|$)/.test(pathname)) return 'solid';

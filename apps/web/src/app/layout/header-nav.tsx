@@ -2,7 +2,7 @@ import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 import { HeaderNavLinks } from './header-nav-links.tsx';
 
 /**
- * The portal navigation of spec 000 §2 with the deployment's bid-opening hall address.
+ * The portal navigation with the deployment's bid-opening hall address.
  */
 export function HeaderNav() {
   const { data } = useDeployConfig();

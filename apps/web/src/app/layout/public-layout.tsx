@@ -13,7 +13,7 @@ const HEADER_CLASSES = {
   plain: 'ks-shell-header ks-public-header-plain',
 } as const;
 
-/** Frame of the public pages that need no login (spec 001 §2 access rules), with the portal navigation. */
+/** Frame of the public pages that need no login (access rules), with the portal navigation. */
 export function PublicLayout() {
   const { data: platformInfo } = usePlatformInfo();
   const { pathname } = useLocation();

@@ -27,7 +27,7 @@ import { UserDropdown } from './user-dropdown.tsx';
 const COLLAPSED_ASIDE_WIDTH = 64;
 
 /**
- * The logged-in frame (spec 001 §2 "Layout"): header with the system name, the system switcher,
+ * The logged-in frame: header with the system name, the system switcher,
  * the features' header widgets and the user dropdown; the side menu from the server with its
  * footer; the page; the theme panel; the features' global overlays. The user's theme (saved on
  * the server, previewed while the panel is open) applies through antd's tokens.
@@ -63,7 +63,7 @@ function SessionShell() {
       <Layout className="ks-shell">
         <Layout.Header className="ks-shell-header">
           <div className="ks-shell-header-start">
-            {/* Spec 001 §2: clicking the system name reloads the page. */}
+            {/* Clicking the system name reloads the page. */}
             <button type="button" className="ks-shell-title" onClick={reloadPage}>
               {platformInfo?.platformName ?? ''}
             </button>

@@ -16,7 +16,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 const ITEM_PREFIX = 'server:';
 
 /**
- * Header dropdown (spec 001 §2): 个人中心, the items the server gives this user (业务办理, 权限设置,
+ * Header dropdown: 个人中心, the items the server gives this user (业务办理, 权限设置,
  * 管理权限, 管理信息, 通知配置 by role), platform settings and background jobs for administrators, and 退出登录.
  */
 export function UserDropdown() {

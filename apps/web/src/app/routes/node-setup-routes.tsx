@@ -4,7 +4,7 @@ import { SchemaForm } from '@/features/records/components/schema-form/schema-for
 import { useSessionStore } from '@/lib/session-store.ts';
 
 /**
- * The node-configuration workspace under each of its spec 001 §2 paths, each opening its own tab.
+ * The node-configuration workspace under each of its paths, each opening its own tab.
  * The builder's live form preview is the records area's one form renderer.
  */
 const renderFormPreview = ({ items, groups, loadOptions }: FormPreviewProps) => (

@@ -21,7 +21,7 @@ function entriesOf(nodes: MenuNode[], route: (node: MenuNode) => string | null):
 }
 
 /**
- * /system/pageConfig, the home URL (spec 001 §9): the logged-in user's open to-dos per system and
+ * /system/pageConfig, the home URL: the logged-in user's open to-dos per system and
  * the systems and pages they can open, from the same calls the shell makes.
  */
 export function PageConfigPage() {

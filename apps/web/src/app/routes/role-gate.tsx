@@ -14,7 +14,7 @@ const ROLE_NAMES: Record<LoginRoleType, string> = {
 };
 
 /**
- * A page offered only to the roles whose calls the server answers (spec 001 §1, §6): any other
+ * A page offered only to the roles whose calls the server answers: any other
  * role gets the denial in place of the page, before the page mounts and makes a call that the
  * server would refuse with a dialog over it.
  */

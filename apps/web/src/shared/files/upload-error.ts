@@ -2,7 +2,7 @@ import { UPLOAD_MESSAGES } from '@ks/contract/files';
 import { isApiError } from '@/lib/http.ts';
 
 /**
- * What a failed upload tells a person (spec 001 §8): a dropped or congested network says so, a
+ * What a failed upload tells a person: a dropped or congested network says so, a
  * refusal shows the server's message, a failure without one '文件上传失败，请重新上传！', anything
  * else '上传失败！'.
  */

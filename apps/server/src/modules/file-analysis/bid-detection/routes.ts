@@ -30,8 +30,7 @@ const readers = { access: { roles: ['M', 'U'] as const } };
 
 /**
  * Bid documents and their detection (decision 0052): the documents under /ks/analyse/bid-documents
- * beside the cost files, the requirements, results and publicity under /ks/file/detection/ (spec
- * 001 §7, 000 §7). The per-document states are also in `/ks/file/detection/status` (check-routes.ts).
+ * beside the cost files, the requirements, results and publicity under /ks/file/detection/. The per-document states are also in `/ks/file/detection/status` (check-routes.ts).
  */
 export const bidDetectionRoutes: FastifyPluginAsyncZod<{ bids: BidDetectionService }> = async (
   app,

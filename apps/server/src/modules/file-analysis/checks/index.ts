@@ -19,7 +19,7 @@ import {
 } from './tender.ts';
 import type { Check, CheckInput, FindingDraft } from './types.ts';
 
-/** Every rule of DOMAIN.md §11, in order: each a pure function of what the repository gathered. */
+/** Every rule of docs/domain.md §11, in order: each a pure function of what the repository gathered. */
 export const CHECKS: Record<CostRuleCode, Check> = {
   C1: checkRollUp,
   C2: checkComposition,

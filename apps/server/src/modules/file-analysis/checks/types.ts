@@ -1,7 +1,7 @@
 import type { CostRateRow, CostRuleCode, CostRuleConfig, FindingSeverity } from '@ks/contract';
 import type { FileOrigin } from '../cost-tree.ts';
 
-/** The money columns of a cost_nodes row (spec 000 §3), in cents. */
+/** The money columns of a cost_nodes row, in cents. */
 export const MONEY_KEYS = ['zzj', 'fbfxf', 'csxmf', 'aqwmsgf', 'qtxmf', 'gf', 'sj', 'zzsxxse'] as const;
 export type MoneyKey = (typeof MONEY_KEYS)[number];
 export const MONEY_LABELS: Record<MoneyKey, string> = {

@@ -143,7 +143,7 @@ function Matrix({ authority, reload }: { authority: NodeAuthority; reload: () =>
   );
 }
 
-/** A node's function × role/organisation matrix and menu visibility (spec 001 §6, save-functions). */
+/** A node's function × role/organisation matrix and menu visibility (save-functions). */
 export function NodePermissionsPanel({ nodeId }: { nodeId: string }) {
   const { data: authority, isLoading, refetch } = useNodeAuthority(nodeId);
   if (isLoading) return <Spin />;

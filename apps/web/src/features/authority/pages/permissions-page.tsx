@@ -6,7 +6,7 @@ import { useAuthoritySystems, useFunctionNodes } from '../api/node-authority.ts'
 import { NodePermissionsPanel } from '../components/node-permissions-panel.tsx';
 
 /**
- * /system/permissionsSet and /system/permissConfig (spec 001 §2, §6): pick a system and a node, then
+ * /system/permissionsSet and /system/permissConfig: pick a system and a node, then
  * who may use each of its functions and who sees it in the menu. For administrators and developers.
  */
 export function PermissionsPage({ title }: { title: string }) {

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '@/lib/constants.ts';
 import { http } from '@/lib/http.ts';
 import { invalidateSystems } from './find-systems.ts';
 
-/** The event a created system fires (spec 001 §4 "New system"), for whatever listens. */
+/** The event a created system fires, for whatever listens. */
 export const SYSTEM_SET_UP_EVENT = 'ks:system-set-up';
 
 /** POST /ks/config/new/structure/add; a 400 stays quiet for the form's fields. */

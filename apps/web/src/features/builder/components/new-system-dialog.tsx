@@ -11,7 +11,7 @@ const fields = NewSystemBodySchema.shape;
 const INITIAL_VALUES: NewSystemBody = { systemName: '', title: '', gnCoding: '', levels: '0' };
 
 /**
- * 新建系统 dialog (spec 001 §5 "New-system form"). On success: '系统已生成', the dialog closes, the
+ * 新建系统 dialog. On success: '系统已生成', the dialog closes, the
  * form resets, the menus reload and the system-set-up event fires (the last two in useCreateSystem).
  */
 export function NewSystemDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -42,7 +42,7 @@ const valuesOf = (target: NodeFormTarget | null): NodeFormValues =>
         disabled: false,
       };
 
-/** The menu node form (spec 001 §3 "menu node"); the code is fixed once the node is saved. */
+/** The menu node form; the code is fixed once the node is saved. */
 export function NodeFormDialog({
   systemCoding,
   target,

@@ -66,7 +66,7 @@ function RenameDialog({ system, onClose }: { system: BuilderSystem | null; onClo
   );
 }
 
-/** /system/allSystem (spec 001 §2): every system, for developers to rename, delete or set up. */
+/** /system/allSystem: every system, for developers to rename, delete or set up. */
 export function AllSystemsPage() {
   const isDev = useSessionStore((state) => state.isDev);
   const { data, isLoading } = useSystems();

@@ -86,7 +86,7 @@ function MoveDialog({
 }
 
 /**
- * /system/menuSetUp?systemCoding= (spec 001 §2): a system's menu tree for developers. Drag a node
+ * /system/menuSetUp?systemCoding=: a system's menu tree for developers. Drag a node
  * onto another to nest it, or between two to reorder; 移动 does the same by choice.
  */
 export function MenuSetUpPage() {

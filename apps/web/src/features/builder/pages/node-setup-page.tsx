@@ -284,7 +284,7 @@ function DraftLoader(props: PageProps & { target: NodeTargetValue }) {
 }
 
 /**
- * The node-configuration workspace (spec 001 §2 /system/setUpList, setTypeCard, echartsSetting,
+ * The node-configuration workspace (/system/setUpList, setTypeCard, echartsSetting,
  * auditLevel, auditWay): every part of a node's draft definition in tabs, saved over its version
  * and published from here.
  */

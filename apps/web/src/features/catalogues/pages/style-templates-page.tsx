@@ -79,7 +79,7 @@ function TemplateDialog({
   );
 }
 
-/** /system/styleTemplate (spec 001 §2): named card styles developers apply to nodes' card lists. */
+/** /system/styleTemplate: named card styles developers apply to nodes' card lists. */
 export function StyleTemplatesPage() {
   const canManage = useSessionStore((state) => state.isAdmin || state.isDev);
   const { data = [], isLoading } = styleTemplatesApi.useList();

@@ -59,7 +59,7 @@ function Survey({
 
 /**
  * 意见反馈 drawer: rating 1–5 with the spec's labels, the product survey (5) and the service survey
- * (10), and the text. Nothing is sent while the text is empty (spec 001 §5); after success the
+ * (10), and the text. Nothing is sent while the text is empty; after success the
  * thank-you message shows and the drawer closes 0.8 s later.
  */
 export function FeedbackDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {

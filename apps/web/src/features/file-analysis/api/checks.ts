@@ -27,7 +27,7 @@ export const checkKeys = {
 /** How often the state refreshes while a check is queued or running. */
 const RUNNING_REFRESH_MS = 5000;
 
-/** POST /ks/file/detection/cost-check (spec 000 §7): enqueues the check; isSuccess false says why not. */
+/** POST /ks/file/detection/cost-check: enqueues the check; isSuccess false says why not. */
 export const startCostCheck = (body: StartCostCheckBody) =>
   http.post<StartCostCheckResult>('/ks/file/detection/cost-check', body);
 

@@ -36,7 +36,7 @@ export const useCostProjects = (query: CostProjectListQuery) =>
     refetchInterval: (q) => (hasPending(q.state.data) ? PENDING_REFRESH_MS : false),
   });
 
-/** POST /ks/file/detection/parse-data (spec 000 §7): the cost tree and the file's states. */
+/** POST /ks/file/detection/parse-data: the cost tree and the file's states. */
 export const getParseData = (id: string) =>
   http.post<ParseData>('/ks/file/detection/parse-data', {
     id,
@@ -52,7 +52,7 @@ export const useParseData = (id: string | null, parseState: CostFile['parseState
     enabled: id !== null,
   });
 
-/** POST /ks/analyse/xml_analysis (spec 001 §7): the parse summary. */
+/** POST /ks/analyse/xml_analysis: the parse summary. */
 export const getXmlAnalysis = (id: string) => http.post<XmlAnalysis>('/ks/analyse/xml_analysis', { id });
 
 export const useXmlAnalysis = (id: string | null, parseState: CostFile['parseState'] | undefined) =>

@@ -7,7 +7,7 @@ import {
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 
-/** Spec 000 §2 / §9: the cost-file result tree table is 600 px high, rows expanded by default. */
+/** The cost-file result tree table is 600 px high, rows expanded by default. */
 export const COST_TREE_HEIGHT = 600;
 /** The small table's header row: the scrolling body takes the rest of the 600 px. */
 const HEADER_HEIGHT = 40;
@@ -59,7 +59,7 @@ const COLUMNS: TableColumnsType<CostTreeRow> = [
 ];
 
 /**
- * The result tree of a cost file (spec 000 §2, §3): project → single projects → unit projects with
+ * The result tree of a cost file: project → single projects → unit projects with
  * every money column. Expanded by default; a person may fold rows, and a new tree expands again.
  */
 export function CostTreeTable({

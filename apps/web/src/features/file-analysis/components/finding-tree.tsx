@@ -5,7 +5,7 @@ import { useCheckNodes } from '../api/checks.ts';
 
 type TreeRow = CheckNodeRow & { children?: TreeRow[] };
 
-/** Spec 000 §2/§9: the cost-file result tree table is 600 px high, rows expanded by default. */
+/** The cost-file result tree table is 600 px high, rows expanded by default. */
 const TREE_HEIGHT = 600;
 
 const money = (title: string, key: keyof CheckNodeRow) => ({
@@ -56,7 +56,7 @@ function toTree(rows: CheckNodeRow[]): TreeRow[] {
 }
 
 /**
- * A file's summary tree (spec 000 §3 columns) with the nodes that have findings marked; clicking
+ * A file's summary tree (columns) with the nodes that have findings marked; clicking
  * a node shows its findings and those below it.
  */
 export function FindingTree({

@@ -6,7 +6,7 @@ import { getFeedback } from '@/lib/feedback.ts';
 import { useStartCostCheck } from '../api/checks.ts';
 
 /**
- * 开始检测 (spec 000 §4/§8): starts the cost-file check of a project. The server answers at once:
+ * 开始检测: starts the cost-file check of a project. The server answers at once:
  * started → the spec's notification; isSuccess false → the global error dialog with its message.
  */
 export function StartCheckButton({

@@ -74,7 +74,7 @@ const columns: TableColumnsType<Finding> = [
 ];
 
 /**
- * /fileAnalysis/deatil (spec 001 §2, spelled so): a project's cost-file check — its state and the
+ * /fileAnalysis/deatil (spelled so): a project's cost-file check — its state and the
  * rule version of the result, findings grouped by rule with filters, the export, and for
  * administrators the start of a check and the rule configuration.
  */
@@ -124,7 +124,7 @@ function ProjectChecks({
   const filters = { xmId, fileId, rule, severity, nodePath };
   const findings = useFindings({ ...filters, curPage, pageSize: PAGE_SIZE });
 
-  // A check that finishes while the page is open: say so (spec 000 §8) and reload the result list.
+  // A check that finishes while the page is open: say so and reload the result list.
   // Told by the result's run changing, not by the state passing through running: a short check can
   // be done before the page asks again.
   const seenResult = useRef<string | null | undefined>(undefined);

@@ -71,7 +71,7 @@ export function StateTag({ file }: { file: Pick<CostFile, 'parseState' | 'parseE
   return file.parseError ? <Tooltip title={file.parseError}>{tag}</Tooltip> : tag;
 }
 
-/** 文件分析 (spec 001 §2 /fileAnalysis/index): projects, their cost files and the parse results. */
+/** 文件分析 (/fileAnalysis/index): projects, their cost files and the parse results. */
 export function FileAnalysisIndexPage() {
   const isAdmin = useSessionStore((state) => state.userInfo?.loginRoleType === 'M');
   const [query, setQuery] = useState({ curPage: 1, pageSize: TABLE_PAGE_SIZE_DEFAULT, keyword: '' });
@@ -162,7 +162,7 @@ export function FileAnalysisIndexPage() {
       key: 'actions',
       render: (_, project) => (
         <Space size="small">
-          {/* The project's check: its state, start (administrators), findings (spec 001 §2 deatil). */}
+          {/* The project's check: its state, start (administrators), findings (deatil). */}
           <Link to={`/fileAnalysis/deatil?xmId=${project.id}`}>检测结果</Link>
           <Button type="link" size="small" onClick={() => setUploadFor(project)}>
             {isAdmin ? '上传造价文件' : '上传投标报价'}

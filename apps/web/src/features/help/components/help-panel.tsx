@@ -47,7 +47,7 @@ function HelpTab({ kind, active }: { kind: HelpKind; active: boolean }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const nodes = useMemo(() => indexNodes(data ?? []), [data]);
 
-  // When the groups load, the first item is selected; none at all is said once (spec 001 §4, §8).
+  // When the groups load, the first item is selected; none at all is said once.
   useEffect(() => {
     if (!isSuccess || !active) return;
     const first = firstItemOf(data);
@@ -81,7 +81,7 @@ function HelpTab({ kind, active }: { kind: HelpKind; active: boolean }) {
 
 /**
  * The help panel: 帮助说明 (PDFs and videos) and 常见问题 (Q&A). Switching tabs resets the list
- * (spec 001 §4): the inactive tab is unmounted, so its tree and selection start again.
+ *: the inactive tab is unmounted, so its tree and selection start again.
  */
 export function HelpPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [kind, setKind] = useState<HelpKind>('guide');

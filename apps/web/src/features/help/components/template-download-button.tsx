@@ -10,7 +10,7 @@ import { getFeedback } from '@/lib/feedback.ts';
 import { fileHttp } from '@/lib/http.ts';
 import { getExampleTemplate } from '../api/get-example-template.ts';
 
-/** Downloads a node's template (or example); '暂无模板！' when the node has none (spec 001 §8). */
+/** Downloads a node's template (or example); '暂无模板！' when the node has none. */
 export function TemplateDownloadButton({
   scope,
   slot = 'template',

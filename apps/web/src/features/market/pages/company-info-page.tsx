@@ -40,7 +40,7 @@ const cell = (value: NativeValue | undefined) =>
         : String(value);
 
 /**
- * 企业信息 (/system/companyInfo, spec 001 §2): an enterprise's information by part — basic
+ * 企业信息 (/system/companyInfo): an enterprise's information by part — basic
  * information, qualifications, safety licence, branches, contacts, performance — each part's
  * records with their audit states and the way into the records' own forms. An enterprise sees and
  * edits its own; administrators (`type=1`, the header's link) pick an enterprise from the list

@@ -14,7 +14,7 @@ const PAGE_SIZE = 10;
 const NODE = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF.personnel };
 
 /**
- * 人员信息 (/system/personnelInfo, spec 001 §2): the registered personnel — an enterprise its own
+ * 人员信息 (/system/personnelInfo): the registered personnel — an enterprise its own
  * staff (and the way to register one, or to ask for one registered elsewhere: 转注册),
  * administrators every enterprise's. ID numbers are masked. Each person's certificates are kept in
  * a dialog (decision 0059).

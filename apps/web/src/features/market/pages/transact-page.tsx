@@ -15,7 +15,7 @@ function grouped(items: TransactItem[]): [string, TransactItem[]][] {
 }
 
 /**
- * 业务办理 (/system/transact, spec 001 §3 header dropdown; decision 0053): the business the caller
+ * 业务办理 (/system/transact, in the header dropdown; decision 0053): the business the caller
  * may start — the record lists it may save on in every system its menu shows, and an enterprise's
  * practice application and information change — each opening its page; below, the transfers
  * (转注册, decision 0059) — for administrators the open ones to approve — and, for administrators,

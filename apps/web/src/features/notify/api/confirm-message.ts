@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 import { notifyKeys } from './query-keys.ts';
 
-/** POST /ks/message/v1/confirm: confirming a notice sends its msgId (spec 001 §4); it also counts as read. */
+/** POST /ks/message/v1/confirm: confirming a notice sends its msgId; it also counts as read. */
 export const confirmMessage = (msgId: number) => http.post<null>('/ks/message/v1/confirm', { msgId });
 
 export function useConfirmMessage() {

@@ -4,7 +4,7 @@ import { notifyKeys } from './query-keys.ts';
 
 /**
  * GET /ks/notification/v1/audit/todo-count: the to-do badge. `todo` push events invalidate it.
- * A badge that fails to load stays empty instead of raising a dialog (spec 001 §8: most calls act only on code 200).
+ * A badge that fails to load stays empty instead of raising a dialog (most calls act only on code 200).
  */
 export const getTodoCount = () =>
   shellHttp.get<number>('/ks/notification/v1/audit/todo-count', { quiet: true });

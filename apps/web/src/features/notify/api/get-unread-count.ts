@@ -4,7 +4,7 @@ import { notifyKeys } from './query-keys.ts';
 
 /**
  * GET /ks/message/v1/unread-count: the bell's badge. Pushed messages invalidate it.
- * A badge that fails to load stays empty instead of raising a dialog (spec 001 §8: most calls act only on code 200).
+ * A badge that fails to load stays empty instead of raising a dialog (most calls act only on code 200).
  */
 export const getUnreadCount = () => shellHttp.get<number>('/ks/message/v1/unread-count', { quiet: true });
 

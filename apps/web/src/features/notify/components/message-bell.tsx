@@ -6,7 +6,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { MessageDrawer } from './message-drawer.tsx';
 
-/** The administrators' message-centre bell (spec 001 §2): unread badge shown up to 999, drawer on click. */
+/** The administrators' message-centre bell: unread badge shown up to 999, drawer on click. */
 export function MessageBell() {
   const isAdmin = useSessionStore((state) => state.isAdmin);
   const { data: unread = 0 } = useUnreadCount(isAdmin);

@@ -17,7 +17,7 @@ type Values = Omit<PublishNoticeInput, 'file'> & { files: UploadFile[] };
 const INITIAL: Values = { msgType: 1, title: '', messages: '', audience: 'all', roles: [], files: [] };
 const fields = PublishNoticeFieldsSchema.shape;
 
-/** Attachment checks of spec 001 §5 before anything is sent; the server checks the same. */
+/** Attachment checks before anything is sent; the server checks the same. */
 function checkAttachment(file: File): string | null {
   if (file.name.length > NOTICE_ATTACHMENT_NAME_MAX) return '文件名超过64位字符，请重新命名后上传！';
   if (file.size > NOTICE_ATTACHMENT_MAX_BYTES)

@@ -4,7 +4,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { keepPushSession } from '../lib/push-session.ts';
 
 /**
- * Opens the push channel once a user is logged in (spec 001 §4: opened on demand). Unmounting does
+ * Opens the push channel once a user is logged in (opened on demand). Unmounting does
  * not close it: the channel lives as long as the session (see keepPushSession).
  */
 export function PushChannelStarter() {

@@ -3,7 +3,7 @@ import { useConfirmMessage } from '../api/confirm-message.ts';
 import { useNoticeStore } from '../lib/notice-store.ts';
 
 /**
- * Closing a notice confirms it: the server gets its msgId (spec 001 §4). A notice with msgId -99 is
+ * Closing a notice confirms it: the server gets its msgId. A notice with msgId -99 is
  * the web app's own and closes without a call.
  */
 export function useCloseNotice() {

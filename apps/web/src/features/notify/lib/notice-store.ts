@@ -1,7 +1,7 @@
 import type { PushMessage } from '@ks/contract/notify';
 import { create } from 'zustand';
 
-/** The notice store of spec 001 §3: type, msg, title, url, urlName, msgId, show. */
+/** The notice store of the specification: type, msg, title, url, urlName, msgId, show. */
 export type Notice = {
   /** 1 banner, 2 titled notice with an attachment link. */
   type: 1 | 2;

@@ -55,7 +55,7 @@ export function parseSseChunk(buffer: string): { events: (PushEvent & { retry?: 
 }
 
 /**
- * The push channel (spec 001 §4), over fetch because the browser's EventSource cannot send the
+ * The push channel, over fetch because the browser's EventSource cannot send the
  * Bearer header. Reconnects with Last-Event-ID so the server replays what was missed. Each failed
  * connection (network error, error answer, dropped stream) counts; after more than
  * PUSH_ERROR_LIMIT in a row the channel closes for good. A connection that opens resets the count,

@@ -6,14 +6,14 @@ import { LOG_DRAWER_WIDTH } from '@/lib/constants.ts';
 import { isApiError } from '@/lib/http.ts';
 import { useLogHistory } from '../api/get-log-history.ts';
 
-/** The server's message when it answered one; '请求失败' when the call itself failed (spec 001 §8). */
+/** The server's message when it answered one; '请求失败' when the call itself failed. */
 const failureMessageOf = (error: unknown) =>
   isApiError(error) && error.kind === 'api' && error.message ? error.message : LOG_LOAD_FAILED_MESSAGE;
 
 export type OperationLogTarget = { gnCoding: string; id: string };
 
 /**
- * 操作日志 drawer (width 300, spec 001 §9) of one record; record pages open it with {gnCoding, id}.
+ * 操作日志 drawer (width 300) of one record; record pages open it with {gnCoding, id}.
  * A failed load shows the server's message, or '请求失败'.
  */
 export function OperationLogDrawer({

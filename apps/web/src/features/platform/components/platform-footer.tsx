@@ -5,7 +5,7 @@ import { checkServerVersion } from '../lib/version-check.ts';
 const FILING_SITE = 'https://beian.miit.gov.cn/';
 
 /**
- * Footer content of the login pages and the shell (spec 001 §1): platform description, support
+ * Footer content of the login pages and the shell: platform description, support
  * line, filing number (to the national filing site, in a new window) and the running version. The
  * caller supplies the <footer> landmark (antd's Layout.Footer in the shell) and the information: the
  * app from its query, the stand-alone login from its own fetch (decision 0035).

@@ -3,7 +3,7 @@ import { reloadPage } from '@/lib/navigation.ts';
 export const VERSION_STORAGE_KEY = 'ks-platform-version';
 
 /**
- * Spec 001 §4: the page reloads when the server's version differs from the one stored, so nobody
+ * The page reloads when the server's version differs from the one stored, so nobody
  * keeps running an old build after a deployment. The first visit only records the version. The new
  * version is stored before reloading, so the reload cannot loop.
  */

@@ -24,7 +24,7 @@ export const findRecordCards = (query: ListQuery) =>
   http.post<RecordPage>('/ks/monitor/get-view-list', query);
 
 /**
- * The card list: the next page is appended when the list is scrolled to its bottom (spec 001 §4);
+ * The card list: the next page is appended when the list is scrolled to its bottom;
  * past MAX_LIST_OFFSET cards it is read after the last card shown.
  */
 export const useRecordCards = (query: Omit<ListQuery, 'curPage'>, enabled = true) =>

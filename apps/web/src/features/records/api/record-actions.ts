@@ -6,7 +6,7 @@ import type { NodeRef } from './types.ts';
 type Target = { id: string; version: number };
 
 /**
- * Answers the tip dialog handles itself (spec 001 §8): 418 (enterprise information missing) and 401
+ * Answers the tip dialog handles itself: 418 (enterprise information missing) and 401
  * (not logged in); every other failure keeps the client's dialog.
  */
 export const TIP_QUIET_CODES: readonly number[] = [401, 418];
@@ -53,7 +53,7 @@ export type RecordAction =
   | { kind: 'publish'; target: Target }
   | { kind: 'module'; code: string; target: Target };
 
-/** What the platform says after each action succeeds (spec 001 §8 "Success messages"). */
+/** What the platform says after each action succeeds. */
 export const ACTION_SUCCESS: Record<RecordAction['kind'], string> = {
   delete: '删除成功',
   submit: '提交成功',

@@ -10,7 +10,7 @@ import { fileHttp, http } from '@/lib/http.ts';
 import { recordKeys } from './query-keys.ts';
 import type { NodeRef } from './types.ts';
 
-/** The change requests of one record (spec 000 §7 "Credit change calls"; paths in RECORD_CHANGE_PATHS). */
+/** The change requests of one record (paths in RECORD_CHANGE_PATHS). */
 
 const changeKey = (node: NodeRef, id: string, part: string) => [
   ...recordKeys.records(node),

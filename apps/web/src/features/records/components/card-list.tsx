@@ -27,11 +27,11 @@ const annexesOf = (row: RecordRow): Annex[] =>
       )
     : [];
 
-/** Near the bottom: load the next page (spec 001 §4 "Card list loads the next page at the bottom"). */
+/** Near the bottom: load the next page. */
 const BOTTOM_MARGIN_PX = 40;
 
 /**
- * The card list (spec 001 §3 "Card row", "Card style"): the title from titleKey in the card style's
+ * The card list ("Card style"): the title from titleKey in the card style's
  * size and style, the contents, the status tag, the annex row laid out by the 'more' widths.
  */
 export function CardList({

@@ -94,7 +94,7 @@ function FilterControl({ item, ...rest }: ControlProps) {
     );
   if (item.type === 'daterange') return <DatePicker.RangePicker {...bound} style={{ width: '100%' }} />;
   if (item.type === 'select-edit') return <SelectEditFilter {...bound} item={item} options={options} />;
-  // Select-type filters (spec 001 §9) offer their options; the rest are typed.
+  // Select-type filters offer their options; the rest are typed.
   if (isSelectFilter(item))
     return (
       <Select
@@ -122,7 +122,7 @@ function normalise(values: FormValues): Record<string, FilterFormValue> {
 }
 
 /**
- * The filter card (spec 001 §2 components, §3 "Filter definition", §4 "Filter"): the items of one
+ * The filter card (its filter definitions and values): the items of one
  * filter definition. 查询 emits the values with arrays joined by comma; 重置 clears them and emits
  * an empty set. It opens and closes with a 500 ms animation; closed, it is inert.
  */

@@ -49,7 +49,7 @@ const imagesOf = (rows: RecordRow[]): UploadedFile[] =>
   );
 
 /**
- * The qualification picker (spec 001 §4, §5): records of another node in a list searchable by its
+ * The qualification picker: records of another node in a list searchable by its
  * first searchable column (no keyword box when it has none). Check-all with an indeterminate state;
  * selections persist across searches; confirm is disabled until one is chosen; clear-all asks
  * first; search and reset run at most once a second; viewing images with nothing selected warns

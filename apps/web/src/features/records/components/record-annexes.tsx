@@ -12,7 +12,7 @@ import type { NodeRef } from '../api/types.ts';
 const NEW_RECORD_ID = 'new';
 
 /**
- * The record's files in its node's annex slots (spec 001 §4–§5 detail-list uploader): what the
+ * The record's files in its node's annex slots (detail-list uploader): what the
  * uploader changed is kept here until the record page saves, then applied to the saved record.
  */
 export function useRecordAnnexes(node: NodeRef, recordId: string | null) {

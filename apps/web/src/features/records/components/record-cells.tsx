@@ -28,7 +28,7 @@ export function cellValue(row: RecordRow, code: string): unknown {
 }
 
 /**
- * One cell by column type (spec 001 §3 "Table column"): status and changeStatus tags in the row's
+ * One cell by column type: status and changeStatus tags in the row's
  * statusColor, auditFlow in its auditColor, dui a tick, switch a read-only switch, link opens the
  * record, state a coloured dot, operations the row's own operation buttons.
  */

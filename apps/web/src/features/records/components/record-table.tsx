@@ -11,7 +11,7 @@ import { RecordCell } from './record-cells.tsx';
 export type Sort = { sortField?: string; sortOrder?: 'asc' | 'desc' };
 
 /**
- * The records table (spec 001 §2 "table"): columns from the server, a pager of 10/20/30/50 whose
+ * The records table: columns from the server, a pager of 10/20/30/50 whose
  * chosen size is remembered per table, server-side sorting on sortable headers, and a toolbar with
  * refresh, column show/hide (remembered per table) and the page's own buttons.
  */

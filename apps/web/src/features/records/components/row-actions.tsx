@@ -53,7 +53,7 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
 
   /** `name`: the operation's label, which a module action's confirmation names. */
   const run = (code: string, target: ActionTarget, name = code) => {
-    // 变更 (spec 000): owners initiate a change of an approved record, administrators check it.
+    // 变更: owners initiate a change of an approved record, administrators check it.
     if (code === RECORD_CHANGE_OPERATION) {
       setChanging({ id: target.id, mode: isAdmin ? 'check' : 'initiate' });
       return;

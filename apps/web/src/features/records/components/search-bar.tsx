@@ -5,7 +5,7 @@ import type { SearchTag } from '../api/types.ts';
 import { searchBarLayout } from '../lib/list-rules.ts';
 
 /**
- * The search bar (spec 001 §3 "Search tag", §9): one input per searchable column; the first three
+ * The search bar: one input per searchable column; the first three
  * at col 8, all of them at col 6 once expanded. 搜索 emits a tag {code, name, bianma, val} for each
  * filled input.
  */

@@ -28,7 +28,7 @@ export type TipDialogProps = {
 };
 
 /**
- * The tip dialog (spec 001 §4, §8): Enter confirms, once until the action has answered. An answer
+ * The tip dialog: Enter confirms, once until the action has answered. An answer
  * with status 418 closes it and goes to the enterprise information; 401 or '未登录' clears the
  * session and local storage after 0.5 s and reloads the root.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annexWidth, filterValuesOf, isSelectFilter, searchBarLayout } from './list-rules.ts';
 import { getHiddenColumns, getStoredPageSize, storeHiddenColumns, storePageSize } from './table-memory.ts';
 
-describe('filterValuesOf (spec 001 §4 filter submit)', () => {
+describe('filterValuesOf (filter submit)', () => {
   it('joins array values by comma and leaves out empty ones', () => {
     expect(
       filterValuesOf({
@@ -17,7 +17,7 @@ describe('filterValuesOf (spec 001 §4 filter submit)', () => {
   });
 });
 
-describe('searchBarLayout (spec 001 §9)', () => {
+describe('searchBarLayout', () => {
   const fields = ['a', 'b', 'c', 'd', 'e'];
   it('shows the top 3 fields at col 8 when collapsed', () => {
     expect(searchBarLayout(fields, false)).toEqual({ fields: ['a', 'b', 'c'], col: 8 });
@@ -27,7 +27,7 @@ describe('searchBarLayout (spec 001 §9)', () => {
   });
 });
 
-describe('annexWidth (spec 001 §9 card annex "more")', () => {
+describe('annexWidth (card annex "more")', () => {
   it.each([
     [1, '100%'],
     [3, '50%'],
@@ -40,7 +40,7 @@ describe('annexWidth (spec 001 §9 card annex "more")', () => {
   });
 });
 
-describe('isSelectFilter (spec 001 §9 select-type filters)', () => {
+describe('isSelectFilter (select-type filters)', () => {
   it.each(['select', 'select-link', 'select-multiple'] as const)('%s offers options', (type) => {
     expect(isSelectFilter({ type })).toBe(true);
   });

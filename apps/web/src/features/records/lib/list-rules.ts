@@ -9,7 +9,7 @@ import {
 export type FilterFormValue = string | string[] | null | undefined;
 
 /**
- * Filter-card submit (spec 001 §4): array values joined by comma; empty values are left out so
+ * Filter-card submit: array values joined by comma; empty values are left out so
  * the server filters only on what was chosen.
  */
 export function filterValuesOf(values: Record<string, FilterFormValue>): Record<string, string> {
@@ -22,12 +22,12 @@ export function filterValuesOf(values: Record<string, FilterFormValue>): Record<
   return out;
 }
 
-/** Select-type filter items (spec 001 §9) offer their options; the rest are typed. */
+/** Select-type filter items offer their options; the rest are typed. */
 export const isSelectFilter = (item: Pick<FilterItem, 'type'>) =>
   (SELECT_TYPE_FILTERS as readonly string[]).includes(item.type) || item.type === 'select-multiple';
 
 /**
- * The search bar's layout (spec 001 §9): collapsed, the first 3 fields at col 8; expanded, every
+ * The search bar's layout: collapsed, the first 3 fields at col 8; expanded, every
  * field at col 6.
  */
 export function searchBarLayout<T>(fields: T[], expanded: boolean): { fields: T[]; col: number } {
@@ -37,7 +37,7 @@ export function searchBarLayout<T>(fields: T[], expanded: boolean): { fields: T[
 }
 
 /**
- * Width of each annex on a card's 'more' row (spec 001 §9): above 2 files a third, with exactly 3 a
+ * Width of each annex on a card's 'more' row: above 2 files a third, with exactly 3 a
  * half, with 7 the whole row; otherwise each file takes the full row alone.
  */
 export function annexWidth(fileCount: number): string {

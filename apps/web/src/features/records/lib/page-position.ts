@@ -5,7 +5,7 @@ export type PagePosition = { curPage: number; after?: string; before?: string };
 export const FIRST_PAGE: PagePosition = { curPage: 1 };
 
 /**
- * The position of page `page` seen from the page shown (ARCHITECTURE §4). Within MAX_LIST_OFFSET
+ * The position of page `page` seen from the page shown (docs/architecture.md, "Filters and lists"). Within MAX_LIST_OFFSET
  * rows a page is read at its offset; past it only the next or previous page can be reached, read
  * after the last or before the first record shown (keyset); null for a deeper page.
  */

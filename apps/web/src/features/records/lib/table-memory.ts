@@ -1,7 +1,7 @@
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 
 /**
- * Per-table preferences kept in localStorage (spec 001 §4 "the stored pager is reused"): the page
+ * Per-table preferences kept in localStorage: the page
  * size a person chose and the columns they hid, each under the table's own key.
  */
 const pageSizeKey = (tableKey: string) => `ks-table-page-size:${tableKey}`;

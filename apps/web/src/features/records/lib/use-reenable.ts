@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { BUTTON_REENABLE_MS } from '@/lib/constants.ts';
 
 /**
- * Action buttons re-enable 1 second after a click (spec 001 §4): `guard(fn)` runs fn and disables
+ * Action buttons re-enable 1 second after a click: `guard(fn)` runs fn and disables
  * every button using this hook until the second has passed, so a double click acts once.
  */
 export function useReenable(delay = BUTTON_REENABLE_MS) {

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { PICKER_THROTTLE_MS } from '@/lib/constants.ts';
 
-/** Runs fn at most once per interval (spec 001 §9: the picker's search and reset, 1 s); extra calls are dropped. */
+/** Runs fn at most once per interval (the picker's search and reset, 1 s); extra calls are dropped. */
 export function useThrottle(interval = PICKER_THROTTLE_MS) {
   const last = useRef(Number.NEGATIVE_INFINITY);
   return useCallback(

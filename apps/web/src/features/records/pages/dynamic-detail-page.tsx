@@ -36,7 +36,7 @@ const FOOTER_OPERATIONS = ['audit', 'revoke', 'assign', 'publish', 'delete'];
 const isFooterOperation = (code: string) => FOOTER_OPERATIONS.includes(code) || !isBuiltinFunction(code);
 
 /**
- * /dynamicPage/dynamicDetail?systemCoding=&gnCoding=&id= (spec 001 §2): one record in the node's
+ * /dynamicPage/dynamicDetail?systemCoding=&gnCoding=&id=: one record in the node's
  * schema-driven form (a new one without id), with 保存/提交, the audit flow and the revision
  * history; read-only when the record may not be changed.
  */

@@ -232,7 +232,7 @@ describe('DynamicIndexPage: table', () => {
   });
 });
 
-describe('DynamicIndexPage: search bar layout (spec 001 §9)', () => {
+describe('DynamicIndexPage: search bar layout', () => {
   it('shows the first 3 searchable fields at col 8 and all of them at col 6 when expanded', async () => {
     const many = ['a', 'b', 'c', 'd'].map((code) => column({ code, name: `字段${code}`, isSearch: true }));
     const { user } = setup({ page: () => ({ columns: many }), definition: { list: { columns: many } } });
@@ -275,7 +275,7 @@ describe('DynamicIndexPage: filter card', () => {
       }),
     );
     const card = screen.getByTestId('filter-card-ZZ');
-    // Opens and closes with the 500 ms animation of spec 001 §9.
+    // Opens and closes with the 500 ms animation.
     expect(card.style.transition).toContain('500ms');
     // Open, the card is in the tab order (closed, it is inert).
     expect(card.hasAttribute('inert')).toBe(false);

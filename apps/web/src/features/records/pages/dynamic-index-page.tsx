@@ -24,7 +24,7 @@ import { getStoredPageSize } from '../lib/table-memory.ts';
 import { useReenable } from '../lib/use-reenable.ts';
 
 /**
- * /dynamicPage/dynamicIndex?systemCoding=&gnCoding= (spec 001 §2): a node's list, driven by its
+ * /dynamicPage/dynamicIndex?systemCoding=&gnCoding=: a node's list, driven by its
  * published definition: search bar, filter cards, charts, then the table or the card list, with the
  * toolbar buttons of the functions the caller has on the node. Developers get the node's preview.
  */

@@ -15,7 +15,7 @@ export type LoginInput = {
   captchaCode?: string;
 };
 
-/** POST /ks/common/login with account and password sealed and encrypted (spec 001 §3). */
+/** POST /ks/common/login with account and password sealed and encrypted. */
 export function createSession(input: LoginInput) {
   return sealAndSend({ logValue: input.account, passWord: input.password }, (sealed, key, isRetry) =>
     http.post<LoginResult>(

@@ -34,7 +34,7 @@ type LoginPageProps = {
   nav?: ReactNode;
 };
 
-/** The login page of the deployment's variant (spec 001 §1: deploy-config.loginVariant). */
+/** The login page of the deployment's variant (deploy-config.loginVariant). */
 export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps) {
   if (variant === 'public-service') {
     return (

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useSessionStore } from '@/lib/session-store.ts';
 
-/** On the login page, failures are told here instead of in a dialog (spec 001 §8). */
+/** On the login page, failures are told here instead of in a dialog. */
 export function LoginPrompt() {
   const prompt = useSessionStore((state) => state.loginPrompt);
   const setLoginPrompt = useSessionStore((state) => state.setLoginPrompt);

@@ -9,7 +9,7 @@ import { useShellStore } from '../lib/shell-store.ts';
 export const ALL_SYSTEMS_PATH = '/system/allSystem';
 
 /**
- * Foot of the aside (spec 001 §2): the collapse toggle for everyone but developers, who get the
+ * Foot of the aside: the collapse toggle for everyone but developers, who get the
  * new-system and all-systems buttons instead. `feedback` and `newSystem` (the builder's new-system
  * button with its dialog) are handed in by the layout, because features do not import each other;
  * without `newSystem` the button leads to the all-systems page.

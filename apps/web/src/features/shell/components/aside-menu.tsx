@@ -11,7 +11,7 @@ import { useCurrentSystem } from '../lib/use-current-system.ts';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-/** Spec 001 §6: only entries with itShows '是' appear (developers receive the others to configure them). */
+/** Only entries with itShows '是' appear (developers receive the others to configure them). */
 const shownNodes = (nodes: MenuNode[]): MenuNode[] =>
   nodes
     .filter((node) => node.itShows === '是')

@@ -31,7 +31,7 @@ export function chatFrameUrl(channelKey: string, mode: ServiceMode): string | nu
 }
 
 /**
- * Customer-service widget (spec 001 §2): a toggle opens the options, human or robot opens the
+ * Customer-service widget: a toggle opens the options, human or robot opens the
  * channel's chat in a frame; collapse keeps the conversation, close ends it. Without a configured
  * channel it says so — it never pretends to chat.
  */

@@ -7,7 +7,7 @@ import { useDeployConfig } from '@/shared/api/get-deploy-config.ts';
 export const IMPORTANT_NOTICE_KEY = 'ks-important-notice-dismissed';
 
 /**
- * Important-notice floating box (spec 001 §2), public-service deployments only: expert extraction
+ * Important-notice floating box, public-service deployments only: expert extraction
  * is done by hand, and so is a re-draw.
  */
 export function ImportantNoticeBox() {

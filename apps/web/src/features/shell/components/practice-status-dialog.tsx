@@ -7,7 +7,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 
 type Detail = PracticingStatus['practiceDetails'][number];
 
-/** practiceDetails status (spec 001 §2): 0 unknown, 1 warning, 2 normal. */
+/** practiceDetails status: 0 unknown, 1 warning, 2 normal. */
 export const PRACTICE_STATUS_LABELS: Record<Detail['status'], { label: string; color: string }> = {
   0: { label: '未知', color: 'default' },
   1: { label: '预警', color: 'warning' },

@@ -32,7 +32,7 @@ const isSame = (a: ThemeConfig, b: ThemeConfig) =>
   (Object.keys(DEFAULT_THEME_CONFIG) as (keyof ThemeConfig)[]).every((key) => a[key] === b[key]);
 
 /**
- * Theme panel (spec 001 §2, §4): light or dark, 11 colour presets, aside width (at least 200) and,
+ * Theme panel: light or dark, 11 colour presets, aside width (at least 200) and,
  * in light mode only, the colour pickers. The page previews every change; closing the panel saves
  * the result on the server, so the theme follows the user to another browser.
  */

@@ -6,7 +6,7 @@ import { routeForNode, settingsRouteForNode, systemSettingsRoute } from './route
 const node = (nodeProperties: NodeProperty) => ({ nodeProperties, gnCoding: 'N_1' });
 const pathOf = (route: string | null) => route?.split('?')[0] ?? null;
 
-/** Every mapping of spec 001 §2 "Layout", by node property and role. */
+/** Every mapping of the layout, by node property and role. */
 const TABLE: [NodeProperty, LoginRoleType, string | null][] = [
   ['reviewOverview', 'M', '/bidEvaluationSys/overview'],
   ['qualificationBid', 'M', '/bidEvaluationSys/ZSbidEvaluation'],

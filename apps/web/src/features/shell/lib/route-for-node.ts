@@ -4,7 +4,7 @@ import type { MenuNode, NodeProperty } from '@ks/contract/shell';
 type RoutedNode = Pick<MenuNode, 'nodeProperties' | 'gnCoding'>;
 type RoutedUser = { loginRoleType: LoginRoleType };
 
-/** Where each node property leads (spec 001 §2 "Layout"); null: a directory opens its children. */
+/** Where each node property leads; null: a directory opens its children. */
 const NODE_ROUTES: Record<NodeProperty, string | null> = {
   directory: null,
   pageConfig: '/system/pageConfig',
@@ -58,7 +58,7 @@ const CHART_PROPERTIES: readonly NodeProperty[] = [
 ];
 
 /**
- * Where a developer's node-settings gear leads (spec 001 §2): product-centre config for the
+ * Where a developer's node-settings gear leads: product-centre config for the
  * product centre, charts setup for chart pages, list setup for everything else.
  */
 export function settingsRouteForNode(node: RoutedNode, systemCoding: string): string {

@@ -3,7 +3,7 @@ import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { readableColor, readableTokens } from '@/lib/readable-colors.ts';
 
 /**
- * The spec's theme config as antd tokens. In dark mode the colour pickers are hidden (spec 001 §4),
+ * The spec's theme config as antd tokens. In dark mode the colour pickers are hidden,
  * so only the preset colour and the dark algorithm apply; the custom colours are light-mode ones.
  * In light mode the chosen colours are darkened where text is written in them (readable-colors.ts).
  */
@@ -34,7 +34,7 @@ export function themeTokensOf(config: KsThemeConfig): ThemeConfig {
   };
 }
 
-/** Spec 001 §4: dark mode sets a dark attribute on the page (for CSS outside antd). */
+/** Dark mode sets a dark attribute on the page (for CSS outside antd). */
 export function applyThemeAttribute(theme: KsThemeConfig['theme']) {
   if (theme === 'dark') document.documentElement.setAttribute('data-theme', 'dark');
   else document.documentElement.removeAttribute('data-theme');

@@ -1,7 +1,7 @@
 import type { CreateUploadTaskBody, UploadTask } from '@ks/contract/files';
 import { http } from '@/lib/http.ts';
 
-/** Chunked upload calls (spec 001 §7): quiet, the uploader shows the upload messages itself. */
+/** Chunked upload calls: quiet, the uploader shows the upload messages itself. */
 export const createUploadTask = (body: CreateUploadTaskBody, signal?: AbortSignal) =>
   http.post<UploadTask>('/ks/upload/v1/upload-task', body, { quiet: true, signal });
 

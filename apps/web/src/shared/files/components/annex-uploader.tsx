@@ -6,7 +6,7 @@ import { UploadingList } from './uploading-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
 /**
- * The slot-based detail-list uploader (spec 001 §4–§5 "Upload (detail list)"): one row per annex
+ * The slot-based detail-list uploader: one row per annex
  * slot with its formats, size limit and required flag. A chosen file is checked (name ≤ 64, format,
  * size), uploaded and marked `add`; deleting marks `del` and hides it; the marks are applied when
  * the record is saved.

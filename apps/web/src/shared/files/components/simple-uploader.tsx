@@ -12,7 +12,7 @@ import { UploadingList } from './uploading-list.tsx';
 import { useUploads } from './use-uploads.ts';
 
 /**
- * The simple uploader (spec 000 §5, 001 §5 "Upload (simple)"): images or PDF only, at most 3 files
+ * The simple uploader: images or PDF only, at most 3 files
  * by default, with the hint that at least one attachment is required. Read-only viewers (e.g. an
  * administrator on a change record) get previews instead of the uploader.
  */

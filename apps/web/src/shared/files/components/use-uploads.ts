@@ -101,7 +101,7 @@ export function useUploads(onUploaded: (file: UploadedFile, fileNo: string) => v
           entry?.abort.abort();
           patch(uid, { isCancelling: true });
           if (entry?.uploadId) await cancelUpload(entry.uploadId).catch(() => {});
-          // Spec 001 §9: the cancelled entry stays 3 s (requests in flight settle) before it goes.
+          // The cancelled entry stays 3 s (requests in flight settle) before it goes.
           setTimeout(() => remove(uid), CANCEL_UPLOAD_WAIT_MS);
         },
       });

@@ -14,7 +14,7 @@ export interface ChunkedUploadHandlers {
 }
 
 /**
- * Uploads a large file in 5 MB chunks (spec 001 §4): md5 of the whole file in a worker →
+ * Uploads a large file in 5 MB chunks: md5 of the whole file in a worker →
  * upload-task (which answers the chunks already held, or the finished file when this md5 is
  * stored) → only the missing chunks, each with its md5 (each answer says which chunks the server
  * holds) → file-merge.

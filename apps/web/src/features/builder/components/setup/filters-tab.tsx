@@ -34,7 +34,7 @@ const OPTION_FILTERS: FilterItemType[] = [
   'auditFlow',
 ];
 
-/** 筛选设置: the node's filter cards (spec 001 §3 "Filter definition"). */
+/** 筛选设置: the node's filter cards. */
 export function FiltersTab({
   definition,
   onChange,

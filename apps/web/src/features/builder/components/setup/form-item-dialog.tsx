@@ -134,7 +134,7 @@ export const PROPERTY_TIPS = {
 } as const;
 
 /**
- * Adds or edits one form item with every property of spec 001 §3 "Form schema item". The item is
+ * Adds or edits one form item with every property a form schema item has. The item is
  * checked by the contract's FormItemSchema, the same check the server makes on save.
  */
 export function FormItemDialog({

@@ -31,7 +31,7 @@ const newColumn = (): TableColumn => ({
   sortable: false,
 });
 
-/** 列表设置: the list's columns (spec 001 §3 "Table column"), default sort and table or card view. */
+/** 列表设置: the list's columns, default sort and table or card view. */
 export function ListColumnsTab({
   definition,
   onChange,

@@ -46,7 +46,7 @@ import { saveBlob } from '../../api/transfer-records.ts';
 import type { NodeRef } from '../../api/types.ts';
 
 /**
- * The change dialog (spec 000 §2, §4–§6): initiate mode lets a record's owner open and submit a
+ * The change dialog: initiate mode lets a record's owner open and submit a
  * change of an approved record; check mode lets an administrator with managerPermission review it.
  * Rounds are tabs 第一次, 第二次 … with the last selected; the buttons are the server's operations.
  */
@@ -108,7 +108,7 @@ const draftOf = (record: ChangeRecord | null, tree: ChangeTypeOption[]): Draft =
   };
 };
 
-/** A button that stays disabled for 1 s after a click (spec 000 §9). */
+/** A button that stays disabled for 1 s after a click. */
 function TimedButton({
   operation,
   label,
@@ -206,7 +206,7 @@ function RoundPanel({
   const [adminEditing, setAdminEditing] = useState(false);
   // Unsaved changes of the requester: submit asks to save first.
   const [dirty, setDirty] = useState(isNew);
-  // The contact person for this change (spec 000 §2, the length-1 contact form).
+  // The contact person for this change (the length-1 contact form).
   const [contactForm] = Form.useForm<{ contact: ContactPerson }>();
   useEffect(() => {
     setDraft(draftOf(record, tree));
@@ -333,7 +333,7 @@ function RoundPanel({
     }
   };
 
-  /** The end time may not precede the start time: warned and cleared (spec 000 §5). */
+  /** The end time may not precede the start time: warned and cleared. */
   const setNewValue = (value: string) => {
     const pair = datePairs(fields).find((one) => one.end === field || one.start === field);
     if (pair && value) {
@@ -434,7 +434,7 @@ function RoundPanel({
               下载变更说明模板
             </Button>
           </Space>
-          {/* Administrators see read-only previews instead of the uploader (spec 000 §6). */}
+          {/* Administrators see read-only previews instead of the uploader. */}
           <SimpleUploader
             value={draft.files}
             onChange={(files) => update({ files })}
@@ -517,7 +517,7 @@ export function ChangeDialog({
     if (canInitiate) keys.push('new');
     return keys;
   }, [records, canInitiate]);
-  // The last round is selected by default (spec 000 §2), and again after the rounds change.
+  // The last round is selected by default, and again after the rounds change.
   useEffect(() => setActive(tabs.at(-1)), [tabs]);
 
   const loading = list.isLoading || fields.isLoading || tree.isLoading;

@@ -32,7 +32,7 @@ export function isTypedDateValid(text: string, withTime = false): boolean {
 
 /**
  * Days a picker refuses: those outside the item's minDate/maxDate, and, in the end part of a range,
- * those before the start already chosen (spec 001 §5).
+ * those before the start already chosen.
  */
 export function isDayDisabled(
   item: Pick<FormItem, 'minDate' | 'maxDate'>,
@@ -66,7 +66,7 @@ type DateTimeInputProps = {
   /** Typed text that is not a date: the caller clears the value and says 日期格式错误，请重新输入. */
   onInvalidText: () => void;
   withTime?: boolean;
-  /** Minutes between time options: 15 by default, 30 in the form (spec 001 §9). */
+  /** Minutes between time options: 15 by default, 30 in the form. */
   minuteStep?: number;
   disabledDate?: (day: Dayjs) => boolean;
   placeholder?: string;

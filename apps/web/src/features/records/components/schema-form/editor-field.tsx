@@ -8,7 +8,7 @@ const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
 
 /**
  * editor: HTML from the rich-text editor, 350 px high; in the detail form read-only, 450 px, with the
- * placeholder 请填写内容 (spec 001 §9).
+ * placeholder 请填写内容.
  */
 export function EditorField({ item, id, value, onChange, isDisabled, isDetail }: FieldProps) {
   const height = isDetail ? DETAIL_EDITOR_HEIGHT : EDITOR_HEIGHT;

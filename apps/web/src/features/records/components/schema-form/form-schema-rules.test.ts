@@ -466,7 +466,7 @@ describe('switch-1 children', () => {
   });
 });
 
-describe('wire values (spec 001 §9 joins)', () => {
+describe('wire values (joins)', () => {
   it.each([
     ['daterange', ['2024-01-01', '2024-01-31'], '2024-01-01,2024-01-31'],
     ['cascader', ['zj', 'hz', 'xh'], 'zj/hz/xh'],

@@ -2,7 +2,7 @@ import { FIXED_DETAIL_BREAKPOINTS, LAYOUT_BREAKPOINTS } from '@ks/contract/const
 import { useSyncExternalStore } from 'react';
 
 /**
- * Grid columns an item spans (spec 001 §9): up to the narrow breakpoint every item takes the whole
+ * Grid columns an item spans: up to the narrow breakpoint every item takes the whole
  * row (24), up to the medium one half (12), above it the item's own col. The fixed-detail setting
  * moves the breakpoints to 1536 and 0, so only the wide layout keeps the item's own col.
  */

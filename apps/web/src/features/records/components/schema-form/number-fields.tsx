@@ -2,7 +2,7 @@ import { INPUT_NUMBER_MAX } from '@ks/contract/form-schema';
 import { InputNumber } from 'antd';
 import type { FieldProps } from './types.ts';
 
-/** number (any finite number) and input-number (an integer of at least 1, spec 001 §5). */
+/** number (any finite number) and input-number (an integer of at least 1). */
 export function NumberField({ item, id, value, onChange, isDisabled }: FieldProps) {
   const isInteger = item.type === 'input-number';
   const number =

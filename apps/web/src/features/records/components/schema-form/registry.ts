@@ -12,7 +12,7 @@ import { TextField } from './text-fields.tsx';
 import { TransferField } from './transfer-fields.tsx';
 import type { FieldRenderer } from './types.ts';
 
-/** One renderer per item type of spec 001 §3; the compiler keeps it complete. */
+/** One renderer per form item type; the compiler keeps it complete. */
 export const FIELD_RENDERERS: Record<FormItemType, FieldRenderer> = {
   text: TextField,
   textarea: TextField,

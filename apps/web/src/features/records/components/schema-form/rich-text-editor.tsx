@@ -188,7 +188,7 @@ function Toolbar({ editor }: { editor: Editor }) {
 }
 
 /**
- * The rich-text editor (spec 001 §2 "Rich-text editor with a toolbar"), on TipTap. This module is
+ * The rich-text editor, on TipTap. This module is
  * loaded lazily by the editor item, so ProseMirror stays out of every page without an editor.
  */
 export default function RichTextEditor({

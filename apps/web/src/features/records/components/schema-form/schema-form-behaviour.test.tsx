@@ -153,7 +153,7 @@ describe('SchemaForm: regex prompt', () => {
   });
 });
 
-describe('SchemaForm: switch-1 children (spec 001 §4)', () => {
+describe('SchemaForm: switch-1 children', () => {
   const items = [
     item({ code: 'has_bond', name: '是否缴纳保证金', type: 'switch-1', childNode: 'bond,bond_day' }),
     item({ code: 'bond', name: '保证金', type: 'number', show: false }),
@@ -377,7 +377,7 @@ describe('SchemaForm: select-edit', () => {
   });
 });
 
-describe('SchemaForm: dates (spec 001 §5, §9)', () => {
+describe('SchemaForm: dates', () => {
   it('answers 日期格式错误，请重新输入 for a typed date that is not year-month-day, and clears it', async () => {
     const { handle, container } = renderForm({
       items: [
@@ -489,7 +489,7 @@ describe('DateTimeInput outside the form', () => {
   });
 });
 
-describe('SchemaForm: layout (spec 001 §9)', () => {
+describe('SchemaForm: layout', () => {
   const originalWidth = window.innerWidth;
   afterEach(() => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: originalWidth });

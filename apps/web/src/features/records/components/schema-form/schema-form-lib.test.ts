@@ -5,7 +5,7 @@ import { spanOf } from './layout.ts';
 import { displayText, normalizeOptions, trimLevels } from './options.ts';
 import { item } from './test-helpers.tsx';
 
-describe('spanOf (spec 001 §9 layout breakpoints)', () => {
+describe('spanOf (layout breakpoints)', () => {
   it.each([
     [800, false, 24],
     [1280, false, 24],

@@ -96,7 +96,7 @@ const ALL = FORM_ITEM_TYPES.map(itemOf);
 const wireOf = (items: FormItem[]) => Object.fromEntries(items.map((one) => [one.code, WIRE[one.type]]));
 
 describe('SchemaForm: every item type', () => {
-  it('renders every type of spec 001 §3 and round-trips its wire value unchanged', async () => {
+  it('renders every type of the specification and round-trips its wire value unchanged', async () => {
     const wire = wireOf(ALL);
     const { handle } = renderForm({ items: ALL, initialValues: wire });
     for (const one of ALL) expect(screen.getByText(one.name)).toBeTruthy();

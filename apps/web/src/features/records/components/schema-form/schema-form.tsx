@@ -135,7 +135,7 @@ function DetailValue({
 }
 
 /**
- * The one form renderer (spec 001 §2 "Dynamic form renderer", "Schema-driven detail form"; §4
+ * The one form renderer (dynamic form, schema-driven detail form;
  * "Dynamic form"): draws a node's form schema on antd's Form, validates with the contract's
  * validateRecord (the function the server runs on save) and speaks wire values outside.
  */
@@ -233,7 +233,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
   );
 
   /**
-   * Items whose options hang under `code` (spec 001 §4 "changing a parent select or cascader clears
+   * Items whose options hang under `code` ("changing a parent select or cascader clears
    * and reloads child options"): those with it as their option parent, and a select's declared
    * children that offer options. A parent keying no options (a date, a switch) has none: an end
    * date keeps its value when its start date changes.
@@ -274,7 +274,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
   }, [currentValues, previewComputed, schema]);
 
   /**
-   * What follows a change of `code` (spec 001 §4): a switch-1 shows or hides its children and clears
+   * What follows a change of `code`: a switch-1 shows or hides its children and clears
    * them; a parent clears the children whose options hang under it (and theirs) and reloads them.
    */
   const afterChange = useCallback(

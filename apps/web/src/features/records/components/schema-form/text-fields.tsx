@@ -16,7 +16,7 @@ export function missesPattern(item: Pick<FormItem, 'regex'>, text: string): bool
 
 /**
  * text, textarea and read-text. While typing, a value missing the pattern shows the item's prompt
- * (the form's change rule runs the contract's check); on blur such a value is cleared (spec 001 §5)
+ * (the form's change rule runs the contract's check); on blur such a value is cleared
  * and the prompt stays to say why.
  */
 export function TextField({ item, id, value, onChange, isDisabled, replaceValue }: FieldProps) {

@@ -9,7 +9,7 @@ export type EditorImage = { url: string; fileName: string };
 
 /**
  * Sends one editor image (multipart field `file`) and answers its public URL. The spec gives editor
- * uploads 5000 ms (§9), shorter than the main client's timeout, so this call aborts on its own timer.
+ * uploads 5000 ms, shorter than the main client's timeout, so this call aborts on its own timer.
  * Quiet: the editor tells the person what failed in a message instead of the generic dialog.
  */
 export async function uploadEditorImage(file: File): Promise<EditorImage> {
