@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
+import { UserIdSchema } from './ids.ts';
 import { ENTERPRISE_TYPES } from './session.ts';
 
 /**
@@ -156,7 +157,7 @@ export const CreditHistoryPointSchema = z.object({
 });
 export type CreditHistoryPoint = z.infer<typeof CreditHistoryPointSchema>;
 export const CreditRecordSchema = z.object({
-  userId: z.string(),
+  userId: UserIdSchema,
   enterpriseName: z.string(),
   creditCode: z.string(),
   qyType: z.string(),

@@ -14,6 +14,7 @@ export * from './files.ts';
 export * from './form-schema.ts';
 export * from './help.ts';
 export * from './id-number.ts';
+export * from './ids.ts';
 export * from './jobs.ts';
 export * from './market.ts';
 export * from './node-definition.ts';

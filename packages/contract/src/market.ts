@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
+import { UserIdSchema } from './ids.ts';
 import { ENTERPRISE_TYPES, PracticeDetailSchema, SmsCodeSchema } from './session.ts';
 
 /**
@@ -141,7 +142,7 @@ export type EnterpriseQuery = z.infer<typeof EnterpriseQuerySchema>;
 
 export const MarketEnterpriseSchema = z.object({
   /** The enterprise account's user id (its records' owner). */
-  userId: z.string(),
+  userId: UserIdSchema,
   enterpriseName: z.string(),
   creditCode: z.string(),
   qyType: z.string(),
@@ -284,7 +285,7 @@ export type Certificate = z.infer<typeof CertificateSchema>;
 export const RegisteredPersonSchema = z.object({
   id: z.string(),
   status: z.string(),
-  enterpriseUserId: z.string(),
+  enterpriseUserId: UserIdSchema,
   enterpriseName: z.string(),
   personName: z.string(),
   /** Masked in lists: the first 6 and last 4 characters. */
@@ -420,7 +421,7 @@ export const ClaimAnswerEnvelopeSchema = envelopeOf(z.object({ status: z.literal
 /** A claim in the administrators' queue: in full, with what the platform knows of the number. */
 export const IdentityClaimSchema = z.object({
   id: z.string(),
-  userId: z.string(),
+  userId: UserIdSchema,
   account: z.string(),
   userName: z.string(),
   accountPhone: z.string(),
@@ -525,11 +526,11 @@ export const TransferSchema = z.object({
    * The releasing enterprise: hidden from the asking one ('' and null, as the person's name) until
    * it agrees or an administrator approves, so a request tells nobody who is registered where.
    */
-  fromUserId: z.string().nullable(),
+  fromUserId: UserIdSchema.nullable(),
   fromEnterpriseName: z.string(),
   /** Administrators only: whether the number named a passed registration when asked. */
   matched: z.boolean().nullable(),
-  toUserId: z.string(),
+  toUserId: UserIdSchema,
   toEnterpriseName: z.string(),
   status: z.enum(TRANSFER_STATES),
   reason: z.string(),

@@ -3,6 +3,7 @@ import { TABLE_PAGE_SIZES } from './constants.ts';
 import { envelopeOf } from './envelope.ts';
 import { UploadedFileSchema } from './files.ts';
 import { FormGroupSchema, FormItemSchema, FormOptionSchema, type ValueKind } from './form-schema.ts';
+import { UserIdSchema } from './ids.ts';
 import {
   AuditWaySchema,
   CardStyleSchema,
@@ -416,7 +417,7 @@ export const RecordDetailsSchema = z.object({
    * enterprise account the record belongs to — none yet on a new record, whose form then asks for
    * 所属企业 — as {userId, name}; null for everyone else.
    */
-  onBehalf: z.object({ owner: z.object({ userId: z.string(), name: z.string() }).nullable() }).nullable(),
+  onBehalf: z.object({ owner: z.object({ userId: UserIdSchema, name: z.string() }).nullable() }).nullable(),
   audit: z
     .object({
       levels: z.array(z.object({ level: z.number().int(), name: z.string(), way: AuditWaySchema })),

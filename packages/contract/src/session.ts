@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { UserCodeSchema } from './ids.ts';
 
 /** loginRoleType: M administrator, D developer, U enterprise account, P personnel (individual) account. */
 export const LOGIN_ROLE_TYPES = ['M', 'D', 'U', 'P'] as const;
@@ -104,8 +105,9 @@ export type EnterpriseSummary = z.infer<typeof EnterpriseSummarySchema>;
 
 /** User info; `id` is the userCode. `homeUrl` is where this user lands after login. */
 export const UserInfoSchema = z.object({
-  id: z.string(),
-  userCode: z.string(),
+  /** The account's code, not its UUID (decision 0068). */
+  id: UserCodeSchema,
+  userCode: UserCodeSchema,
   userName: z.string(),
   photo: z.string(),
   phone: z.string(),

@@ -7,6 +7,7 @@ import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factori
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 import { FEATURE_ROUTES } from './feature-routes.ts';
 import {
   EXTRA_SHELL_PAGES,
@@ -22,13 +23,7 @@ const publicCalls = () => ({
   'GET /ks/common/platform-info': ok(makePlatformInfo()),
 });
 
-function signIn(homeUrl: string) {
-  const userInfo = makeUserInfo({ homeUrl });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, ['user']);
-  return userInfo;
-}
+const signIn = (homeUrl: string) => signInAs('P', { homeUrl });
 
 describe('router guard', () => {
   it('sends a page behind the session to / without a token, remembering the deep link', async () => {

@@ -1,4 +1,5 @@
-import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { constants, generateKeyPairSync, privateDecrypt, randomUUID } from 'node:crypto';
+import { asUserCode, asUserId, type UserCode, type UserId } from '@ks/contract/ids';
 import type { DeployConfig, PlatformInfo } from '@ks/contract/platform';
 import { isCreditCode, type SmsOutboxEntry, type UserInfo } from '@ks/contract/session';
 
@@ -8,11 +9,17 @@ const next = () => {
   return sequence;
 };
 
+/** A user's UUID, shaped as the server makes them. */
+export const makeUserId = (): UserId => asUserId(randomUUID());
+/** An account code, shaped as the server makes them: never equal to any user's UUID. */
+export const makeUserCode = (): UserCode => asUserCode(`KS${String(next()).padStart(8, '0')}`);
+
 export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   const n = next();
+  const code = makeUserCode();
   return {
-    id: `user${n}`,
-    userCode: `user${n}`,
+    id: code,
+    userCode: code,
     userName: `测试用户${n}`,
     photo: '',
     phone: '13800138000',

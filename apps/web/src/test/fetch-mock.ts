@@ -1,3 +1,4 @@
+import { API_ANSWERS } from '@ks/contract/api-answers';
 import { vi } from 'vitest';
 
 export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | Response;
@@ -16,6 +17,36 @@ export const failure = (status: number, code: number, message: string, data: unk
 
 /** Requests no route answered, since they were last taken. */
 const unexpected: string[] = [];
+/** Mocked answers the real server could not send, since they were last taken. */
+const impossible: string[] = [];
+
+/** Each call's success schema, by "METHOD /path" with its `:name` parameters as patterns. */
+const answerSchemas = Object.entries(API_ANSWERS).map(([key, schema]) => {
+  const pattern = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  return { pattern: new RegExp(`^${pattern}$`), schema };
+});
+
+/**
+ * Checks a mocked success answer against the schema the server declares for the call: a double that
+ * answers what the server never would (a missing field, a number for a string) makes the test fail,
+ * instead of passing against a server that does not exist.
+ */
+function checkAgainstContract(key: string, status: number, body: unknown) {
+  if (status !== 200 || body === undefined) return;
+  if ((body as { code?: unknown } | null)?.code !== 200) return;
+  const schema = answerSchemas.find((entry) => entry.pattern.test(key))?.schema;
+  if (!schema) return;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    impossible.push(`${key} answers what the server cannot: ${problems.slice(0, 5).join('; ')}`);
+  }
+}
+
+/** Mocked answers that did not match their call's contract schema since the last call (setup.ts fails on any). */
+export function takeImpossibleAnswers(): string[] {
+  return impossible.splice(0);
+}
 
 /**
  * The requests no route answered since the last call, forgotten once read. The app's HTTP client
@@ -42,6 +73,7 @@ export function mockFetch(routes: Record<string, MockHandler | MockAnswer>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     const answer = typeof route === 'function' ? await route({ url, init, body }) : route;
     if (answer instanceof Response) return answer;
+    checkAgainstContract(key, answer.status ?? 200, answer.body);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...answer.headers },

@@ -1,10 +1,10 @@
-import { type LoginRoleType, rolesOf } from '@ks/contract/session';
+import type { LoginRoleType } from '@ks/contract/session';
 import type { System } from '@ks/contract/shell';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from './factories.ts';
 import { type MockAnswer, type MockHandler, mockFetch } from './fetch-mock.ts';
 import { renderRoute } from './render-route.tsx';
 import { shellCalls } from './shell-calls.ts';
+import { signInAs } from './sign-in.ts';
 
 export type RecordedCall = { key: string; body: unknown; query: URLSearchParams };
 
@@ -36,9 +36,7 @@ export function renderAsRole(
     ...shellCalls({ systems: options.systems }),
     ...recorded,
   });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, rolesOf(role));
+  signInAs(role, userInfo);
   const callsTo = (key: string) => calls.filter((call) => call.key === key);
   return { ...renderRoute(path), calls, callsTo };
 }

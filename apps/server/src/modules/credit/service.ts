@@ -20,6 +20,7 @@ import {
   type SignCreditLetterBody,
   type UpdateCreditItemTypeBody,
 } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import { and, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -262,7 +263,7 @@ export class CreditService {
     if (enterprise?.loginRoleType !== 'U') throw notFound(CREDIT_MESSAGES.notEnterprise);
     const score = await scoreOf(this.db, target);
     return {
-      userId: target,
+      userId: asUserId(target),
       enterpriseName: enterprise.enterpriseName ?? enterprise.userName,
       creditCode: enterprise.creditCode ?? '',
       qyType: enterprise.qyType ?? '',

@@ -1,4 +1,5 @@
 import { type ManagedPerson, type ManagedPersonnelQuery, maskIdNumber, type NativeValue } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises, marketCertificates, marketPracticeAreas, users } from '../../db/schema/index.ts';
@@ -99,7 +100,7 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
     people.push({
       id: record.id,
       status: record.status,
-      enterpriseUserId: record.ownerUserId,
+      enterpriseUserId: asUserId(record.ownerUserId),
       enterpriseName: String(row._enterprise_name ?? ''),
       personName: text(v[f.personName]),
       idNumber: maskIdNumber(text(v[f.idNumber])),

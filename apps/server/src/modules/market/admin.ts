@@ -13,6 +13,7 @@ import {
   type PracticingStatus,
   regionOfCreditCode,
 } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { marketPracticeAreas, users } from '../../db/schema/index.ts';
@@ -153,7 +154,7 @@ export class MarketAdminService {
     const row = await enterpriseAccount(this.db, body.id);
     if (!row) throw notFound(MARKET_MESSAGES.notEnterprise);
     const { loginRoleType: _role, ...enterprise } = row;
-    return { ...enterprise, region: regionOfCreditCode(row.creditCode) };
+    return { ...enterprise, userId: asUserId(row.userId), region: regionOfCreditCode(row.creditCode) };
   }
 
   /** Registered personnel of every enterprise, with their practice status per region. */

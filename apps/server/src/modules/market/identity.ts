@@ -9,6 +9,7 @@ import {
   MARKET_MESSAGES,
   maskIdNumber,
 } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises, marketIdentityClaims, users } from '../../db/schema/index.ts';
@@ -209,7 +210,7 @@ export class IdentityService {
       .where(and(eq(users.idNumber, claim.idNumber), isNull(users.deletedAt), ne(users.id, claim.userId)));
     return {
       id: claim.id,
-      userId: claim.userId,
+      userId: asUserId(claim.userId),
       account: row.account,
       userName: row.userName,
       accountPhone: row.phone ?? '',

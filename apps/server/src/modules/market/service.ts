@@ -13,6 +13,7 @@ import type {
   RegisteredPerson,
 } from '@ks/contract';
 import { MARKET_MESSAGES, maskIdNumber, regionOfCreditCode } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import type { Db } from '../../db/client.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -60,7 +61,7 @@ export class MarketService {
     const account = await enterpriseAccount(this.db, user.loginRoleType === 'U' ? user.id : (id as string));
     if (account?.loginRoleType !== 'U') throw notFound(MARKET_MESSAGES.notEnterprise);
     return {
-      userId: account.userId,
+      userId: asUserId(account.userId),
       enterpriseName: account.enterpriseName,
       creditCode: account.creditCode,
       qyType: account.qyType,
@@ -75,6 +76,7 @@ export class MarketService {
     return {
       records: rows.map(({ loginRoleType: _role, ...row }) => ({
         ...row,
+        userId: asUserId(row.userId),
         region: regionOfCreditCode(row.creditCode),
       })),
       total,
@@ -173,7 +175,7 @@ export class MarketService {
     const records: RegisteredPerson[] = rows.map(({ record, enterpriseName }) => ({
       id: record.id,
       status: record.status,
-      enterpriseUserId: record.ownerUserId,
+      enterpriseUserId: asUserId(record.ownerUserId),
       own: record.ownerUserId === user.id,
       enterpriseName,
       personName: text(record.values[f.personName]),

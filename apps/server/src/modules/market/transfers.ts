@@ -14,6 +14,7 @@ import {
   transferLimitMessage,
   type WithdrawTransferBody,
 } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -83,10 +84,10 @@ function transferOf(
     id: t.id,
     personName: revealed ? t.personName : '',
     idNumber: maskIdNumber(t.idNumber),
-    fromUserId: revealed ? t.fromUserId : null,
+    fromUserId: revealed && t.fromUserId ? asUserId(t.fromUserId) : null,
     fromEnterpriseName: revealed ? row.fromName : '',
     matched: isAdmin ? t.fromRecordId !== null : null,
-    toUserId: t.toUserId,
+    toUserId: asUserId(t.toUserId),
     toEnterpriseName: row.toName,
     status: t.status as TransferState,
     reason: t.reason,

@@ -1,4 +1,5 @@
 import { type RecordDetails, type RecordDetailsBody, recordToWire } from '@ks/contract';
+import { asUserId } from '@ks/contract/ids';
 import type { Db } from '../../db/client.ts';
 import { findLatestInstance } from '../../engine/audit-instances.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';
@@ -34,7 +35,7 @@ export class RecordForms {
   private async onBehalfOf(user: SessionUser, node: ResolvedNode, record: StoredRecord | null) {
     if (user.loginRoleType !== 'M' || !this.onBehalf.accepts(node)) return null;
     const owner = record ? await enterpriseOwnerOf(this.db, record.ownerUserId) : null;
-    return { owner: owner && { userId: owner.userId, name: owner.name } };
+    return { owner: owner && { userId: asUserId(owner.userId), name: owner.name } };
   }
 
   async details(user: SessionUser, body: RecordDetailsBody): Promise<RecordDetails> {

@@ -10,6 +10,7 @@ import {
   rolesOf,
   type UserInfo,
 } from '@ks/contract';
+import { asUserCode } from '@ks/contract/ids';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -265,8 +266,8 @@ export class SessionService {
     if (!found) throw new AppError(ERROR_CODES.SESSION_ENDED);
     const { user, enterprise } = found;
     return {
-      id: user.userCode,
-      userCode: user.userCode,
+      id: asUserCode(user.userCode),
+      userCode: asUserCode(user.userCode),
       userName: user.userName,
       photo: user.photo,
       phone: maskPhone(user.phone),

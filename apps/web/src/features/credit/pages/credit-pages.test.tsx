@@ -2,25 +2,22 @@ import type { CreditLetter, CreditListRow, CreditRecord } from '@ks/contract/cre
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { CommitmentBookDetailPage, CommitmentBookPage } from './commitment-book-pages.tsx';
 import { CompanyCreditPage } from './company-credit-page.tsx';
 import { CreditAnalysisPage } from './credit-analysis-page.tsx';
 import { AnonymousCreditPublicList, CreditPublicListPage } from './credit-public-list-page.tsx';
+
+const ENTERPRISE_ID = makeUserId();
 
 vi.mock('echarts-for-react', () => ({
   default: ({ option }: { option: unknown }) => <pre data-testid="chart">{JSON.stringify(option)}</pre>,
 }));
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
-
-function signIn(loginRoleType: 'M' | 'U' | 'P') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType }), [loginRoleType === 'M' ? 'admin' : 'user']);
-}
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
@@ -40,7 +37,7 @@ const LEVEL = {
   createdAt: '2026-11-01T00:00:00Z',
 };
 const ROW: CreditListRow = {
-  userId: 'u1',
+  userId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
   creditCode: '91320100MA1KS2026T',
   qyType: '施工企业',
@@ -49,7 +46,7 @@ const ROW: CreditListRow = {
   computedAt: '2026-11-26T01:00:00Z',
 };
 const RECORD: CreditRecord = {
-  userId: 'u1',
+  userId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
   creditCode: '91320100MA1KS2026T',
   qyType: '施工企业',
@@ -98,7 +95,7 @@ const LETTER: CreditLetter = {
 
 describe('信用公示', () => {
   it('lists enterprises with their grades and asks again with the chosen filters', async () => {
-    signIn('P');
+    signInAs('P');
     const queries: URLSearchParams[] = [];
     mockFetch({
       'GET /ks/credit/public-list': ({ url }) => {
@@ -117,7 +114,7 @@ describe('信用公示', () => {
   });
 
   it('says 暂无数据 when no enterprise is scored, and offers administrators the export', async () => {
-    signIn('M');
+    signInAs('M');
     mockFetch({
       'GET /ks/credit/public-list': ok({ records: [], total: 0, curPage: 1, pageSize: 10, grades: GRADES }),
     });
@@ -147,7 +144,7 @@ describe('信用公示', () => {
 
 describe('企业信用信息', () => {
   it('shows the score, grade, history chart and items by class, with the window state', async () => {
-    signIn('U');
+    signInAs('U');
     mockFetch({ 'GET /ks/credit/record': ok(RECORD) });
     const { user } = renderWidget(<CompanyCreditPage />, '/credit/companyInfo');
     expect(await screen.findByText('KS演示建设集团有限公司', {}, WAIT)).toBeTruthy();
@@ -164,7 +161,7 @@ describe('企业信用信息', () => {
 
 describe('信用分析', () => {
   it('draws the grade distribution, trend and comparison for administrators', async () => {
-    signIn('M');
+    signInAs('M');
     mockFetch({
       'GET /ks/credit/management/top-titles': ok({
         enterprises: 3,
@@ -190,7 +187,7 @@ describe('信用分析', () => {
 
   // The roles each credit page refuses are the route's role gate's (app/router.test.tsx).
   it('says 暂无数据 when nobody is scored', async () => {
-    signIn('M');
+    signInAs('M');
     mockFetch({
       'GET /ks/credit/management/top-titles': ok({
         enterprises: 0,
@@ -217,7 +214,7 @@ describe('信用事项目录 and 评分模型与等级', () => {
   const OVERVIEW = ok({ grades: [], trend: [], byType: [] });
 
   it('lists the catalogue with its suggestions and retires an item type at its version', async () => {
-    signIn('M');
+    signInAs('M');
     const retired: string[] = [];
     mockFetch({
       'GET /ks/credit/management/top-titles': TITLES,
@@ -253,7 +250,7 @@ describe('信用事项目录 and 评分模型与等级', () => {
   });
 
   it('saves a new score model over the version it read', async () => {
-    signIn('M');
+    signInAs('M');
     const saved: unknown[] = [];
     mockFetch({
       'GET /ks/credit/management/top-titles': TITLES,
@@ -279,7 +276,7 @@ describe('信用事项目录 and 评分模型与等级', () => {
 
 describe('信用承诺书', () => {
   it('lets an enterprise sign the version and text it read, once it agrees', async () => {
-    signIn('U');
+    signInAs('U');
     const signed: unknown[] = [];
     mockFetch({
       'GET /ks/credit/letter': ok(LETTER),
@@ -301,7 +298,7 @@ describe('信用承诺书', () => {
   });
 
   it('shows a signed letter with its digest', async () => {
-    signIn('U');
+    signInAs('U');
     mockFetch({
       'GET /ks/credit/letter': ok({
         ...LETTER,
@@ -314,13 +311,13 @@ describe('信用承诺书', () => {
   });
 
   it('gives administrators the signatures and the template editor', async () => {
-    signIn('M');
+    signInAs('M');
     const saved: unknown[] = [];
     mockFetch({
       'GET /ks/credit/letter/signatures': ok([
         {
           id: 's1',
-          userId: 'u1',
+          userId: ENTERPRISE_ID,
           signerName: '演示企业联系人',
           enterpriseName: 'KS演示建设集团有限公司',
           templateVersion: 2,

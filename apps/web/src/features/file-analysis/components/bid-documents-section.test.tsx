@@ -5,18 +5,11 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { bidderDialogRoutes, ENTERPRISE_B, ENTERPRISE_B_OPTION } from '../test-fixtures.ts';
 import { BidDocumentsSection } from './bid-documents-section.tsx';
 
 const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
-
-function signIn(loginRoleType: 'M' | 'U') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ userName: '用户', loginRoleType }), [
-    loginRoleType === 'M' ? 'admin' : 'user',
-  ]);
-}
 
 const doc = (over: Partial<BidDocumentState>): BidDocumentState => ({
   documentId: 'd1',
@@ -132,7 +125,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
         }),
       ],
     });
-    signIn('M');
+    signInAs('M');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     const row = (await screen.findByText('甲公司')).closest('tr') as HTMLElement;
     expect(within(row).getByText('已检测')).toBeTruthy();
@@ -169,7 +162,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
           }),
       },
     );
-    signIn('M');
+    signInAs('M');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     await user.click(await screen.findByText('甲公司'));
     expect(await screen.findByText('甲公司：未解析')).toBeTruthy();
@@ -180,7 +173,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
 
   it('lets an administrator publish the results', async () => {
     const calls = mockApi({ documents: [doc({})] });
-    signIn('M');
+    signInAs('M');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     expect(await screen.findByText('未公示')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '公示检测结果' }));
@@ -189,7 +182,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
 
   it('saving the requirements says every document is being detected again', async () => {
     const calls = mockApi({ documents: [doc({}), doc({ documentId: 'd2', bidderName: '乙公司' })] });
-    signIn('M');
+    signInAs('M');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     await user.click(await screen.findByRole('button', { name: '招标要求' }));
     const dialog = await screen.findByRole('dialog', { name: '招标要求' });
@@ -215,7 +208,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
         },
       },
     );
-    signIn('M');
+    signInAs('M');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     const open = async () => {
       await user.click(await screen.findByRole('button', { name: '上传投标文件' }));
@@ -256,7 +249,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
 
   it('tells a bidder its result is not published yet, and has no administrator controls', async () => {
     mockApi({ documents: [doc({ mine: true })], refuse: BID_MESSAGES.notPublished });
-    signIn('U');
+    signInAs('U');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     await user.click(await screen.findByText('甲公司'));
     expect(await screen.findByText(BID_MESSAGES.notPublished)).toBeTruthy();
@@ -266,7 +259,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
 
   it('says so when no document was uploaded', async () => {
     mockApi({ documents: [] });
-    signIn('M');
+    signInAs('M');
     renderWidget(<BidDocumentsSection xmId={XM} />);
     expect(await screen.findByText('尚未上传投标文件')).toBeTruthy();
   });

@@ -14,17 +14,10 @@ import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 
 const PAGE_LOAD = { timeout: 30_000 };
 const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
-
-function signIn(loginRoleType: 'M' | 'U') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ userName: '用户', loginRoleType }), [
-    loginRoleType === 'M' ? 'admin' : 'user',
-  ]);
-}
 
 const run = {
   runId: 'r1',
@@ -163,7 +156,7 @@ function mockApi(
 describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
   it('lists the findings by rule with the rule version, and filters by rule', async () => {
     const calls = mockApi({ isSuccess: true, errorMessage: '' });
-    signIn('M');
+    signInAs('M');
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     const row = (await screen.findByText(finding.message, {}, PAGE_LOAD)).closest('tr') as HTMLElement;
     expect(within(row).getByText('100010.00')).toBeTruthy();
@@ -175,7 +168,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
 
   it('shows the file’s summary tree expanded, marks nodes with findings, and filters by a node', async () => {
     const calls = mockApi({ isSuccess: true, errorMessage: '' });
-    signIn('M');
+    signInAs('M');
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&fileId=f1`);
     const mark = await screen.findByText('2 项', {}, PAGE_LOAD);
     const unitRow = mark.closest('tr') as HTMLElement;
@@ -193,7 +186,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     };
     const status = { current: running };
     const calls = mockApi({ isSuccess: true, errorMessage: '' }, status);
-    signIn('M');
+    signInAs('M');
     renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
     const before = calls.findings.length;
@@ -211,7 +204,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     };
     const status = { current: running };
     mockApi({ isSuccess: true, errorMessage: '' }, status);
-    signIn('M');
+    signInAs('M');
     renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
     status.current = { ...STATUS, state: 'failed' };
@@ -221,7 +214,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
   it('tells when a check started here finished before the page asked again', async () => {
     const status = { current: STATUS };
     mockApi({ isSuccess: true, errorMessage: '' }, status);
-    signIn('M');
+    signInAs('M');
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     const start = await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD);
     await screen.findByText('示例项目 · 造价文件检测');
@@ -233,7 +226,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
 
   it('starts a check and shows the spec notification', async () => {
     const calls = mockApi({ isSuccess: true, errorMessage: '' });
-    signIn('M');
+    signInAs('M');
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&gnCoding=fa01`);
     await user.click(await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD));
     await waitFor(() => expect(calls.starts).toEqual([{ xmId: XM, gnCoding: 'fa01' }]));
@@ -242,7 +235,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
 
   it('opens the error dialog when the server answers isSuccess false', async () => {
     mockApi({ isSuccess: false, errorMessage: COST_CHECK_RUNNING_MESSAGE });
-    signIn('M');
+    signInAs('M');
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     await user.click(await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD));
     const text = await screen.findByText(COST_CHECK_RUNNING_MESSAGE);
@@ -252,7 +245,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
 
   it('offers enterprises neither the start nor the rules', async () => {
     mockApi({ isSuccess: true, errorMessage: '' });
-    signIn('U');
+    signInAs('U');
     renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     await screen.findByText(finding.message, {}, PAGE_LOAD);
     expect(screen.queryByRole('button', { name: '开始检测' })).toBeNull();

@@ -6,19 +6,13 @@ import { makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockAnswer, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 
 /** The lazy route's first render under jsdom can take longer than the usual wait on a busy machine. */
 const PAGE_LOAD = { timeout: 30_000 };
 const findOnPage = (text: string) => screen.findByText(text, {}, PAGE_LOAD);
 
-function signIn(loginRoleType: 'M' | 'U') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(
-    makeUserInfo({ userName: loginRoleType === 'M' ? '管理员甲' : '企业用户乙', loginRoleType }),
-    [loginRoleType === 'M' ? 'admin' : 'user'],
-  );
-}
+const signIn = (role: 'M' | 'U') => signInAs(role, { userName: role === 'M' ? '管理员甲' : '企业用户乙' });
 
 const makeJob = (overrides: Partial<JobSummary>): JobSummary => ({
   id: crypto.randomUUID(),

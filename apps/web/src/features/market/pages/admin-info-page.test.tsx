@@ -3,24 +3,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId, makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { AdminInfoPage } from './admin-info-page.tsx';
+
+const ACTIVE_ID = makeUserId();
+const DISABLED_ID = makeUserId();
 
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn() {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType: 'M' }), ['admin']);
-}
+const signIn = () => signInAs('M');
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const ACTIVE: MarketEnterprise = {
-  userId: 'e1',
+  userId: ACTIVE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
   creditCode: '91320100MA1KS2026T',
   qyType: '施工企业',
@@ -30,7 +30,7 @@ const ACTIVE: MarketEnterprise = {
 };
 const DISABLED: MarketEnterprise = {
   ...ACTIVE,
-  userId: 'e2',
+  userId: DISABLED_ID,
   enterpriseName: '杭州停业监理有限公司',
   creditCode: '91330100MA2STOP01X',
   qyType: '监理企业',
@@ -95,7 +95,7 @@ describe('企业信息库 (/system/adminInfo)', () => {
     await user.click(within(row).getByRole('button', { name: /停\s*用/ }));
     expect(await screen.findByText('停用后该企业账号不能登录，已登录的会话立即失效。')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(bodies).toEqual([{ id: 'e1', version: 3, enabled: false }]));
+    await waitFor(() => expect(bodies).toEqual([{ id: ACTIVE_ID, version: 3, enabled: false }]));
     expect(await screen.findByText('已停用该企业，该企业账号将不能登录')).toBeTruthy();
   });
 
@@ -117,7 +117,7 @@ describe('企业信息库 (/system/adminInfo)', () => {
     const row = (await screen.findByText('杭州停业监理有限公司', {}, WAIT)).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: /启\s*用/ }));
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(bodies).toEqual([{ id: 'e2', version: 5, enabled: true }]));
+    await waitFor(() => expect(bodies).toEqual([{ id: DISABLED_ID, version: 5, enabled: true }]));
     await waitFor(() => expect(lists).toBeGreaterThan(1));
     expect(screen.queryByText('已启用该企业')).toBeNull();
   });

@@ -3,24 +3,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { CompanyInfoPage } from './company-info-page.tsx';
+
+const ENTERPRISE_ID = makeUserId();
 
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn(loginRoleType: 'M' | 'U' | 'P' | 'D') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType }), [loginRoleType === 'M' ? 'admin' : 'user']);
-}
-
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const ENTERPRISE: MarketEnterprise = {
-  userId: 'e1',
+  userId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
   creditCode: '91320100MA1KS2026T',
   qyType: '施工企业',
@@ -96,7 +93,7 @@ const page = (
 
 describe('企业信息 (/system/companyInfo)', () => {
   it('shows an enterprise its parts with their states, opening on the qualifications for apply=true', async () => {
-    signIn('U');
+    signInAs('U');
     const calls: string[] = [];
     mockFetch({
       'GET /ks/basic/enterprise/info': ({ url }) => {
@@ -128,14 +125,14 @@ describe('企业信息 (/system/companyInfo)', () => {
   });
 
   it('opens on the basic information without apply', async () => {
-    signIn('U');
+    signInAs('U');
     mockFetch({ 'GET /ks/basic/enterprise/info': ok(INFO) });
     renderWidget(page, '/system/companyInfo?type=1');
     expect(await screen.findByRole('tab', { name: '基本信息（1）', selected: true }, WAIT)).toBeTruthy();
   });
 
   it('lets administrators search the enterprises, open one read-only and go back', async () => {
-    signIn('M');
+    signInAs('M');
     const searches: string[] = [];
     const infos: string[] = [];
     mockFetch({
@@ -156,7 +153,7 @@ describe('企业信息 (/system/companyInfo)', () => {
     await waitFor(() => expect(searches).toContain('演示'));
     await user.click(screen.getByRole('button', { name: '查看企业信息' }));
     expect(await screen.findByRole('tab', { name: '基本信息（1）' }, WAIT)).toBeTruthy();
-    expect(infos).toEqual(['e1']);
+    expect(infos).toEqual([ENTERPRISE_ID]);
     expect(screen.queryByRole('button', { name: /新增/ })).toBeNull();
     expect(screen.getByRole('link', { name: '在列表中审核' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '返回企业列表' }));

@@ -2,27 +2,26 @@ import type { ManagedPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { ManagementInfoPage } from './management-info-page.tsx';
+
+const ENTERPRISE_ID = makeUserId();
 
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn() {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType: 'M' }), ['admin']);
-}
+const signIn = () => signInAs('M');
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const PERSON: ManagedPerson = {
   id: 'p1',
   status: 'approved',
-  enterpriseUserId: 'e1',
+  enterpriseUserId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
   personName: '王建华',
   idNumber: '320106********2013',
@@ -43,7 +42,7 @@ const list = (records: ManagedPerson[]) => ({ records, total: records.length, cu
 const enterprises = {
   records: [
     {
-      userId: 'e1',
+      userId: ENTERPRISE_ID,
       enterpriseName: 'KS演示建设集团有限公司',
       creditCode: '91320100MA1KS2026T',
       qyType: '施工企业',

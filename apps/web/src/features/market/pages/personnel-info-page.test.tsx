@@ -3,22 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId, makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { PersonnelInfoPage } from './personnel-info-page.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn(loginRoleType: 'M' | 'U' | 'P' | 'D', id?: string) {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType, ...(id ? { id } : {}) }), [
-    loginRoleType === 'M' ? 'admin' : 'user',
-  ]);
-}
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
@@ -26,7 +20,7 @@ afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 const PERSON: RegisteredPerson = {
   id: 'p1',
   status: 'approved',
-  enterpriseUserId: 'e1',
+  enterpriseUserId: makeUserId(),
   enterpriseName: 'KS演示建设集团有限公司',
   personName: '王建华',
   idNumber: '320106********2013',
@@ -52,7 +46,7 @@ const page = (
 
 describe('人员信息 (/system/personnelInfo)', () => {
   it('shows an enterprise its registered staff, masked, and opens the registration form', async () => {
-    signIn('U');
+    signInAs('U');
     mockFetch({
       'GET /ks/basic/personnel': ok({ records: [PERSON], total: 1, curPage: 1, pageSize: 10 }),
       ...NO_TRANSFERS,
@@ -72,7 +66,7 @@ describe('人员信息 (/system/personnelInfo)', () => {
   });
 
   it('shows administrators every enterprise’s staff and searches them', async () => {
-    signIn('M');
+    signInAs('M');
     const keywords: string[] = [];
     mockFetch({
       'GET /ks/basic/personnel': ({ url }) => {
@@ -93,7 +87,7 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
   const listed = { records: [PERSON], total: 1, curPage: 1, pageSize: 10 };
 
   it('edits a further certificate over its version, with the server’s message under the field', async () => {
-    signIn('U', 'e1');
+    signInAs('U');
     const bodies: unknown[] = [];
     mockFetch({
       'GET /ks/basic/personnel': ok(listed),
@@ -140,7 +134,7 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
   });
 
   it('removes a further certificate over its version', async () => {
-    signIn('U', 'e1');
+    signInAs('U');
     const removed: string[] = [];
     mockFetch({
       'GET /ks/basic/personnel': ok(listed),
@@ -160,7 +154,7 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
   });
 
   it('shows another enterprise’s certificates read-only', async () => {
-    signIn('U', 'someone-else');
+    signInAs('U');
     mockFetch({
       'GET /ks/basic/personnel': ok({ ...listed, records: [{ ...PERSON, own: false }] }),
       ...NO_TRANSFERS,
@@ -174,7 +168,7 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
   });
 
   it('asks for a person registered elsewhere, placing the refusal under the ID number', async () => {
-    signIn('U', 'e1');
+    signInAs('U');
     const bodies: unknown[] = [];
     mockFetch({
       'GET /ks/basic/personnel': ok(listed),

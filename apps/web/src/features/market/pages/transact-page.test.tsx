@@ -3,31 +3,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { TransactPage } from './transact-page.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
 const WAIT = { timeout: 20_000 };
 
-function signIn(loginRoleType: 'U' | 'P' | 'M', id?: string) {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType, ...(id ? { id } : {}) }), [
-    loginRoleType === 'M' ? 'admin' : 'user',
-  ]);
-}
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
+const RELEASING = makeUserId();
+const ASKING = makeUserId();
 const TRANSFER: Transfer = {
   id: 't1',
   side: null,
   personName: '顾磊',
   idNumber: '320583********1611',
-  fromUserId: 'hz',
+  fromUserId: RELEASING,
   fromEnterpriseName: '杭州钱江工程监理有限公司（演示数据）',
   matched: null,
-  toUserId: 'ks',
+  toUserId: ASKING,
   toEnterpriseName: 'KS演示建设集团有限公司',
   status: 'pending',
   reason: '拟任本企业安装工程造价负责人',
@@ -72,7 +68,7 @@ const ITEMS: TransactItem[] = [
 
 describe('业务办理 (/system/transact)', () => {
   it('lists the business the caller may start by system, each opening its page', async () => {
-    signIn('U');
+    signInAs('U');
     mockFetch({ 'GET /ks/basic/transact': ok(ITEMS), ...NO_TRANSFERS });
     const { user } = renderWidget(tree, '/system/transact');
     expect(await screen.findByRole('heading', { name: '企业信息' }, WAIT)).toBeTruthy();
@@ -85,7 +81,7 @@ describe('业务办理 (/system/transact)', () => {
   });
 
   it('says so when there is nothing to start', async () => {
-    signIn('P');
+    signInAs('P');
     mockFetch({ 'GET /ks/basic/transact': ok([]), ...NO_TRANSFERS });
     renderWidget(tree, '/system/transact');
     expect(await screen.findByText('暂无可办理的业务', {}, WAIT)).toBeTruthy();
@@ -93,7 +89,7 @@ describe('业务办理 (/system/transact)', () => {
   });
 
   it('lists administrators the open transfers and approves one over its version', async () => {
-    signIn('M');
+    signInAs('M');
     const asked: string[] = [];
     const bodies: unknown[] = [];
     mockFetch({
@@ -125,7 +121,7 @@ describe('业务办理 (/system/transact)', () => {
   });
 
   it('lets the releasing enterprise agree, and only it', async () => {
-    signIn('U', 'hz');
+    signInAs('U');
     const released: unknown[] = [];
     mockFetch({
       'GET /ks/basic/transact': ok([]),
@@ -148,7 +144,7 @@ describe('业务办理 (/system/transact)', () => {
   });
 
   it('lets the releasing enterprise refuse only with a reason', async () => {
-    signIn('U', 'hz');
+    signInAs('U');
     const refused: unknown[] = [];
     mockFetch({
       'GET /ks/basic/transact': ok([]),
@@ -181,7 +177,7 @@ describe('业务办理 (/system/transact)', () => {
   });
 
   it('lets the asking enterprise withdraw its open request', async () => {
-    signIn('U', 'ks');
+    signInAs('U');
     const withdrawn: unknown[] = [];
     mockFetch({
       'GET /ks/basic/transact': ok([]),
@@ -209,11 +205,11 @@ describe('业务办理 (/system/transact)', () => {
   });
 
   it('lets administrators confirm an ID number claim, or refuse one only with a reason', async () => {
-    signIn('M');
+    signInAs('M');
     const decided: unknown[] = [];
     const claim: IdentityClaim = {
       id: 'c1',
-      userId: 'p1',
+      userId: makeUserId(),
       account: 'li.si',
       userName: '李四',
       accountPhone: '13900001111',

@@ -6,15 +6,9 @@ import { makePlatformInfo, makeSmsOutboxEntry, makeUserInfo } from '@/test/facto
 import { failure, type MockAnswer, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 
-function signIn(loginRoleType: 'M' | 'U') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(
-    makeUserInfo({ userName: loginRoleType === 'M' ? '管理员甲' : '企业用户乙', loginRoleType }),
-    [loginRoleType === 'M' ? 'admin' : 'user'],
-  );
-}
+const signIn = (role: 'M' | 'U') => signInAs(role, { userName: role === 'M' ? '管理员甲' : '企业用户乙' });
 
 function mockSettingsApi({
   save = undefined as MockAnswer | undefined,

@@ -3,6 +3,7 @@ import { ON_BEHALF_MESSAGES } from '@ks/contract/records';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
+import { makeUserId } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import type { FormDetails } from '../api/types.ts';
@@ -20,12 +21,12 @@ configure({ asyncUtilTimeout: 15000 });
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const BUILDER = {
-  userId: '11111111-1111-4111-8111-111111111111',
+  userId: makeUserId(),
   enterpriseName: '甲建设有限公司',
   creditCode: 'CC-A',
 };
 const SUPERVISOR = {
-  userId: '22222222-2222-4222-8222-222222222222',
+  userId: makeUserId(),
   enterpriseName: '乙监理有限公司',
   creditCode: 'CC-B',
 };

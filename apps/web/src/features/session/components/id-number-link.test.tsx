@@ -6,6 +6,7 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { IdNumberLink } from './id-number-link.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -29,11 +30,7 @@ const PROVEN: IdentityState = {
   practiceDetails: AREAS,
 };
 
-function signIn() {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType: 'P' }), ['user']);
-}
+const signIn = () => signInAs('P');
 
 describe('执业注册 (a personnel account’s ID number)', () => {
   it('claims a checked number, then proves it with the SMS code', async () => {

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Branded ids: a user's UUID and a user's account code are both strings on the wire, and the web
+ * once compared one with the other ("is this transfer mine?") and never matched. Branding makes
+ * such a comparison a type error; the values on the wire do not change.
+ */
+export const UserIdSchema = z.string().brand<'UserId'>();
+export type UserId = z.infer<typeof UserIdSchema>;
+
+/** The account's code (userInfo.id and userCode carry it), never a user's UUID. */
+export const UserCodeSchema = z.string().brand<'UserCode'>();
+export type UserCode = z.infer<typeof UserCodeSchema>;
+
+/** The server's reading of a user UUID from its own tables: the one place a string becomes a UserId. */
+export const asUserId = (id: string) => id as UserId;
+/** The server's reading of an account code from its own tables. */
+export const asUserCode = (code: string) => code as UserCode;
