@@ -33,7 +33,7 @@ import {
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
-import { CREDIT_RECOMPUTE_JOB } from './module.ts';
+import { CREDIT_RECOMPUTE_JOB } from './engine.ts';
 import { recomputeScore } from './score.ts';
 
 const getApp = useTestApp();
@@ -492,7 +492,7 @@ describe('the score', () => {
     await app.db.execute(
       sql`update ks_data.${sql.identifier(await tableOf('good'))} set end_time = ${daysFrom(-1)}::date where id = ${id}::uuid`,
     );
-    const job = await import('./module.ts');
+    const job = await import('./engine.ts');
     const definition = job.recomputeScoresJob(app.db);
     expect(definition).toMatchObject({
       name: CREDIT_RECOMPUTE_JOB,

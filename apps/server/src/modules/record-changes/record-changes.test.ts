@@ -28,6 +28,7 @@ import {
 import { refuse } from '../../engine/lifecycle.ts';
 import type { EngineModule } from '../../engine/modules.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { RECORD_CHANGES_MODULE } from './index.ts';
 
 /** The score module stand-in: a system whose changeApplied handler refuses (the pass must roll back). */
 const REFUSING_SYSTEM = unique('chgrefuse');
@@ -58,7 +59,8 @@ const scoreModule: EngineModule = {
   },
 };
 
-const getApp = useTestApp({}, { modules: [scoreModule] });
+// The change routes are the record-changes module's; the listener stands in for the score module.
+const getApp = useTestApp({}, { modules: [RECORD_CHANGES_MODULE, scoreModule] });
 type Actor = TestActor;
 const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 

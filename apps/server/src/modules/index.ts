@@ -1,0 +1,17 @@
+import type { BusinessModule } from '../engine/modules.ts';
+import { CREDIT_MODULE } from './credit/index.ts';
+import { FILE_ANALYSIS_MODULE } from './file-analysis/index.ts';
+import { MARKET_MODULE } from './market/index.ts';
+import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+
+/**
+ * The business modules the platform runs, in registration order: app.ts registers each one's
+ * engine handlers, jobs, defaults and routes, and the demo seed seeds each one's demo data. A new
+ * module is its own folders plus one line here.
+ */
+export const BUSINESS_MODULES: readonly BusinessModule[] = [
+  FILE_ANALYSIS_MODULE,
+  CREDIT_MODULE,
+  MARKET_MODULE,
+  RECORD_CHANGES_MODULE,
+];
