@@ -18,18 +18,12 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/helper.ts';
-import {
-  annexSlots,
-  creditScoreHistory,
-  creditScoreModels,
-  creditScores,
-  dictionaries,
-  enterprises,
-  menuNodes,
-  operationLogs,
-  providedSystems,
-  users,
-} from '../../db/schema/index.ts';
+import { providedSystems } from '../../db/schema/builder.ts';
+import { dictionaries } from '../../db/schema/catalogues.ts';
+import { creditScoreHistory, creditScoreModels, creditScores } from '../../db/schema/credit.ts';
+import { annexSlots } from '../../db/schema/files.ts';
+import { enterprises, operationLogs, users } from '../../db/schema/identity.ts';
+import { menuNodes } from '../../db/schema/shell.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';

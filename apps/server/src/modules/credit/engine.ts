@@ -11,7 +11,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAttachments } from '../../db/schema/index.ts';
+import { recordAttachments } from '../../db/schema/files.ts';
 import { type RecordEvent, refuse } from '../../engine/lifecycle.ts';
 import type { EngineSeams } from '../../engine/modules.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';

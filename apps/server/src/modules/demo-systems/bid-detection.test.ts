@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { scannedPdf, textPdf } from '../../../test/bid-pdf-fixtures.ts';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
-import { costProjects } from '../../db/schema/index.ts';
+import { costProjects } from '../../db/schema/file-analysis.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costProjects } from '../../db/schema/index.ts';
+import { costProjects } from '../../db/schema/file-analysis.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';

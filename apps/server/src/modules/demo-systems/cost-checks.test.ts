@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createUser, useTestApp } from '../../../test/helper.ts';
-import { costCheckFindings, costCheckRuns } from '../../db/schema/index.ts';
+import { costCheckFindings, costCheckRuns } from '../../db/schema/cost-checks.ts';
 import { cleanItems, insertParsedFile, insertProject } from '../file-analysis/check-test-fixtures.ts';
 import { seedDemoCostChecks } from './cost-checks.ts';
 

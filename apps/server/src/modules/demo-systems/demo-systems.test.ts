@@ -20,7 +20,8 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, loginBody, useTestApp } from '../../../test/helper.ts';
-import { notifyDeliveries, notifyMessages, notifyTodos, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyMessages, notifyTodos } from '../../db/schema/notify.ts';
 import { tableColumns } from '../../engine/node-tables.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';

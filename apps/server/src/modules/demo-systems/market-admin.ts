@@ -6,7 +6,7 @@ import {
   type MarketPart,
   type WireRecord,
 } from '@ks/contract';
-import { enterprises, users } from '../../db/schema/index.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SmsCodes } from '../../platform/sms-codes.ts';

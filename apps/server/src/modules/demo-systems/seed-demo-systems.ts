@@ -1,7 +1,8 @@
 import type { AuditLevel, FunctionGrant, GrantableRole, NodeFunction, NodeRef } from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyMessages } from '../../db/schema/notify.ts';
 import type { EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';

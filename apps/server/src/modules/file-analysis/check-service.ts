@@ -21,13 +21,9 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  bidDocuments,
-  costCheckFindings,
-  costCheckRuns,
-  costFiles,
-  costNodes,
-} from '../../db/schema/index.ts';
+import { bidDocuments } from '../../db/schema/bid-detection.ts';
+import { costCheckFindings, costCheckRuns } from '../../db/schema/cost-checks.ts';
+import { costFiles, costNodes } from '../../db/schema/file-analysis.ts';
 import type { Enqueue } from '../../engine/modules.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
