@@ -70,8 +70,19 @@ module.exports = {
       from: { path: `${SERVER}modules/([^/]+)/`, pathNot: excepted },
       to: {
         path: `${SERVER}modules/`,
-        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/public\\.ts$`],
+        pathNot: [
+          `${SERVER}modules/$1/`,
+          `${SERVER}modules/[^/]+/public\\.ts$`,
+          `${SERVER}modules/index\\.ts$`,
+        ],
       },
+    },
+    {
+      name: 'only-tests-import-the-module-list',
+      comment: 'The list of modules is for app.ts and the demo seed; a test may build the app from it.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER}modules/index\\.ts$` },
     },
     {
       name: 'module-imports-tables-by-file',
