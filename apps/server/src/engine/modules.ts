@@ -5,6 +5,7 @@ import type { Authenticate } from '../platform/access.ts';
 import type { FileService } from '../platform/file-store.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { SmsCodes } from '../platform/sms-codes.ts';
+import type { DemoSeed } from './demo.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
 import type { OnBehalfNodes } from './on-behalf.ts';
@@ -87,6 +88,8 @@ export interface BusinessModule extends EngineModule {
   routes?(app: FastifyInstance, host: ModuleHost): Promise<void>;
   /** Rows the module needs on every start (upload slots, default rule versions); idempotent. */
   defaults?(host: ModuleHost): Promise<void>;
+  /** The module's demo data, made on an empty database after the demo systems (seed.ts). */
+  demo?(seed: DemoSeed): Promise<void>;
 }
 
 /**

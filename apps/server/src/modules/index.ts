@@ -10,8 +10,8 @@ import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
  * module is its own folders plus one line here.
  */
 export const BUSINESS_MODULES: readonly BusinessModule[] = [
-  FILE_ANALYSIS_MODULE,
   CREDIT_MODULE,
   MARKET_MODULE,
   RECORD_CHANGES_MODULE,
+  FILE_ANALYSIS_MODULE,
 ];

@@ -1,4 +1,5 @@
 import type { BusinessModule } from '../../engine/modules.ts';
+import { seedDemoCredit } from './demo.ts';
 import { registerCredit } from './engine.ts';
 import { ensureCreditDefaults } from './repository.ts';
 import { creditRoutes } from './routes.ts';
@@ -17,4 +18,5 @@ export const CREDIT_MODULE: BusinessModule = {
     });
   },
   defaults: ({ db }) => ensureCreditDefaults(db),
+  demo: seedDemoCredit,
 };

@@ -26,8 +26,12 @@ import { tableColumns } from '../../engine/node-tables.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
+import {
+  DEMO_MORE_ENTERPRISES,
+  DEMO_SECOND_CERTIFICATE,
+  DEMO_TRANSFER_REFUSAL,
+} from '../market/demo-admin.ts';
 import { DEMO_FAQ, DEMO_HELP_GUIDE_GROUP, DEMO_HELP_PDF, DEMO_HELP_VIDEO } from './help.ts';
-import { DEMO_MORE_ENTERPRISES, DEMO_SECOND_CERTIFICATE, DEMO_TRANSFER_REFUSAL } from './market-admin.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,

@@ -9,6 +9,9 @@ import { ApprovedEstimateService } from './check-estimate.ts';
 import { defineCostCheckJob } from './check-job.ts';
 import { costCheckRoutes } from './check-routes.ts';
 import { CostCheckService } from './check-service.ts';
+import { seedDemoFileAnalysis } from './demo.ts';
+import { seedDemoBidDetection } from './demo-bids.ts';
+import { seedDemoCostChecks } from './demo-checks.ts';
 import { defineParseJob } from './parse-job.ts';
 import { fileAnalysisRoutes } from './routes.ts';
 import { CostRulesService } from './rules-service.ts';
@@ -56,5 +59,11 @@ export const FILE_ANALYSIS_MODULE: BusinessModule = {
     await bidDocuments(db, files, enqueue).ensureUploadSlot();
     await costFiles(db, files, enqueue).ensureUploadSlot();
     await new CostRulesService(db).ensureDefault();
+  },
+  // The check and the detection read the parsed demo files; the seed has no job workers.
+  async demo({ db, files, actors, ip, userNotices }) {
+    await seedDemoFileAnalysis(db, files, actors, ip);
+    await seedDemoCostChecks(db, actors.admin, userNotices);
+    await seedDemoBidDetection(db, files, actors, ip);
   },
 };

@@ -1,6 +1,8 @@
 import type { BusinessModule } from '../../engine/modules.ts';
 import { MarketAdminService } from './admin.ts';
 import { CertificateService } from './certificates.ts';
+import { seedDemoMarket } from './demo.ts';
+import { seedDemoMarketAdmin } from './demo-admin.ts';
 import { registerMarket } from './engine.ts';
 import { IdentityService } from './identity.ts';
 import { marketRoutes } from './routes.ts';
@@ -19,5 +21,9 @@ export const MARKET_MODULE: BusinessModule = {
       transfers: new TransferService(db, userNotices, config.TRANSFER_DAILY_LIMIT),
       identity: new IdentityService(db, sms, userNotices),
     });
+  },
+  async demo(seed) {
+    await seedDemoMarket(seed);
+    await seedDemoMarketAdmin(seed);
   },
 };

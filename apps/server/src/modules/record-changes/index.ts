@@ -1,4 +1,5 @@
 import type { BusinessModule } from '../../engine/modules.ts';
+import { seedDemoChangeTemplate } from './demo.ts';
 import { recordChangeRoutes } from './routes.ts';
 import { RecordChangeService } from './service.ts';
 import { ChangeTemplateService } from './template-service.ts';
@@ -13,4 +14,5 @@ export const RECORD_CHANGES_MODULE: BusinessModule = {
       templates: new ChangeTemplateService(db, files),
     });
   },
+  demo: ({ db, files, actors, ip }) => seedDemoChangeTemplate(db, files, actors.admin, ip),
 };
