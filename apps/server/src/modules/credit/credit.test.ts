@@ -28,6 +28,7 @@ import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { CREDIT_RECOMPUTE_JOB } from './engine.ts';
+import { gradeOf } from './public.ts';
 import { recomputeScore } from './score.ts';
 
 const getApp = useTestApp();
@@ -917,5 +918,18 @@ describe('the public credit list’s rate limit', () => {
     const bad = await list(headers, `?keyword=${encodeURIComponent('a\u0000b')}`);
     expect(bad.statusCode).toBe(400);
     expect((await list(headers, '?pageSize=100000')).statusCode).toBe(400);
+  });
+});
+
+describe('the credit port (public.ts)', () => {
+  it('answers an enterprise’s score and grade band, and null before its first score', async () => {
+    const app = getApp();
+    const enterprise = await createActor(app, 'U');
+    expect(await gradeOf(app.db, enterprise.id)).toBeNull();
+    const computed = await app.db.transaction((tx) => recomputeScore(tx, enterprise.id, '测试'));
+    expect(await gradeOf(app.db, enterprise.id)).toMatchObject({
+      score: computed.score,
+      grade: computed.grade,
+    });
   });
 });
