@@ -40,7 +40,7 @@ import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { BUSINESS_MODULES } from './modules/index.ts';
+import { BUSINESS_MODULES, WIDGET_MODULES } from './modules/index.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
 import { registerNotify } from './modules/notify/register.ts';
@@ -57,7 +57,6 @@ import { ShellService } from './modules/shell/service.ts';
 import { HttpSmsProvider, LocalSmsProvider, type SmsProvider } from './modules/sms/providers.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { SmsService } from './modules/sms/service.ts';
-import { widgetRoutes } from './modules/widgets-routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { WorkflowService } from './modules/workflow/service.ts';
 import { SERVER_PACKAGE_JSON } from './paths.ts';
@@ -159,7 +158,7 @@ export async function buildApp({
   const enqueue: ModuleHost['enqueue'] = (tx, jobName, payload) =>
     jobs.sendInTransaction(tx, jobName, payload as never);
   for (const module of modules) {
-    module.register({
+    module.register?.({
       events: recordEvents,
       actions: moduleActions,
       options: optionProviders,
@@ -224,7 +223,6 @@ export async function buildApp({
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
   await registerFiles(app, { db, config, files, jobs });
   await registerNotify(app, { database, bus, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS, jobs });
-  await app.register(widgetRoutes, { db, config, files });
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
   await app.register(builderRoutes, { builder: new BuilderService(db) });
@@ -259,7 +257,7 @@ export async function buildApp({
     authenticate: (token) => sessions.authenticate(token),
     sms,
   };
-  for (const module of modules) {
+  for (const module of [...WIDGET_MODULES, ...modules]) {
     await module.defaults?.(host);
     await module.routes?.(app, host);
   }

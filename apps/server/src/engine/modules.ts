@@ -84,7 +84,10 @@ export interface ModuleHost extends Omit<EngineSeams, keyof EngineRegistry | 'de
  * the first request, and its demo data. `modules/index.ts` lists them; app.ts and the demo seed
  * loop over that list, so adding a module edits no shared file but the list.
  */
-export interface BusinessModule extends EngineModule {
+export interface BusinessModule {
+  name: string;
+  /** Its engine registration (none for a module that only serves routes). */
+  register?(seams: EngineSeams): void;
   routes?(app: FastifyInstance, host: ModuleHost): Promise<void>;
   /** Rows the module needs on every start (upload slots, default rule versions); idempotent. */
   defaults?(host: ModuleHost): Promise<void>;

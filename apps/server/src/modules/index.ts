@@ -1,8 +1,12 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { CREDIT_MODULE } from './credit/index.ts';
+import { FEEDBACK_MODULE } from './feedback/index.ts';
 import { FILE_ANALYSIS_MODULE } from './file-analysis/index.ts';
+import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
+import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { WEATHER_MODULE } from './weather/index.ts';
 
 /**
  * The business modules the platform runs, in registration order: app.ts registers each one's
@@ -14,4 +18,15 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   MARKET_MODULE,
   RECORD_CHANGES_MODULE,
   FILE_ANALYSIS_MODULE,
+];
+
+/**
+ * The shell's widgets — help, feedback, weather, the operation log — wired as modules are (routes
+ * only). They serve every app, including one a test builds with its own business modules.
+ */
+export const WIDGET_MODULES: readonly BusinessModule[] = [
+  HELP_MODULE,
+  FEEDBACK_MODULE,
+  WEATHER_MODULE,
+  OPLOG_MODULE,
 ];

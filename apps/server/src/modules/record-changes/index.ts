@@ -7,7 +7,6 @@ import { ChangeTemplateService } from './template-service.ts';
 /** 变更申请: change requests on approved records, reviewed like a submission, and their template. */
 export const RECORD_CHANGES_MODULE: BusinessModule = {
   name: 'record-changes',
-  register() {},
   async routes(app, { db, files, engine, reviewNotices }) {
     await app.register(recordChangeRoutes, {
       changes: new RecordChangeService(db, engine.events, reviewNotices),
