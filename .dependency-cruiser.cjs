@@ -1,5 +1,5 @@
 /**
- * The direction of dependencies (decisions 0015 and 0066), checked by `npm run lint`:
+ * The direction of dependencies (decisions 0015 and 0064), checked by `npm run lint`:
  * - server: a feature module (apps/server/src/modules/<area>/) imports the engine core (engine/),
  *   platform/, db/, the contract and its own folder; of another module only its `public.ts` (the
  *   module's typed port), never its internals. A business module's tables (BUSINESS_TABLES) are

@@ -1,7 +1,9 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { CREDIT_MODULE } from './credit/index.ts';
 import { FEEDBACK_MODULE } from './feedback/index.ts';
-import { FILE_ANALYSIS_MODULE } from './file-analysis/index.ts';
+import { BID_DETECTION_MODULE } from './file-analysis/bid-detection/index.ts';
+import { COST_CHECKS_MODULE } from './file-analysis/check-module.ts';
+import { COST_FILES_MODULE } from './file-analysis/index.ts';
 import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
@@ -17,7 +19,9 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   CREDIT_MODULE,
   MARKET_MODULE,
   RECORD_CHANGES_MODULE,
-  FILE_ANALYSIS_MODULE,
+  COST_FILES_MODULE,
+  COST_CHECKS_MODULE,
+  BID_DETECTION_MODULE,
 ];
 
 /**
