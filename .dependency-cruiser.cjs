@@ -1,8 +1,11 @@
 /**
- * The direction of dependencies (decision 0015), checked by `npm run lint`:
+ * The direction of dependencies (decisions 0015 and 0064), checked by `npm run lint`:
  * - server: a feature module (apps/server/src/modules/<area>/) imports the engine core (engine/),
- *   platform/, db/, the contract and its own folder, never another module's internals; the engine
- *   and platform/ import no module at all.
+ *   platform/, db/, the contract and its own folder; of another module only its `public.ts` (the
+ *   module's typed port), never its internals. A business module's tables (BUSINESS_TABLES) are
+ *   its own: no other module imports them, and modules import each table from its own schema file
+ *   (not the schema index), so the lint sees whose table it is. The engine and platform/ import no
+ *   module at all.
  * - web: a feature (apps/web/src/features/<area>/) imports lib/, components/, shared/, the contract
  *   and its own folder, never another feature.
  * Exceptions are listed below, each with its reason; composition roots (app.ts, seed.ts, the demo
@@ -31,6 +34,14 @@ const MODULE_EXCEPTIONS = [
   },
 ];
 
+/** The schema files of the business modules' own tables, by the module that owns them. */
+const BUSINESS_TABLES = [
+  { owner: 'credit', files: ['credit'] },
+  { owner: 'market', files: ['market'] },
+  { owner: 'file-analysis', files: ['file-analysis', 'cost-checks', 'bid-detection'] },
+  { owner: 'record-changes', files: ['record-changes'] },
+];
+
 const SERVER = '^apps/server/src/';
 const moduleFolder = (area) => `${SERVER}modules/${area}/`;
 const excepted = MODULE_EXCEPTIONS.map((exception) => moduleFolder(exception.from));
@@ -57,8 +68,37 @@ module.exports = {
       comment: 'A feature module depends on the engine core and platform/, not on another module.',
       severity: 'error',
       from: { path: `${SERVER}modules/([^/]+)/`, pathNot: excepted },
-      to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/$1/` },
+      to: {
+        path: `${SERVER}modules/`,
+        pathNot: [
+          `${SERVER}modules/$1/`,
+          `${SERVER}modules/[^/]+/public\\.ts$`,
+          `${SERVER}modules/index\\.ts$`,
+        ],
+      },
     },
+    {
+      name: 'only-tests-import-the-module-list',
+      comment: 'The list of modules is for app.ts and the demo seed; a test may build the app from it.',
+      severity: 'error',
+      from: { path: `${SERVER}modules/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER}modules/index\\.ts$` },
+    },
+    {
+      name: 'module-imports-tables-by-file',
+      comment:
+        "A module imports each table from its own schema file, so the lint can tell another module's tables from the platform's.",
+      severity: 'error',
+      from: { path: `${SERVER}modules/` },
+      to: { path: `${SERVER}db/schema/index\\.ts$` },
+    },
+    ...BUSINESS_TABLES.map(({ owner, files }) => ({
+      name: `module-tables-are-its-own (${owner})`,
+      comment: `The tables of ${owner} are read and written by ${owner} only; other modules read through its public.ts.`,
+      severity: 'error',
+      from: { path: `${SERVER}modules/`, pathNot: [moduleFolder(owner), ...excepted] },
+      to: { path: files.map((file) => `${SERVER}db/schema/${file}\\.ts$`) },
+    })),
     ...MODULE_EXCEPTIONS.map((exception) => ({
       name: `module-imports-no-other-module (${exception.from})`,
       comment: `${exception.from} may import only ${exception.to.join(', ')} besides itself.`,

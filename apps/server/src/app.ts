@@ -23,7 +23,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { LifecycleEvents, type OutboxFactory } from './engine/lifecycle.ts';
 import { ModuleActions } from './engine/module-actions.ts';
-import type { EngineModule, EngineRegistry } from './engine/modules.ts';
+import type { BusinessModule, EngineRegistry, ModuleHost } from './engine/modules.ts';
 import { OnBehalfNodes } from './engine/on-behalf.ts';
 import { OptionProviders } from './engine/option-providers.ts';
 import { ProvidedSystems } from './engine/provided-systems.ts';
@@ -38,34 +38,17 @@ import { builderRoutes } from './modules/builder/routes.ts';
 import { BuilderService } from './modules/builder/service.ts';
 import { catalogueRoutes } from './modules/catalogues/routes.ts';
 import { CatalogueService } from './modules/catalogues/service.ts';
-import { CREDIT_MODULE } from './modules/credit/module.ts';
-import { ensureCreditDefaults } from './modules/credit/repository.ts';
-import { creditRoutes } from './modules/credit/routes.ts';
-import { CreditService } from './modules/credit/service.ts';
-import { registerBidDetection } from './modules/file-analysis/bid-detection/register.ts';
-import { registerCostChecks } from './modules/file-analysis/check-register.ts';
-import { fileAnalysisModule } from './modules/file-analysis/parse-job.ts';
-import { registerFileAnalysis } from './modules/file-analysis/register.ts';
 import { createFileService, registerFiles } from './modules/files/register.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { BUSINESS_MODULES, WIDGET_MODULES } from './modules/index.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobAdminService } from './modules/jobs/service.ts';
-import { MarketAdminService } from './modules/market/admin.ts';
-import { CertificateService } from './modules/market/certificates.ts';
-import { IdentityService } from './modules/market/identity.ts';
-import { MARKET_MODULE } from './modules/market/module.ts';
-import { marketRoutes } from './modules/market/routes.ts';
-import { MarketService } from './modules/market/service.ts';
-import { TransferService } from './modules/market/transfers.ts';
 import { registerNotify } from './modules/notify/register.ts';
 import { reviewNotices } from './modules/notify/review-notices.ts';
 import { TodoService } from './modules/notify/todo-service.ts';
 import { userNotices } from './modules/notify/user-notices.ts';
 import { platformInfoRoutes } from './modules/platform-info/routes.ts';
 import { PLATFORM_INFO_DEFAULTS, PlatformInfoService } from './modules/platform-info/service.ts';
-import { recordChangeRoutes } from './modules/record-changes/routes.ts';
-import { RecordChangeService } from './modules/record-changes/service.ts';
-import { ChangeTemplateService } from './modules/record-changes/template-service.ts';
 import { registerRecords } from './modules/records/register.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { SessionService } from './modules/session/service.ts';
@@ -74,7 +57,6 @@ import { ShellService } from './modules/shell/service.ts';
 import { HttpSmsProvider, LocalSmsProvider, type SmsProvider } from './modules/sms/providers.ts';
 import { smsRoutes } from './modules/sms/routes.ts';
 import { SmsService } from './modules/sms/service.ts';
-import { widgetRoutes } from './modules/widgets-routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { WorkflowService } from './modules/workflow/service.ts';
 import { SERVER_PACKAGE_JSON } from './paths.ts';
@@ -112,12 +94,9 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Job types beyond the modules' own (a test's probe jobs). */
   extraJobs?: JobDefinition[];
-  /** The business modules built on the engine's seams (default: the platform's own, ENGINE_MODULES). */
-  modules?: readonly EngineModule[];
+  /** The business modules (default: the platform's own, modules/index.ts). */
+  modules?: readonly BusinessModule[];
 }
-
-/** The business modules the platform runs: each registers its handlers and jobs (engine/modules.ts). */
-export const ENGINE_MODULES: readonly EngineModule[] = [fileAnalysisModule, CREDIT_MODULE, MARKET_MODULE];
 
 /**
  * A malformed or overlong path (the router refuses it before any route or hook) still gets the
@@ -137,7 +116,7 @@ export async function buildApp({
   smsProvider,
   logger,
   extraJobs = [],
-  modules = ENGINE_MODULES,
+  modules = BUSINESS_MODULES,
 }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -176,8 +155,10 @@ export async function buildApp({
   const providedSystems = new ProvidedSystems();
   const optionProviders = new OptionProviders();
   const onBehalf = new OnBehalfNodes();
+  const enqueue: ModuleHost['enqueue'] = (tx, jobName, payload) =>
+    jobs.sendInTransaction(tx, jobName, payload as never);
   for (const module of modules) {
-    module.register({
+    module.register?.({
       events: recordEvents,
       actions: moduleActions,
       options: optionProviders,
@@ -186,6 +167,8 @@ export async function buildApp({
       systems: providedSystems,
       db: database.db,
       files,
+      enqueue,
+      userNotices,
     });
   }
   app.decorate('jobs', jobs);
@@ -240,7 +223,6 @@ export async function buildApp({
   await app.register(accountRoutes, { accounts: new AccountService(db, config, sealed, sms), ratePerMinute });
   await registerFiles(app, { db, config, files, jobs });
   await registerNotify(app, { database, bus, files, heartbeatSeconds: config.PUSH_HEARTBEAT_SECONDS, jobs });
-  await app.register(widgetRoutes, { db, config, files });
   const shell = new ShellService(db, files);
   await app.register(shellRoutes, { shell });
   await app.register(builderRoutes, { builder: new BuilderService(db) });
@@ -250,16 +232,9 @@ export async function buildApp({
   await registerRecords(app, { database, config, engine });
   const notices = reviewNotices(new TodoService(db));
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, notices, recordEvents) });
-  await app.register(recordChangeRoutes, {
-    changes: new RecordChangeService(db, recordEvents, notices),
-    templates: new ChangeTemplateService(db, files),
-  });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });
   await app.register(jobRoutes, { jobs: new JobAdminService(db, jobs) });
-  const bids = await registerBidDetection(app, { files });
-  await registerFileAnalysis(app, { db, files, jobs, bids });
-  await registerCostChecks(app, { notices: userNotices, bids });
   await shell.ensureHeaderItems();
   await app.register(platformInfoRoutes, {
     platformInfo,
@@ -271,20 +246,21 @@ export async function buildApp({
     },
   });
   await platformInfo.ensureDefaults(PLATFORM_INFO_DEFAULTS);
-  await app.register(creditRoutes, {
-    credit: new CreditService(db),
-    loginVariant: config.LOGIN_VARIANT,
+  const host: ModuleHost = {
+    db,
+    config,
+    files,
+    enqueue,
+    userNotices,
+    engine,
+    reviewNotices: notices,
     authenticate: (token) => sessions.authenticate(token),
-    ratePerMinute,
-  });
-  await ensureCreditDefaults(db);
-  await app.register(marketRoutes, {
-    market: new MarketService(db),
-    admin: new MarketAdminService(db),
-    certificates: new CertificateService(db),
-    transfers: new TransferService(db, userNotices, config.TRANSFER_DAILY_LIMIT),
-    identity: new IdentityService(db, sms, userNotices),
-  });
+    sms,
+  };
+  for (const module of [...WIDGET_MODULES, ...modules]) {
+    await module.defaults?.(host);
+    await module.routes?.(app, host);
+  }
 
   for (const definition of extraJobs) jobs.define(definition);
   // Every module has defined its jobs by now: pg-boss's schema and one queue per type, no workers.

@@ -4,6 +4,7 @@ import { enterprises, users } from './db/schema/index.ts';
 import type { EngineRegistry } from './engine/modules.ts';
 import { seedDemoSystems } from './modules/demo-systems/seed-demo-systems.ts';
 import { seedDemoAnnexSlots } from './modules/files/annex-slot-service.ts';
+import { BUSINESS_MODULES } from './modules/index.ts';
 import { seedShellDemo } from './modules/shell/demo.ts';
 import { FileService } from './platform/file-store.ts';
 import { hashPassword } from './platform/passwords.ts';
@@ -81,7 +82,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, engine: EngineR
         passwordHash: await hashPassword(demo.password),
         enterpriseId: demo.loginRoleType === 'U' ? (enterprise?.id ?? null) : null,
         // The personnel account's practice status comes from its registration: the demo seed
-        // links it by its ID number (demo-systems/market-admin.ts, decision 0053).
+        // links it by its ID number (modules/market/demo-admin.ts, decision 0053).
       });
     }
     await seedShellDemo(tx);
@@ -89,7 +90,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, engine: EngineR
     // The modules' systems exist before the demo records in them (the credit items) are made.
     await ensureProvidedSystems(tx, engine);
     // Bound to the seeding transaction: file rows commit (or vanish) with the rest of the demo.
-    await seedDemoSystems(tx, new FileService(tx, storage), engine);
+    await seedDemoSystems(tx, new FileService(tx, storage), engine, BUSINESS_MODULES);
   });
   return true;
 }

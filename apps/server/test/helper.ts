@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { enterprises, smsOutbox, users } from '../src/db/schema/index.ts';
-import type { EngineModule } from '../src/engine/modules.ts';
+import type { BusinessModule } from '../src/engine/modules.ts';
 import { clearNodeSchemas } from '../src/engine/record-store.ts';
 import type { JobDefinition } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
@@ -25,8 +25,8 @@ export interface TestAppOptions {
    * their start and their stop). Set JOBS_POLL_SECONDS in `env` for quick pickup.
    */
   startJobs?: boolean;
-  /** Business modules to build the app with, instead of the platform's own (engine/modules.ts). */
-  modules?: EngineModule[];
+  /** Business modules to build the app with, instead of the platform's own (modules/index.ts). */
+  modules?: BusinessModule[];
 }
 
 /**

@@ -8,6 +8,7 @@ export * from './cost-checks.ts';
 export * from './credit.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './example.ts';
 export * from './feedback.ts';
 export * from './file-analysis.ts';
 export * from './files.ts';

@@ -1,11 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Authenticate } from '../platform/access.ts';
 import type { FileService } from '../platform/file-store.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
+import type { SmsCodes } from '../platform/sms-codes.ts';
+import type { DemoSeed } from './demo.ts';
 import type { LifecycleEvents } from './lifecycle.ts';
 import type { ModuleActions } from './module-actions.ts';
 import type { OnBehalfNodes } from './on-behalf.ts';
 import type { OptionProviders } from './option-providers.ts';
 import type { ProvidedSystems } from './provided-systems.ts';
+import type { ReviewNotices } from './review-notices.ts';
+import type { UserNotices } from './user-notices.ts';
 
 /**
  * The seams a business module (credit change, cost-file check, the trading process…) builds
@@ -38,12 +45,54 @@ export interface EngineSeams {
   db: Db;
   /** The platform's file store: a job reads the stored files a module's rows name. */
   files: FileService;
+  /**
+   * Enqueues a job in the caller's transaction (the transactional outbox): it runs only if that
+   * transaction commits. Answers the job's id.
+   */
+  enqueue: Enqueue;
+  /** Notices to one user (a job's result banner); delivered through the push channel. */
+  userNotices: UserNotices;
 }
 
-/** A business module: its name (for errors and logs) and its registration, run once per app. */
+/** Sends a durable job inside the given transaction; answers its id. */
+export type Enqueue = (tx: Db, jobName: string, payload: unknown) => Promise<string>;
+
+/** A business module's engine registration: its name (for errors and logs), run once per app. */
 export interface EngineModule {
   name: string;
   register(seams: EngineSeams): void;
+}
+
+/**
+ * What a module's routes build their services from, once the platform's plugins are registered:
+ * the seams, the registry the records runtime reads, and the platform's services a module may use.
+ */
+export interface ModuleHost extends Omit<EngineSeams, keyof EngineRegistry | 'defineJob'> {
+  config: Config;
+  engine: EngineRegistry;
+  /** To-dos and results of audits, for a module that runs its own review flow. */
+  reviewNotices: ReviewNotices;
+  /** Resolves a Bearer token to its session (for a route that is public but reads a session if sent). */
+  authenticate: Authenticate;
+  /** SMS verification codes (proving a phone number). */
+  sms: SmsCodes;
+}
+
+/**
+ * A business module, whole, in one object (`modules/<area>/index.ts`): its engine registration and
+ * jobs, its routes (which build their own services from the host), the defaults it needs before
+ * the first request, and its demo data. `modules/index.ts` lists them; app.ts and the demo seed
+ * loop over that list, so adding a module edits no shared file but the list.
+ */
+export interface BusinessModule {
+  name: string;
+  /** Its engine registration (none for a module that only serves routes). */
+  register?(seams: EngineSeams): void;
+  routes?(app: FastifyInstance, host: ModuleHost): Promise<void>;
+  /** Rows the module needs on every start (upload slots, default rule versions); idempotent. */
+  defaults?(host: ModuleHost): Promise<void>;
+  /** The module's demo data, made on an empty database after the demo systems (seed.ts). */
+  demo?(seed: DemoSeed): Promise<void>;
 }
 
 /**

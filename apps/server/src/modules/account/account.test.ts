@@ -10,7 +10,7 @@ import {
   uniquePhone,
   useTestApp,
 } from '../../../test/helper.ts';
-import { enterprises, smsCodes, users } from '../../db/schema/index.ts';
+import { enterprises, smsCodes, users } from '../../db/schema/identity.ts';
 
 const getApp = useTestApp({ SMS_RESEND_SECONDS: '0' });
 

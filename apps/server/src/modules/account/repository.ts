@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { activationCodes, enterprises, users } from '../../db/schema/index.ts';
+import { activationCodes, enterprises, users } from '../../db/schema/identity.ts';
 
 export async function findLiveEnterpriseByCreditCode(db: Db, creditCode: string) {
   const [row] = await db

@@ -12,13 +12,9 @@ import {
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
 import { holdDefinitionRow, holdOperationLog, raceWhileHeld, untilWaiting } from '../../../test/races.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  auditOrgs,
-  nodeFunctionGrants,
-  nodeSchemaVersions,
-  operationLogs,
-  users,
-} from '../../db/schema/index.ts';
+import { auditOrgs, nodeFunctionGrants } from '../../db/schema/authority.ts';
+import { operationLogs, users } from '../../db/schema/identity.ts';
+import { nodeSchemaVersions } from '../../db/schema/node-config.ts';
 import { allowedFunctions } from '../../engine/grants.ts';
 
 const getApp = useTestApp();

@@ -4,14 +4,12 @@ import type { Db } from '../../db/client.ts';
 import {
   auditOrgMembers,
   auditOrgs,
-  menuNodeRoles,
-  menuNodes,
   nodeAuthorities,
-  nodeDefinitions,
   nodeFunctionGrants,
-  systems,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/authority.ts';
+import { users } from '../../db/schema/identity.ts';
+import { nodeDefinitions } from '../../db/schema/node-config.ts';
+import { menuNodeRoles, menuNodes, systems } from '../../db/schema/shell.ts';
 
 export type AuditOrgRow = typeof auditOrgs.$inferSelect;
 export type UserBrief = { id: string; userName: string; account: string };

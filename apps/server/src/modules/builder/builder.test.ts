@@ -3,7 +3,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { untilWaiting } from '../../../test/races.ts';
-import { menuNodes, operationLogs, systems } from '../../db/schema/index.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { menuNodes, systems } from '../../db/schema/shell.ts';
 
 const getApp = useTestApp();
 

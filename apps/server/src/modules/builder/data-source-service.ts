@@ -18,13 +18,9 @@ import {
 } from '@ks/contract';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  menuNodes,
-  nodeDataSources,
-  nodeMigrations,
-  nodeSchemaVersions,
-  users,
-} from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { nodeDataSources, nodeMigrations, nodeSchemaVersions } from '../../db/schema/node-config.ts';
+import { menuNodes } from '../../db/schema/shell.ts';
 import {
   DATA_SCHEMA,
   defaultTableName,

@@ -22,7 +22,7 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
-import { operationLogs } from '../../db/schema/index.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
 import { tableColumns } from '../../engine/node-tables.ts';
 import { itemTypeOfColumn } from './data-source-service.ts';
 

@@ -13,16 +13,15 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { auditOrgs } from '../../db/schema/authority.ts';
+import { users } from '../../db/schema/identity.ts';
 import {
-  auditOrgs,
-  menuNodes,
   nodeDataSources,
   nodeDefinitions,
   nodeMigrations,
   nodeSchemaVersions,
-  systems,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/node-config.ts';
+import { menuNodes, systems } from '../../db/schema/shell.ts';
 import { recomputeComputedFields } from '../../engine/computed-fields.ts';
 import { lockLiveSources } from '../../engine/definition-usage.ts';
 import type { ModuleActions } from '../../engine/module-actions.ts';

@@ -27,7 +27,7 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
-import { auditOrgs } from '../../db/schema/index.ts';
+import { auditOrgs } from '../../db/schema/authority.ts';
 import { rowsOf, tableColumns } from '../../engine/node-tables.ts';
 import { NODE_NOT_FOUND_MESSAGE, NOT_PUBLISHED_MESSAGE } from '../../engine/record-store.ts';
 import { auditOrgMissingMessage, reviewerMissingMessage } from './definition-service.ts';

@@ -14,15 +14,10 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  auditOrgs,
-  menuNodeRoles,
-  nodeDataSources,
-  nodeDefinitions,
-  nodeFunctionGrants,
-  nodeSchemaVersions,
-  users,
-} from '../../db/schema/index.ts';
+import { auditOrgs, nodeFunctionGrants } from '../../db/schema/authority.ts';
+import { users } from '../../db/schema/identity.ts';
+import { nodeDataSources, nodeDefinitions, nodeSchemaVersions } from '../../db/schema/node-config.ts';
+import { menuNodeRoles } from '../../db/schema/shell.ts';
 import { replaceGrants } from '../../engine/grants.ts';
 import { defaultTableName } from '../../engine/node-tables.ts';
 import type { SessionUser } from '../../platform/access.ts';

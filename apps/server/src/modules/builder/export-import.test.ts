@@ -20,7 +20,9 @@ import {
   saveDraft,
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
-import { auditOrgs, menuNodeRoles, operationLogs, systems } from '../../db/schema/index.ts';
+import { auditOrgs } from '../../db/schema/authority.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { menuNodeRoles, systems } from '../../db/schema/shell.ts';
 import { replaceGrants } from '../../engine/grants.ts';
 import { tableColumns } from '../../engine/node-tables.ts';
 

@@ -2,7 +2,7 @@ import type { MenuNode } from '@ks/contract';
 import { describe, expect, it } from 'vitest';
 import { addNode, expectRefused, headersByRole, newSystem } from '../../../test/builder-fixtures.ts';
 import { type TestApp, useTestApp } from '../../../test/helper.ts';
-import { menuNodeRoles } from '../../db/schema/index.ts';
+import { menuNodeRoles } from '../../db/schema/shell.ts';
 
 const getApp = useTestApp();
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { displayGroups, menuNodes, systems } from '../../db/schema/index.ts';
+import { displayGroups } from '../../db/schema/builder.ts';
+import { menuNodes, systems } from '../../db/schema/shell.ts';
 
 export type SystemRow = typeof systems.$inferSelect;
 export type NodeRow = typeof menuNodes.$inferSelect;

@@ -11,7 +11,9 @@ import {
 } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
 import { holdDefinitionRow, holdOperationLog, raceWhileHeld, untilWaiting } from '../../../test/races.ts';
-import { dictionaries, nodeSchemaVersions, operationLogs, valueRanges } from '../../db/schema/index.ts';
+import { dictionaries, valueRanges } from '../../db/schema/catalogues.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { nodeSchemaVersions } from '../../db/schema/node-config.ts';
 import { resolveOptions } from '../../engine/option-sources.ts';
 
 const getApp = useTestApp();

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dictionaries, styleTemplates, valueRanges } from '../../db/schema/index.ts';
+import { dictionaries, styleTemplates, valueRanges } from '../../db/schema/catalogues.ts';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type ValueRangeRow = typeof valueRanges.$inferSelect;

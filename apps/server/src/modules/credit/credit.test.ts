@@ -18,22 +18,17 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/helper.ts';
-import {
-  annexSlots,
-  creditScoreHistory,
-  creditScoreModels,
-  creditScores,
-  dictionaries,
-  enterprises,
-  menuNodes,
-  operationLogs,
-  providedSystems,
-  users,
-} from '../../db/schema/index.ts';
+import { providedSystems } from '../../db/schema/builder.ts';
+import { dictionaries } from '../../db/schema/catalogues.ts';
+import { creditScoreHistory, creditScoreModels, creditScores } from '../../db/schema/credit.ts';
+import { annexSlots } from '../../db/schema/files.ts';
+import { enterprises, operationLogs, users } from '../../db/schema/identity.ts';
+import { menuNodes } from '../../db/schema/shell.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
-import { CREDIT_RECOMPUTE_JOB } from './module.ts';
+import { CREDIT_RECOMPUTE_JOB } from './engine.ts';
+import { gradeOf } from './public.ts';
 import { recomputeScore } from './score.ts';
 
 const getApp = useTestApp();
@@ -492,7 +487,7 @@ describe('the score', () => {
     await app.db.execute(
       sql`update ks_data.${sql.identifier(await tableOf('good'))} set end_time = ${daysFrom(-1)}::date where id = ${id}::uuid`,
     );
-    const job = await import('./module.ts');
+    const job = await import('./engine.ts');
     const definition = job.recomputeScoresJob(app.db);
     expect(definition).toMatchObject({
       name: CREDIT_RECOMPUTE_JOB,
@@ -923,5 +918,18 @@ describe('the public credit list’s rate limit', () => {
     const bad = await list(headers, `?keyword=${encodeURIComponent('a\u0000b')}`);
     expect(bad.statusCode).toBe(400);
     expect((await list(headers, '?pageSize=100000')).statusCode).toBe(400);
+  });
+});
+
+describe('the credit port (public.ts)', () => {
+  it('answers an enterprise’s score and grade band, and null before its first score', async () => {
+    const app = getApp();
+    const enterprise = await createActor(app, 'U');
+    expect(await gradeOf(app.db, enterprise.id)).toBeNull();
+    const computed = await app.db.transaction((tx) => recomputeScore(tx, enterprise.id, '测试'));
+    expect(await gradeOf(app.db, enterprise.id)).toMatchObject({
+      score: computed.score,
+      grade: computed.grade,
+    });
   });
 });

@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
-import { creditScores, enterprises, operationLogs, users } from '../../db/schema/index.ts';
+import { creditScores } from '../../db/schema/credit.ts';
+import { enterprises, operationLogs, users } from '../../db/schema/identity.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 
 /**

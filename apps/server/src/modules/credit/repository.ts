@@ -1,6 +1,7 @@
 import type { CreditClass, FormOption } from '@ks/contract';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dictionaries } from '../../db/schema/catalogues.ts';
 import {
   creditItemTypes,
   creditLetterSignatures,
@@ -8,10 +9,8 @@ import {
   creditScoreHistory,
   creditScoreModels,
   creditScores,
-  dictionaries,
-  enterprises,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/credit.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
 import { DEFAULT_ITEM_TYPES, DEFAULT_LETTER, DEFAULT_SCORE_MODEL } from './defaults.ts';
 
 export type ItemTypeRow = typeof creditItemTypes.$inferSelect;

@@ -9,7 +9,8 @@ import {
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditScoreHistory, creditScores, users } from '../../db/schema/index.ts';
+import { creditScoreHistory, creditScores } from '../../db/schema/credit.ts';
+import { users } from '../../db/schema/identity.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { R, type ResolvedNode, recordSelect, resolveNode, storedOf } from '../../engine/record-store.ts';
 import { AppError } from '../../platform/errors.ts';

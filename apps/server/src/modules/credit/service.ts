@@ -30,9 +30,8 @@ import {
   creditScoreHistory,
   creditScoreModels,
   creditScores,
-  enterprises,
-  users,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/credit.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';

@@ -4,16 +4,16 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { scannedPdf, textPdf } from '../../../test/bid-pdf-fixtures.ts';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
-import { costProjects } from '../../db/schema/index.ts';
+import { costProjects } from '../../db/schema/file-analysis.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { DEMO_BIDS, SCANNED_SAMPLE } from '../file-analysis/bid-detection/sample-bids.ts';
-import { seedDemoBidDetection } from './bid-detection.ts';
-import { DEMO_COST_PROJECT, seedDemoFileAnalysis } from './file-analysis.ts';
-import { seedDemoMarket } from './market.ts';
-import { demoServices } from './services.ts';
+import { DEMO_COST_PROJECT, seedDemoFileAnalysis } from '../file-analysis/demo.ts';
+import { seedDemoBidDetection } from '../file-analysis/demo-bids.ts';
+import { seedDemoMarket } from '../market/demo.ts';
+import { demoSeed, demoServices } from './services.ts';
 
 const getApp = useTestApp();
 
@@ -41,7 +41,14 @@ describe('bid-document demo', () => {
     const actors = { admin: session(admin), enterprise: session(enterprise) };
     const files = new FileService(app.db, new LocalDiskStorage(getApp.filesDir()));
     await ensureProvidedSystems(app.db, app.engine);
-    await seedDemoMarket(demoServices(app.db, files, app.engine), actors, '127.0.0.1');
+    // The market demo acts as the administrator and the enterprise only.
+    const everyone = {
+      ...actors,
+      developer: actors.admin,
+      personnel: actors.enterprise,
+      reviewer: actors.admin,
+    };
+    await seedDemoMarket(demoSeed(demoServices(app.db, files, app.engine), everyone, '127.0.0.1'));
     await seedDemoFileAnalysis(app.db, files, actors, '127.0.0.1');
     await seedDemoBidDetection(app.db, files, actors, '127.0.0.1');
     const [project] = await app.db

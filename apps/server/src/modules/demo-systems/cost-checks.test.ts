@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createUser, useTestApp } from '../../../test/helper.ts';
-import { costCheckFindings, costCheckRuns } from '../../db/schema/index.ts';
+import { costCheckFindings, costCheckRuns } from '../../db/schema/cost-checks.ts';
 import { cleanItems, insertParsedFile, insertProject } from '../file-analysis/check-test-fixtures.ts';
-import { seedDemoCostChecks } from './cost-checks.ts';
+import { seedDemoCostChecks } from '../file-analysis/demo-checks.ts';
+import { userNotices } from '../notify/user-notices.ts';
 
 const getApp = useTestApp();
 
@@ -27,7 +28,7 @@ it('checks each project that has parsed files and no check yet, once', async () 
     items,
   });
 
-  expect(await seedDemoCostChecks(db, seeder)).toBe(1);
+  expect(await seedDemoCostChecks(db, seeder, userNotices)).toBe(1);
   const [run] = await db.select().from(costCheckRuns).where(eq(costCheckRuns.projectId, project.id));
   expect(run).toMatchObject({ state: 'done', ruleVersion: 1 });
   const findings = await db
@@ -36,5 +37,5 @@ it('checks each project that has parsed files and no check yet, once', async () 
     .where(eq(costCheckFindings.projectId, project.id));
   // The planted wrong 合价 (C16), which also breaks the 分部分项 roll-up of its unit (C1).
   expect(findings.map((f) => `${f.rule}:${f.itemCode ?? ''}`).sort()).toEqual(['C16:010101001001', 'C1:']);
-  expect(await seedDemoCostChecks(db, seeder)).toBe(0);
+  expect(await seedDemoCostChecks(db, seeder, userNotices)).toBe(0);
 });

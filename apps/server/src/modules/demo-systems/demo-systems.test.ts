@@ -20,13 +20,18 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, loginBody, useTestApp } from '../../../test/helper.ts';
-import { notifyDeliveries, notifyMessages, notifyTodos, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyMessages, notifyTodos } from '../../db/schema/notify.ts';
 import { tableColumns } from '../../engine/node-tables.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../seed.ts';
 import { DefinitionService } from '../builder/definition-service.ts';
+import {
+  DEMO_MORE_ENTERPRISES,
+  DEMO_SECOND_CERTIFICATE,
+  DEMO_TRANSFER_REFUSAL,
+} from '../market/demo-admin.ts';
 import { DEMO_FAQ, DEMO_HELP_GUIDE_GROUP, DEMO_HELP_PDF, DEMO_HELP_VIDEO } from './help.ts';
-import { DEMO_MORE_ENTERPRISES, DEMO_SECOND_CERTIFICATE, DEMO_TRANSFER_REFUSAL } from './market-admin.ts';
 import {
   GROUP_NODE,
   MATERIAL_SYSTEM_CODING,

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
-import { costFiles, costProjects } from '../../db/schema/index.ts';
+import { costFiles, costProjects } from '../../db/schema/file-analysis.ts';
 import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { writeKsCostXml, writeProvinceXml } from '../file-analysis/cost-xml-writer.ts';
+import { DEMO_APPROVED_ESTIMATE, DEMO_COST_PROJECT, seedDemoFileAnalysis } from '../file-analysis/demo.ts';
 import { sampleFiles } from '../file-analysis/sample-model.ts';
-import { DEMO_APPROVED_ESTIMATE, DEMO_COST_PROJECT, seedDemoFileAnalysis } from './file-analysis.ts';
 
 const getApp = useTestApp();
 const SAMPLES = join(import.meta.dirname, '../../../../../docs/cost-file/samples');

@@ -1,8 +1,9 @@
 import type { AuditLevel, FunctionGrant, GrantableRole, NodeFunction, NodeRef } from '@ks/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifyDeliveries, notifyMessages, users } from '../../db/schema/index.ts';
-import type { EngineRegistry } from '../../engine/modules.ts';
+import { users } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyMessages } from '../../db/schema/notify.ts';
+import type { BusinessModule, EngineRegistry } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { AuthorityService } from '../authority/service.ts';
@@ -12,18 +13,11 @@ import { CatalogueService } from '../catalogues/service.ts';
 import { AnnexSlotService } from '../files/annex-slot-service.ts';
 import { confirmDelivery } from '../notify/repository.ts';
 import { attachDemoFiles } from './attachments.ts';
-import { seedDemoBidDetection } from './bid-detection.ts';
-import { seedDemoChangeTemplate } from './change-template.ts';
-import { seedDemoCostChecks } from './cost-checks.ts';
-import { seedDemoCredit } from './credit.ts';
-import { seedDemoFileAnalysis } from './file-analysis.ts';
 import { seedDemoHelp } from './help.ts';
-import { seedDemoMarket } from './market.ts';
-import { seedDemoMarketAdmin } from './market-admin.ts';
 import { MATERIAL_PRICE_SYSTEM } from './material-prices.ts';
 import { seedDemoPlatformInfo } from './platform-info.ts';
 import { seedDemoRecordChanges } from './record-changes.ts';
-import { demoServices } from './services.ts';
+import { demoSeed, demoServices } from './services.ts';
 import type { DemoActor, DemoAuditLevel, DemoNode, DemoRecord, DemoSystem } from './types.ts';
 import { VENUE_RESERVATION_SYSTEM } from './venue-reservation.ts';
 
@@ -73,7 +67,12 @@ function functionGrants(node: DemoNode): FunctionGrant[] {
  * transactions inside it, so an empty database gets all of the demo or (on any failure) none of it.
  * The platform information and the help panel's content are seeded here too, by the administrator.
  */
-export async function seedDemoSystems(db: Db, files: FileService, engine: EngineRegistry): Promise<void> {
+export async function seedDemoSystems(
+  db: Db,
+  files: FileService,
+  engine: EngineRegistry,
+  modules: readonly BusinessModule[],
+): Promise<void> {
   const actors = await loadActors(db);
   const catalogues = new CatalogueService(db, engine.actions);
   const authority = new AuthorityService(db, engine.actions);
@@ -179,16 +178,12 @@ export async function seedDemoSystems(db: Db, files: FileService, engine: Engine
   for (const { ref, node } of withRecords) {
     for (const record of node.records ?? []) await seedRecord(ref, node, record);
   }
-  await seedDemoCredit(services, actors, SEED_IP);
-  await seedDemoMarket(services, actors, SEED_IP);
-  await seedDemoMarketAdmin(services, actors, SEED_IP);
   await seedDemoRecordChanges(services, actors, SEED_IP);
-  await seedDemoChangeTemplate(db, files, actors.admin, SEED_IP);
   await seedDemoPlatformInfo(db, actors.admin, SEED_IP);
   await seedDemoHelp(db, files, actors.admin, SEED_IP);
-  await seedDemoFileAnalysis(db, files, actors, SEED_IP);
-  await seedDemoCostChecks(db, actors.admin);
-  await seedDemoBidDetection(db, files, actors, SEED_IP);
+  // Each business module's own demo data, in the list's order, through the same services.
+  const seed = demoSeed(services, actors, SEED_IP);
+  for (const module of modules) await module.demo?.(seed);
   await acknowledgeSeededOutcomes(db);
 
   /** Saves a sample record as its owner and walks it through the audit flow to its demo state. */

@@ -9,6 +9,9 @@ import type {
   SaveAnnexSlotBody,
   WireRecord,
 } from '@ks/contract';
+import type { DemoActor, DemoAttachment } from '../../engine/demo.ts';
+
+export type { DemoActor, DemoAttachment };
 
 /**
  * A demo business system described as data: what a developer would click together in the builder,
@@ -16,7 +19,6 @@ import type {
  */
 
 /** Who acts in the seed: the demo accounts by their account name. */
-export type DemoActor = 'admin' | 'developer' | 'enterprise' | 'personnel' | 'reviewer';
 
 /** One audit level of a demo node; reviewers and organisations are resolved when the seed runs. */
 export type DemoAuditLevel =
@@ -33,7 +35,6 @@ export type DemoRecordState = 'draft' | 'submitted' | 'level1' | 'approved' | 'r
  * A demo-system asset attached to a sample record in one of its node's annex slots, uploaded by the
  * record's owner (the file under assets/, stored as `fileName`).
  */
-export type DemoAttachment = { annexNo: string; asset: string; fileName: string };
 
 export type DemoRecord = {
   owner: DemoActor;

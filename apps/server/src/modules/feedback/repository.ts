@@ -1,6 +1,6 @@
 import { and, count, desc, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { feedbacks } from '../../db/schema/index.ts';
+import { feedbacks } from '../../db/schema/feedback.ts';
 
 export type FeedbackRow = typeof feedbacks.$inferSelect;
 

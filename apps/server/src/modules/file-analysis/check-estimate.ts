@@ -1,7 +1,7 @@
 import type { ApprovedEstimate, SaveApprovedEstimateBody } from '@ks/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costProjects } from '../../db/schema/index.ts';
+import { costProjects } from '../../db/schema/file-analysis.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';

@@ -6,7 +6,7 @@ import { adminQuery, databaseUrl } from '../../../test/pg-admin.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { costCheckFindings, costCheckRuns } from '../../db/schema/index.ts';
+import { costCheckFindings, costCheckRuns } from '../../db/schema/cost-checks.ts';
 import { rowsOf } from '../../engine/node-tables.ts';
 import { CostCheckService } from './check-service.ts';
 import { cleanItems, insertParsedFile, insertProject } from './check-test-fixtures.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costFiles, costNodes, costProjects, enterprises, users } from '../../db/schema/index.ts';
+import { costFiles, costNodes, costProjects } from '../../db/schema/file-analysis.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
 import { rowsOf } from '../../engine/node-tables.ts';
 import { cents } from './check-money.ts';
 import { LISTED_PER_RULE } from './checks/tender.ts';

@@ -21,17 +21,14 @@ import {
 } from '@ks/contract';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  bidDocuments,
-  costCheckFindings,
-  costCheckRuns,
-  costFiles,
-  costNodes,
-} from '../../db/schema/index.ts';
+import { bidDocuments } from '../../db/schema/bid-detection.ts';
+import { costCheckFindings, costCheckRuns } from '../../db/schema/cost-checks.ts';
+import { costFiles, costNodes } from '../../db/schema/file-analysis.ts';
+import type { Enqueue } from '../../engine/modules.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import type { JobContext, Jobs } from '../../platform/jobs.ts';
+import type { JobContext } from '../../platform/jobs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { cents, yuan } from './check-money.ts';
 import * as repo from './check-repository.ts';
@@ -82,8 +79,8 @@ function toRun(row: RunRow): CheckRun {
 export class CostCheckService {
   constructor(
     private readonly db: Db,
-    /** The job system; null where checks only run at once (the demo seed, see runNow). */
-    private readonly jobs: Pick<Jobs, 'sendInTransaction'> | null,
+    /** The job outbox; null where checks only run at once (the demo seed, see runNow). */
+    private readonly enqueue: Enqueue | null,
     private readonly rules: CostRulesService,
     private readonly notices: UserNotices,
   ) {}
@@ -113,8 +110,8 @@ export class CostCheckService {
           .values({ projectId: project.id, state: 'queued', requestedBy: user.id })
           .returning();
         if (!run) throw new Error('run insert returned nothing');
-        if (!this.jobs) throw new Error('cost checks without a job system cannot be started');
-        const jobId = await this.jobs.sendInTransaction(tx, COST_CHECK_JOB, { runId: run.id });
+        if (!this.enqueue) throw new Error('cost checks without a job system cannot be started');
+        const jobId = await this.enqueue(tx, COST_CHECK_JOB, { runId: run.id });
         await tx.update(costCheckRuns).set({ jobId }).where(eq(costCheckRuns.id, run.id));
         await recordOperation(tx, {
           user,

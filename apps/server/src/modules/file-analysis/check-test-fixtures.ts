@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { costFiles, costItems, costNodes, costProjects } from '../../db/schema/index.ts';
+import { costFiles, costItems, costNodes, costProjects } from '../../db/schema/file-analysis.ts';
 
 /**
  * Parsed cost files written straight into the tables the parser fills (file-analysis.ts), for the

@@ -6,7 +6,7 @@ import {
 } from '@ks/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costRuleSets } from '../../db/schema/index.ts';
+import { costRuleSets } from '../../db/schema/cost-checks.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';

@@ -17,16 +17,10 @@ import {
 } from '@ks/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  annexSlots,
-  bidDocuments,
-  costCheckRuns,
-  costFiles,
-  costItems,
-  costNodes,
-  costProjects,
-  storedFiles,
-} from '../../db/schema/index.ts';
+import { bidDocuments } from '../../db/schema/bid-detection.ts';
+import { costCheckRuns } from '../../db/schema/cost-checks.ts';
+import { costFiles, costItems, costNodes, costProjects } from '../../db/schema/file-analysis.ts';
+import { annexSlots, storedFiles } from '../../db/schema/files.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';

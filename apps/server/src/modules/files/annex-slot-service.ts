@@ -1,7 +1,7 @@
 import type { AnnexSlot, SaveAnnexSlotBody, UpdateAnnexSlotBody } from '@ks/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { annexSlots } from '../../db/schema/index.ts';
+import { annexSlots } from '../../db/schema/files.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';

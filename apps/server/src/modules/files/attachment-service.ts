@@ -12,7 +12,7 @@ import {
 } from '@ks/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recordAttachments, storedFiles } from '../../db/schema/index.ts';
+import { recordAttachments, storedFiles } from '../../db/schema/files.ts';
 import { requireNodeFunction } from '../../engine/node-functions.ts';
 import {
   type AttachmentLink,

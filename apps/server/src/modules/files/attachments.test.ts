@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { multipart, PDF, PNG } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, unique, useTestApp } from '../../../test/helper.ts';
-import { recordAttachments } from '../../db/schema/index.ts';
+import { recordAttachments } from '../../db/schema/files.ts';
 import { findMissingRequired } from './attachment-service.ts';
 
 const getApp = useTestApp();

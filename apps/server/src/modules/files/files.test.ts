@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EXE, HTML, multipart, PDF, PNG } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestApp, useTestApp } from '../../../test/helper.ts';
-import { operationLogs, storedFiles } from '../../db/schema/index.ts';
+import { storedFiles } from '../../db/schema/files.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
 import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
-import { auditOrgMembers, auditOrgs, users } from '../../db/schema/index.ts';
+import { auditOrgMembers, auditOrgs } from '../../db/schema/authority.ts';
+import { users } from '../../db/schema/identity.ts';
 
 /**
  * A node record's attachments follow the record's row scope (docs/architecture.md, "Row scope"): whoever may read the

@@ -12,7 +12,7 @@ import {
 } from '@ks/contract';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedFiles, uploadChunks, uploadTasks } from '../../db/schema/index.ts';
+import { storedFiles, uploadChunks, uploadTasks } from '../../db/schema/files.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { assertContentMatches, cleanFileName, SNIFF_BYTES } from '../../platform/content-check.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bigPdf, md5Of, multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
 import { S3RVER_CREDENTIALS, useS3rver } from '../../../test/s3rver.ts';
-import { uploadChunks, uploadTasks } from '../../db/schema/index.ts';
+import { uploadChunks, uploadTasks } from '../../db/schema/files.ts';
 import { S3Storage } from '../../platform/s3-storage.ts';
 
 // The env object is filled in before useTestApp's own beforeAll reads it (hooks run in order).

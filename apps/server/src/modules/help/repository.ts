@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { helpFiles, helpGroups, helpTemplates } from '../../db/schema/index.ts';
+import { helpFiles, helpGroups, helpTemplates } from '../../db/schema/help.ts';
 
 export type HelpGroupRow = typeof helpGroups.$inferSelect;
 export type HelpFileRow = typeof helpFiles.$inferSelect;

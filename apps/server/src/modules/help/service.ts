@@ -10,7 +10,7 @@ import type {
 } from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema/index.ts';
+import { storedFiles } from '../../db/schema/files.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { fileUrl } from '../../platform/file-refs.ts';

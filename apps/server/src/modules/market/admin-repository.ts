@@ -2,7 +2,8 @@ import { type ManagedPerson, type ManagedPersonnelQuery, maskIdNumber, type Nati
 import { asUserId } from '@ks/contract/ids';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterprises, marketCertificates, marketPracticeAreas, users } from '../../db/schema/index.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
+import { marketCertificates, marketPracticeAreas } from '../../db/schema/market.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { col, R, type ResolvedNode, recordSelect, storedOf } from '../../engine/record-store.ts';
 import { furtherCertificates, principalCertificate } from './certificates.ts';

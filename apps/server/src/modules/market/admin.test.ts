@@ -17,7 +17,7 @@ import {
   registerPerson,
   testIdNumber,
 } from '../../../test/market-registrations.ts';
-import { enterprises, operationLogs, users } from '../../db/schema/index.ts';
+import { enterprises, operationLogs, users } from '../../db/schema/identity.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { UNSET_REASON } from './practice.ts';
 

@@ -16,7 +16,8 @@ import {
 import { asUserId } from '@ks/contract/ids';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { marketPracticeAreas, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { marketPracticeAreas } from '../../db/schema/market.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';

@@ -9,7 +9,7 @@ import {
 } from '@ks/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { marketCertificates } from '../../db/schema/index.ts';
+import { marketCertificates } from '../../db/schema/market.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';

@@ -18,7 +18,8 @@ import {
   useTestApp,
 } from '../../../test/helper.ts';
 import { personValues, registerPerson, testIdNumber } from '../../../test/market-registrations.ts';
-import { notifyDeliveries, operationLogs, users } from '../../db/schema/index.ts';
+import { operationLogs, users } from '../../db/schema/identity.ts';
+import { notifyDeliveries } from '../../db/schema/notify.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 
 /**

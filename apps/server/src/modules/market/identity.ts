@@ -12,7 +12,8 @@ import {
 import { asUserId } from '@ks/contract/ids';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterprises, marketIdentityClaims, users } from '../../db/schema/index.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
+import { marketIdentityClaims } from '../../db/schema/market.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';

@@ -13,7 +13,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
-import { annexSlots, menuNodes, providedSystems, users } from '../../db/schema/index.ts';
+import { providedSystems } from '../../db/schema/builder.ts';
+import { annexSlots } from '../../db/schema/files.ts';
+import { users } from '../../db/schema/identity.ts';
+import { menuNodes } from '../../db/schema/shell.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 
 const getApp = useTestApp();

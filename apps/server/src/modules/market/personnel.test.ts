@@ -19,14 +19,10 @@ import {
   registerPerson,
   testIdNumber,
 } from '../../../test/market-registrations.ts';
-import {
-  marketCertificates,
-  notifyDeliveries,
-  notifyMessages,
-  operationLogs,
-  storedFiles,
-  users,
-} from '../../db/schema/index.ts';
+import { storedFiles } from '../../db/schema/files.ts';
+import { operationLogs, users } from '../../db/schema/identity.ts';
+import { marketCertificates } from '../../db/schema/market.ts';
+import { notifyDeliveries, notifyMessages } from '../../db/schema/notify.ts';
 import { tableRef } from '../../engine/node-tables.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';

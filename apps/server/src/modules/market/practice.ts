@@ -1,7 +1,8 @@
 import type { PracticingStatus } from '@ks/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { marketPracticeAreas, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { marketPracticeAreas } from '../../db/schema/market.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import { MARKET_FIELD } from './system.ts';

@@ -9,7 +9,8 @@ import {
 } from '@ks/contract';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterprises, marketCertificates, users } from '../../db/schema/index.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
+import { marketCertificates } from '../../db/schema/market.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import {
   col,
@@ -21,6 +22,7 @@ import {
   storedOf,
 } from '../../engine/record-store.ts';
 import { AppError } from '../../platform/errors.ts';
+import { MARKET_FIELD } from './system.ts';
 
 /** A registration (alias `r`, decision 0059) one of whose further certificates' numbers is like the pattern. */
 export const furtherCertificateLike = (pattern: string) =>
@@ -60,6 +62,31 @@ export async function ownerRecords(
       ${approvedOnly ? sql`and ${R}.status = 'approved'` : sql``}
     order by ${R}.created_at, ${R}.id`);
   return rowsOf<Record<string, unknown>>(result).map((row) => storedOf(row, items));
+}
+
+/** One approved 业绩 of an enterprise, as other modules read it (public.ts). */
+export type Performance = { projectName: string; amount: string };
+
+/**
+ * An enterprise's approved 业绩 (企业信息 › 业绩信息), oldest first, those with a 项目名称 only.
+ * None while the node is not built or administrators removed its 项目名称 field; an amount whose
+ * field was removed reads as empty.
+ */
+export async function approvedPerformances(db: Db, ownerUserId: string): Promise<Performance[]> {
+  const node = await partNode(db, 'performance');
+  const codes = new Set(node?.schema.items.map((item) => item.code));
+  if (!node || !codes.has(MARKET_FIELD.projectName)) return [];
+  const amount = codes.has(MARKET_FIELD.contractAmount)
+    ? sql`${col(MARKET_FIELD.contractAmount)}::text`
+    : sql`null`;
+  const result = await db.execute(sql`
+    select ${col(MARKET_FIELD.projectName)}::text as "projectName", ${amount} as amount
+    from ${tableRef(node.tableName)} ${R}
+    where ${R}.owner_user_id = ${ownerUserId}::uuid and ${R}.deleted_at is null and ${R}.status = 'approved'
+    order by ${R}.created_at, ${R}.id`);
+  return rowsOf<{ projectName: string | null; amount: string | null }>(result)
+    .filter((row) => row.projectName)
+    .map((row) => ({ projectName: row.projectName ?? '', amount: row.amount ?? '' }));
 }
 
 const enterpriseColumns = {

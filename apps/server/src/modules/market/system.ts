@@ -41,6 +41,8 @@ export const MARKET_FIELD = {
   specialty: 'specialty',
   certificateNo: 'certificate_no',
   registrationType: 'registration_type',
+  projectName: 'project_name',
+  contractAmount: 'contract_amount',
   /** The person's own mobile: where the code proving an ID number claim goes (decision 0063). */
   mobile: 'mobile',
 } as const;
@@ -150,9 +152,9 @@ const FORMS: Record<MarketPart, Item[]> = {
     }),
   ],
   performance: [
-    text('project_name', '项目名称', { required: '1', col: 24, length: 200 }),
+    text(MARKET_FIELD.projectName, '项目名称', { required: '1', col: 24, length: 200 }),
     text('construction_unit', '建设单位', { required: '1', length: 100 }),
-    { code: 'contract_amount', name: '合同金额（万元）', type: 'number', required: '1' },
+    { code: MARKET_FIELD.contractAmount, name: '合同金额（万元）', type: 'number', required: '1' },
     date(MARKET_FIELD.startDate, '开工日期', { required: '1' }),
     date(MARKET_FIELD.finishDate, '竣工日期'),
     { code: 'project_scale', name: '工程规模', type: 'textarea', col: 24, length: 500 },
@@ -173,7 +175,12 @@ const COLUMNS: Record<MarketPart, string[]> = {
   ],
   branch: [MARKET_FIELD.branchName, MARKET_FIELD.principal, MARKET_FIELD.tel, MARKET_FIELD.address],
   contact: [MARKET_FIELD.contactName, MARKET_FIELD.tel, MARKET_FIELD.position],
-  performance: ['project_name', 'construction_unit', 'contract_amount', MARKET_FIELD.startDate],
+  performance: [
+    MARKET_FIELD.projectName,
+    'construction_unit',
+    MARKET_FIELD.contractAmount,
+    MARKET_FIELD.startDate,
+  ],
 };
 
 type Slot = Omit<SaveAnnexSlotBody, 'gnCoding'>;

@@ -9,7 +9,7 @@ import {
 } from '@ks/contract';
 import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { systems } from '../../db/schema/index.ts';
+import { systems } from '../../db/schema/shell.ts';
 import { buildMenuTree, findNodesWithRoles } from '../../engine/menu-tree.ts';
 import { functionsOf } from '../../engine/node-functions.ts';
 import { resolveNode } from '../../engine/record-store.ts';

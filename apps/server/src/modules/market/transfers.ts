@@ -18,14 +18,9 @@ import { asUserId } from '@ks/contract/ids';
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  enterprises,
-  marketCertificates,
-  marketPracticeAreas,
-  marketTransfers,
-  recordAttachments,
-  users,
-} from '../../db/schema/index.ts';
+import { recordAttachments } from '../../db/schema/files.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
+import { marketCertificates, marketPracticeAreas, marketTransfers } from '../../db/schema/market.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { type ResolvedNode, writeRevision } from '../../engine/record-store.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';

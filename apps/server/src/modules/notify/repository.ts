@@ -1,7 +1,8 @@
 import type { LoginRoleType } from '@ks/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notifyDeliveries, notifyMessages, notifyTodos, sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyMessages, notifyTodos } from '../../db/schema/notify.ts';
 
 export type MessageRow = typeof notifyMessages.$inferSelect;
 export type TodoRow = typeof notifyTodos.$inferSelect;

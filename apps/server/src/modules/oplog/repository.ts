@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { operationLogs } from '../../db/schema/index.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
 
 export type OperationLogRow = typeof operationLogs.$inferSelect;
 

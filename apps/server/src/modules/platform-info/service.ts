@@ -2,7 +2,7 @@ import type { PlatformInfo, UpdatePlatformInfoBody } from '@ks/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
-import { platformInfo } from '../../db/schema/index.ts';
+import { platformInfo } from '../../db/schema/identity.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { conflict } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
-import { operationLogs, recordChangeTemplates } from '../../db/schema/index.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { recordChangeTemplates } from '../../db/schema/record-changes.ts';
 import { changeDescriptionDocx } from './template.ts';
 
 const getApp = useTestApp();

@@ -13,21 +13,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addNode, newSystem, publish, saveDraft } from '../../../test/builder-fixtures.ts';
 import { createActor, type TestActor, type TestUser, unique, useTestApp } from '../../../test/helper.ts';
-import {
-  auditOrgMembers,
-  auditOrgs,
-  nodeFunctionGrants,
-  notifyDeliveries,
-  notifyTodos,
-  operationLogs,
-  recordAttachments,
-  recordChanges,
-  recordRevisions,
-  storedFiles,
-} from '../../db/schema/index.ts';
+import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/authority.ts';
+import { recordAttachments, storedFiles } from '../../db/schema/files.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyTodos } from '../../db/schema/notify.ts';
+import { recordChanges } from '../../db/schema/record-changes.ts';
+import { recordRevisions } from '../../db/schema/records.ts';
 import { refuse } from '../../engine/lifecycle.ts';
 import type { EngineModule } from '../../engine/modules.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
+import { RECORD_CHANGES_MODULE } from './index.ts';
 
 /** The score module stand-in: a system whose changeApplied handler refuses (the pass must roll back). */
 const REFUSING_SYSTEM = unique('chgrefuse');
@@ -58,7 +53,8 @@ const scoreModule: EngineModule = {
   },
 };
 
-const getApp = useTestApp({}, { modules: [scoreModule] });
+// The change routes are the record-changes module's; the listener stands in for the score module.
+const getApp = useTestApp({}, { modules: [RECORD_CHANGES_MODULE, scoreModule] });
 type Actor = TestActor;
 const actor = (role: TestUser['loginRoleType'], overrides = {}) => createActor(getApp(), role, overrides);
 

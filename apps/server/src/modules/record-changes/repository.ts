@@ -1,13 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  menuNodes,
-  recordAttachments,
-  recordChanges,
-  storedFiles,
-  systems,
-  users,
-} from '../../db/schema/index.ts';
+import { recordAttachments, storedFiles } from '../../db/schema/files.ts';
+import { users } from '../../db/schema/identity.ts';
+import { recordChanges } from '../../db/schema/record-changes.ts';
+import { menuNodes, systems } from '../../db/schema/shell.ts';
 import { fileUrl } from '../../platform/file-refs.ts';
 
 /** The SQL of change requests: rounds of a record, one round under lock, files and attachments. */

@@ -37,7 +37,9 @@ import {
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditOrgMembers, auditOrgs, recordAttachments, recordChanges } from '../../db/schema/index.ts';
+import { auditOrgMembers, auditOrgs } from '../../db/schema/authority.ts';
+import { recordAttachments } from '../../db/schema/files.ts';
+import { recordChanges } from '../../db/schema/record-changes.ts';
 import { type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
 import { functionsOf, requireNodeUse } from '../../engine/node-functions.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';

@@ -7,7 +7,9 @@ import {
 } from '@ks/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recordChangeTemplates, storedFiles, users } from '../../db/schema/index.ts';
+import { storedFiles } from '../../db/schema/files.ts';
+import { users } from '../../db/schema/identity.ts';
+import { recordChangeTemplates } from '../../db/schema/record-changes.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';

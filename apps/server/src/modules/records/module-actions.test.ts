@@ -15,7 +15,8 @@ import {
 } from '../../../test/action-fixtures.ts';
 import { addNode, newSystem, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
-import { operationLogs, recordRevisions } from '../../db/schema/index.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { recordRevisions } from '../../db/schema/records.ts';
 import { ModuleActions } from '../../engine/module-actions.ts';
 import { tableRef } from '../../engine/node-tables.ts';
 import { updateEnvelope } from '../../engine/record-store.ts';

@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishedNode } from '../../../test/builder-fixtures.ts';
 import { multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../test/helper.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
 import { tableRef } from '../../engine/node-tables.ts';
 import { readerCaughtUp } from './xlsx.ts';
 

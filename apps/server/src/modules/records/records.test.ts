@@ -29,7 +29,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publish, publishedNode, saveDraft } from '../../../test/builder-fixtures.ts';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, unique, useTestApp } from '../../../test/helper.ts';
-import { dictionaries, operationLogs } from '../../db/schema/index.ts';
+import { dictionaries } from '../../db/schema/catalogues.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
 import { tableRef } from '../../engine/node-tables.ts';
 import { updateEnvelope } from '../../engine/record-store.ts';
 

@@ -30,7 +30,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { Database, Db } from '../../db/client.ts';
-import { operationLogs, recordRevisions } from '../../db/schema/index.ts';
+import { operationLogs } from '../../db/schema/identity.ts';
+import { recordRevisions } from '../../db/schema/records.ts';
 import type { LifecycleEvents } from '../../engine/lifecycle.ts';
 import { requireFunction } from '../../engine/node-functions.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.ts';
-import { captchas } from '../../db/schema/index.ts';
+import { captchas } from '../../db/schema/identity.ts';
 
 const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { perDatabase } from '../../db/prepared.ts';
-import { enterprises, loginFailures, sessions, users } from '../../db/schema/index.ts';
+import { enterprises, loginFailures, sessions, users } from '../../db/schema/identity.ts';
 import { announceSessionEnded } from '../../platform/access.ts';
 
 export type UserRow = typeof users.$inferSelect;

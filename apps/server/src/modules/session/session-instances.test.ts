@@ -6,7 +6,7 @@ import { adminQuery, databaseUrl } from '../../../test/pg-admin.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { sessions } from '../../db/schema/identity.ts';
 import { INSTANCE_CHANNEL } from '../../platform/instance-bus.ts';
 import { SESSION_CACHE_TTL_MS } from './session-cache.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, loginAs, loginBody, seal, useTestApp } from '../../../test/helper.ts';
-import { operationLogs, sessions, users } from '../../db/schema/index.ts';
+import { operationLogs, sessions, users } from '../../db/schema/identity.ts';
 
 const getApp = useTestApp({ LOGIN_CAPTCHA_AFTER: '2', LOGIN_LOCK_AFTER: '4' });
 
@@ -168,7 +168,7 @@ describe('POST /ks/common/login', () => {
 
     // The answer is kept only as a hash; a test reads it by solving nothing: it plants a known one.
     const { createHash } = await import('node:crypto');
-    const { captchas } = await import('../../db/schema/index.ts');
+    const { captchas } = await import('../../db/schema/identity.ts');
     const planted = async () => {
       const [row] = await app.db
         .insert(captchas)

@@ -1,15 +1,15 @@
 import type { LoginRoleType, ThemeConfig } from '@ks/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/identity.ts';
 import {
   headerItemRoles,
   headerItems,
   menuNodeRoles,
   menuNodes,
   systems,
-  users,
   userThemes,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/shell.ts';
 
 export type SystemRow = typeof systems.$inferSelect;
 export type MenuNodeRow = typeof menuNodes.$inferSelect;

@@ -1,7 +1,7 @@
 import type { SmsPurpose } from '@ks/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { smsOutbox } from '../../db/schema/identity.ts';
 
 export interface SmsMessage {
   phone: string;

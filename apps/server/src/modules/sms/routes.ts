@@ -10,7 +10,7 @@ import {
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { smsOutbox } from '../../db/schema/identity.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { SmsService } from './service.ts';
 

@@ -3,7 +3,7 @@ import { ERROR_CODES, SMS_PURPOSE_LABELS, type SmsPurpose } from '@ks/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { smsCodes } from '../../db/schema/index.ts';
+import { smsCodes } from '../../db/schema/identity.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { SmsCodes } from '../../platform/sms-codes.ts';
 import type { SmsProvider } from './providers.ts';

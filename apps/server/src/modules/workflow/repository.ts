@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditInstances, auditSteps, menuNodes, systems, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/identity.ts';
+import { menuNodes, systems } from '../../db/schema/shell.ts';
+import { auditInstances, auditSteps } from '../../db/schema/workflow.ts';
 
 export type InstanceRow = typeof auditInstances.$inferSelect;
 export type StepRow = typeof auditSteps.$inferSelect;

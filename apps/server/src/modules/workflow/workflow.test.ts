@@ -35,18 +35,12 @@ import {
   useTestApp,
 } from '../../../test/helper.ts';
 import { untilWaiting } from '../../../test/races.ts';
-import {
-  auditInstances,
-  auditOrgMembers,
-  auditOrgs,
-  menuNodes,
-  nodeFunctionGrants,
-  notifyTodos,
-  operationLogs,
-  recordRevisions,
-  systems,
-  users,
-} from '../../db/schema/index.ts';
+import { auditOrgMembers, auditOrgs, nodeFunctionGrants } from '../../db/schema/authority.ts';
+import { operationLogs, users } from '../../db/schema/identity.ts';
+import { notifyTodos } from '../../db/schema/notify.ts';
+import { recordRevisions } from '../../db/schema/records.ts';
+import { menuNodes, systems } from '../../db/schema/shell.ts';
+import { auditInstances } from '../../db/schema/workflow.ts';
 import { rowsOf } from '../../engine/node-tables.ts';
 import { flowOf } from './service.ts';
 

@@ -15,15 +15,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CHAPTERS, sampleBid, scannedPdf, textPdf } from '../../../../test/bid-pdf-fixtures.ts';
 import { multipart, PDF } from '../../../../test/file-fixtures.ts';
 import { createUser, loginAs, type TestUser, useTestApp } from '../../../../test/helper.ts';
-import {
-  bidDocuments,
-  bidPages,
-  bidPublicity,
-  costFiles,
-  enterprises,
-  storedFiles,
-  users,
-} from '../../../db/schema/index.ts';
+import { bidDocuments, bidPages, bidPublicity } from '../../../db/schema/bid-detection.ts';
+import { costFiles } from '../../../db/schema/file-analysis.ts';
+import { storedFiles } from '../../../db/schema/files.ts';
+import { enterprises, users } from '../../../db/schema/identity.ts';
 import { rowsOf } from '../../../engine/node-tables.ts';
 import { ensureProvidedSystems } from '../../../provided-systems.ts';
 import { insertParsedFile, insertProject } from '../check-test-fixtures.ts';

@@ -10,8 +10,6 @@ import {
   type BidResultBody,
   type DirectoriesResult,
   ERROR_CODES,
-  MARKET_NODE_OF,
-  MARKET_SYSTEM_CODING,
   type Publicity,
   type PublicityActionBody,
   type SaveBidRequirementsBody,
@@ -20,23 +18,14 @@ import {
 } from '@ks/contract';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import {
-  annexSlots,
-  bidDocuments,
-  bidPages,
-  bidPublicity,
-  bidRequirements,
-  costFiles,
-  costNodes,
-  costProjects,
-  storedFiles,
-} from '../../../db/schema/index.ts';
-import { rowsOf, tableRef } from '../../../engine/node-tables.ts';
-import { col, R, resolveNode } from '../../../engine/record-store.ts';
+import { bidDocuments, bidPages, bidPublicity, bidRequirements } from '../../../db/schema/bid-detection.ts';
+import { costFiles, costNodes, costProjects } from '../../../db/schema/file-analysis.ts';
+import { annexSlots, storedFiles } from '../../../db/schema/files.ts';
 import type { SessionUser } from '../../../platform/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import type { FileService } from '../../../platform/file-store.ts';
 import { recordOperation } from '../../../platform/operation-log.ts';
+import * as market from '../../market/public.ts';
 import { resolveBidder } from '../bidder.ts';
 import { findProject } from '../check-repository.ts';
 import {
@@ -346,24 +335,9 @@ export class BidDetectionService {
       .where(and(eq(bidDocuments.id, documentId), sql`${bidDocuments.state} in ('pending', 'parsing')`));
   }
 
-  /** The bidder's enterprise's approved 业绩 (企业信息 › 业绩信息, engine records it owns). */
+  /** The bidder's enterprise's approved 业绩, read through the market module's port. */
   private async performanceRecords(bidderUserId: string | null): Promise<PerformanceRecord[]> {
-    if (!bidderUserId) return [];
-    let node: Awaited<ReturnType<typeof resolveNode>>;
-    try {
-      node = await resolveNode(this.db, MARKET_SYSTEM_CODING, MARKET_NODE_OF.performance);
-    } catch (error) {
-      if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) return [];
-      throw error;
-    }
-    const result = await this.db.execute(sql`
-      select ${col('project_name')}::text as "projectName", ${col('contract_amount')}::text as amount
-      from ${tableRef(node.tableName)} ${R}
-      where ${R}.owner_user_id = ${bidderUserId}::uuid and ${R}.deleted_at is null and ${R}.status = 'approved'
-      order by ${R}.created_at, ${R}.id`);
-    return rowsOf<{ projectName: string | null; amount: string | null }>(result)
-      .filter((r) => r.projectName)
-      .map((r) => ({ projectName: r.projectName ?? '', amount: r.amount ?? '' }));
+    return bidderUserId ? market.performancesOf(this.db, bidderUserId) : [];
   }
 
   /** The bidder's bid total and the lowest parsed bid total of the project (the cost check's bids). */

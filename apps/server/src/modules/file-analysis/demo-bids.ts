@@ -2,17 +2,13 @@ import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { costProjects } from '../../db/schema/index.ts';
+import { costProjects } from '../../db/schema/file-analysis.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
-import {
-  DEMO_BIDS,
-  SAMPLE_CHAPTERS,
-  SAMPLE_SCORE_ITEMS,
-} from '../file-analysis/bid-detection/sample-bids.ts';
-import { BidDetectionService } from '../file-analysis/bid-detection/service.ts';
-import { DEMO_COST_PROJECT } from './file-analysis.ts';
+import { DEMO_BIDS, SAMPLE_CHAPTERS, SAMPLE_SCORE_ITEMS } from './bid-detection/sample-bids.ts';
+import { BidDetectionService } from './bid-detection/service.ts';
+import { DEMO_COST_PROJECT } from './demo.ts';
 
 /**
  * The bid-document demo (decision 0052) on the demo cost project: its requirements, three bid

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../engine/node-tables.ts';
+import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { CostCheckService } from '../file-analysis/check-service.ts';
-import { CostRulesService } from '../file-analysis/rules-service.ts';
-import { userNotices } from '../notify/user-notices.ts';
+import { CostCheckService } from './check-service.ts';
+import { CostRulesService } from './rules-service.ts';
 
 /**
  * The demo's finished cost-file check: every demo project with a parsed control price or bid and
@@ -12,7 +12,11 @@ import { userNotices } from '../notify/user-notices.ts';
  * (the seed has no job workers). The projects and their parsed files come from the file-analysis
  * demo (the parser's seed), which runs before this. Answers how many projects were checked.
  */
-export async function seedDemoCostChecks(db: Db, admin: SessionUser): Promise<number> {
+export async function seedDemoCostChecks(
+  db: Db,
+  admin: SessionUser,
+  userNotices: UserNotices,
+): Promise<number> {
   const rules = new CostRulesService(db);
   await rules.ensureDefault();
   const checks = new CostCheckService(db, null, rules, userNotices);

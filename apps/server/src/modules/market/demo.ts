@@ -5,15 +5,13 @@ import {
   type MarketPart,
   type WireRecord,
 } from '@ks/contract';
-import type { SessionUser } from '../../platform/access.ts';
-import { attachDemoFiles } from './attachments.ts';
-import type { DemoServices } from './services.ts';
+import type { DemoSeed } from '../../engine/demo.ts';
 
 /**
  * The demo enterprise's information: its basic information, two qualifications (one passed, one
  * under review), its safety licence, a registered person, a branch, a contact person and a
  * project, saved by the enterprise and passed by the administrator through the records and
- * workflow services. The 企业信息 system is the market module's own (seed.ts builds it first).
+ * workflow services (DemoSeed.records). The 企业信息 system is the market module's own (seed.ts builds it first).
  */
 
 type DemoItem = {
@@ -130,29 +128,16 @@ export const DEMO_MARKET_ITEMS: readonly DemoItem[] = [
   },
 ];
 
-export async function seedDemoMarket(
-  { db, files, records, workflow }: DemoServices,
-  actors: { admin: SessionUser; enterprise: SessionUser },
-  ip: string,
-): Promise<void> {
+export async function seedDemoMarket({ records, actors }: DemoSeed): Promise<void> {
   for (const item of DEMO_MARKET_ITEMS) {
     const ref = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF[item.part] };
-    const saved = await records.writes.save(actors.enterprise, { ...ref, values: item.values }, { ip });
+    const saved = await records.save(actors.enterprise, { ...ref, values: item.values });
     if (item.annexNo && item.fileName)
-      await attachDemoFiles(
-        db,
-        files,
-        actors.enterprise,
-        { ...ref, id: saved.id },
-        [{ annexNo: item.annexNo, asset: 'demo-enterprise-certificate.pdf', fileName: item.fileName }],
-        ip,
-      );
-    await workflow.submit(actors.enterprise, { ...ref, id: saved.id, version: saved.version }, ip);
+      await records.attach(actors.enterprise, { ...ref, id: saved.id }, [
+        { annexNo: item.annexNo, asset: 'demo-enterprise-certificate.pdf', fileName: item.fileName },
+      ]);
+    await records.submit(actors.enterprise, { ...ref, id: saved.id, version: saved.version });
     if (item.state === 'approved')
-      await workflow.audit(
-        actors.admin,
-        { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意' },
-        ip,
-      );
+      await records.audit(actors.admin, { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意' });
   }
 }

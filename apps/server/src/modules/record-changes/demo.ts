@@ -3,8 +3,8 @@ import { CHANGE_TEMPLATE_MAX_BYTES } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
-import { changeDescriptionDocx } from '../record-changes/template.ts';
-import { ChangeTemplateService } from '../record-changes/template-service.ts';
+import { changeDescriptionDocx } from './template.ts';
+import { ChangeTemplateService } from './template-service.ts';
 
 /**
  * The demo province's own change-description template (decision 0054), uploaded by the demo

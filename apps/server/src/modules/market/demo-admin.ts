@@ -6,17 +6,15 @@ import {
   type MarketPart,
   type WireRecord,
 } from '@ks/contract';
-import { enterprises, users } from '../../db/schema/index.ts';
+import { enterprises, users } from '../../db/schema/identity.ts';
+import type { DemoSeed } from '../../engine/demo.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SmsCodes } from '../../platform/sms-codes.ts';
-import { MarketAdminService } from '../market/admin.ts';
-import { CertificateService } from '../market/certificates.ts';
-import { IdentityService } from '../market/identity.ts';
-import { TransferService } from '../market/transfers.ts';
-import { userNotices } from '../notify/user-notices.ts';
-import { attachDemoFiles } from './attachments.ts';
-import type { DemoServices } from './services.ts';
+import { MarketAdminService } from './admin.ts';
+import { CertificateService } from './certificates.ts';
+import { IdentityService } from './identity.ts';
+import { TransferService } from './transfers.ts';
 
 /**
  * The administrators' side of the market demo (decision 0053): two more enterprises with their
@@ -153,11 +151,7 @@ export const DEMO_MORE_ENTERPRISES: readonly DemoEnterprise[] = [
   },
 ];
 
-export async function seedDemoMarketAdmin(
-  { db, files, records, workflow }: DemoServices,
-  actors: { admin: SessionUser; personnel: SessionUser; enterprise: SessionUser },
-  ip: string,
-): Promise<void> {
+export async function seedDemoMarketAdmin({ db, records, actors, ip, userNotices }: DemoSeed): Promise<void> {
   const market = new MarketAdminService(db);
   const certificates = new CertificateService(db);
   const transfers = new TransferService(db, userNotices);
@@ -171,17 +165,12 @@ export async function seedDemoMarketAdmin(
     fileName: string,
   ) {
     const ref = { systemCoding: MARKET_SYSTEM_CODING, gnCoding: MARKET_NODE_OF[part] };
-    const saved = await records.writes.save(owner, { ...ref, values }, { ip });
-    await attachDemoFiles(
-      db,
-      files,
-      owner,
-      { ...ref, id: saved.id },
-      [{ annexNo, asset: 'demo-enterprise-certificate.pdf', fileName }],
-      ip,
-    );
-    await workflow.submit(owner, { ...ref, id: saved.id, version: saved.version }, ip);
-    await workflow.audit(actors.admin, { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意' }, ip);
+    const saved = await records.save(owner, { ...ref, values });
+    await records.attach(owner, { ...ref, id: saved.id }, [
+      { annexNo, asset: 'demo-enterprise-certificate.pdf', fileName },
+    ]);
+    await records.submit(owner, { ...ref, id: saved.id, version: saved.version });
+    await records.audit(actors.admin, { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意' });
     return saved.id;
   }
 

@@ -8,7 +8,7 @@ import {
 } from '@ks/contract';
 import { sql } from 'drizzle-orm';
 import { type RecordEvent, refuse, type SaveEvent } from '../../engine/lifecycle.ts';
-import type { EngineModule } from '../../engine/modules.ts';
+import type { EngineSeams } from '../../engine/modules.ts';
 import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { checkCertificateFree } from './certificates.ts';
 import { chinaToday } from './dates.ts';
@@ -83,83 +83,80 @@ async function followRegistration(event: RecordEvent) {
   await syncPracticeOf(event.tx, event.node, [await idNumberOfRecord(event.tx, event.node, event.recordId)]);
 }
 
-export const MARKET_MODULE: EngineModule = {
-  name: 'market',
-  register({ events, systems }) {
-    systems.provide(MARKET_SYSTEM);
-    events.register(
-      { systemCodings: [MARKET_SYSTEM_CODING] },
-      {
-        beforeSave: async (event) => {
-          const part = PART_OF_NODE.get(event.node.gnCoding);
-          if (!part) return;
-          const { values } = event;
-          const issued = text(values[MARKET_FIELD.issueDate]);
-          const expires = text(values[MARKET_FIELD.expiryDate]);
-          if (issued && expires && expires < issued)
-            refuse(MARKET_MESSAGES.expiryBeforeIssue, MARKET_FIELD.expiryDate);
-          const started = text(values[MARKET_FIELD.startDate]);
-          const finished = text(values[MARKET_FIELD.finishDate]);
-          if (started && finished && finished < started)
-            refuse(MARKET_MESSAGES.finishBeforeStart, MARKET_FIELD.finishDate);
-          if (part === 'personnel') {
-            await checkPerson(event);
-            await checkPrincipalCertificate(event);
-          }
-          if (part === 'basic' && !event.recordId) {
-            const result = await event.tx.execute(
-              sql`select 1 from ${tableRef(event.node.tableName)}
+export function registerMarket({ events, systems }: EngineSeams) {
+  systems.provide(MARKET_SYSTEM);
+  events.register(
+    { systemCodings: [MARKET_SYSTEM_CODING] },
+    {
+      beforeSave: async (event) => {
+        const part = PART_OF_NODE.get(event.node.gnCoding);
+        if (!part) return;
+        const { values } = event;
+        const issued = text(values[MARKET_FIELD.issueDate]);
+        const expires = text(values[MARKET_FIELD.expiryDate]);
+        if (issued && expires && expires < issued)
+          refuse(MARKET_MESSAGES.expiryBeforeIssue, MARKET_FIELD.expiryDate);
+        const started = text(values[MARKET_FIELD.startDate]);
+        const finished = text(values[MARKET_FIELD.finishDate]);
+        if (started && finished && finished < started)
+          refuse(MARKET_MESSAGES.finishBeforeStart, MARKET_FIELD.finishDate);
+        if (part === 'personnel') {
+          await checkPerson(event);
+          await checkPrincipalCertificate(event);
+        }
+        if (part === 'basic' && !event.recordId) {
+          const result = await event.tx.execute(
+            sql`select 1 from ${tableRef(event.node.tableName)}
                 where owner_user_id = ${event.user.id}::uuid and deleted_at is null limit 1`,
-            );
-            if (rowsOf(result).length > 0) refuse(MARKET_MESSAGES.basicExists);
-          }
-        },
-        flowDecided: followRegistration,
-        afterDelete: followRegistration,
-        // A change request may correct a registration's ID number: the new number is checked as a
-        // new registration would be, and the accounts of both numbers follow.
-        changeApplied: async (event) => {
-          if (PART_OF_NODE.get(event.node.gnCoding) !== 'personnel') return;
-          const change = event.changes.find((c) => c.field === MARKET_FIELD.idNumber);
-          if (change) {
-            await checkPerson({ ...event, values: { [MARKET_FIELD.idNumber]: change.newValue } });
-            await event.tx.execute(
-              sql`update ${tableRef(event.node.tableName)} set ${fieldIdent(MARKET_FIELD.idNumber)} = ${text(
-                change.newValue,
-              )
-                .trim()
-                .toUpperCase()} where id = ${event.recordId}::uuid`,
-            );
-          }
-          // A corrected certificate number (or specialty) is checked as a new one would be (0059).
-          const codes = new Set(event.node.schema.items.map((item) => item.code));
-          const certificateChanged =
-            codes.has(MARKET_FIELD.certificateNo) &&
-            codes.has(MARKET_FIELD.specialty) &&
-            event.changes.some(
-              (c) => c.field === MARKET_FIELD.certificateNo || c.field === MARKET_FIELD.specialty,
-            );
-          if (certificateChanged) {
-            const [now] = rowsOf<{ no: string | null; specialty: string | null }>(
-              await event.tx.execute(sql`
+          );
+          if (rowsOf(result).length > 0) refuse(MARKET_MESSAGES.basicExists);
+        }
+      },
+      flowDecided: followRegistration,
+      afterDelete: followRegistration,
+      // A change request may correct a registration's ID number: the new number is checked as a
+      // new registration would be, and the accounts of both numbers follow.
+      changeApplied: async (event) => {
+        if (PART_OF_NODE.get(event.node.gnCoding) !== 'personnel') return;
+        const change = event.changes.find((c) => c.field === MARKET_FIELD.idNumber);
+        if (change) {
+          await checkPerson({ ...event, values: { [MARKET_FIELD.idNumber]: change.newValue } });
+          await event.tx.execute(
+            sql`update ${tableRef(event.node.tableName)} set ${fieldIdent(MARKET_FIELD.idNumber)} = ${text(
+              change.newValue,
+            )
+              .trim()
+              .toUpperCase()} where id = ${event.recordId}::uuid`,
+          );
+        }
+        // A corrected certificate number (or specialty) is checked as a new one would be (0059).
+        const codes = new Set(event.node.schema.items.map((item) => item.code));
+        const certificateChanged =
+          codes.has(MARKET_FIELD.certificateNo) &&
+          codes.has(MARKET_FIELD.specialty) &&
+          event.changes.some(
+            (c) => c.field === MARKET_FIELD.certificateNo || c.field === MARKET_FIELD.specialty,
+          );
+        if (certificateChanged) {
+          const [now] = rowsOf<{ no: string | null; specialty: string | null }>(
+            await event.tx.execute(sql`
                 select ${fieldIdent(MARKET_FIELD.certificateNo)}::text as no,
                   ${fieldIdent(MARKET_FIELD.specialty)}::text as specialty
                 from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`),
-            );
-            await checkPrincipalCertificate({
-              ...event,
-              values: {
-                [MARKET_FIELD.certificateNo]: now?.no ?? '',
-                [MARKET_FIELD.specialty]: now?.specialty ?? '',
-              },
-            });
-          }
-          await syncPracticeOf(event.tx, event.node, [
-            text(change?.oldValue),
-            await idNumberOfRecord(event.tx, event.node, event.recordId),
-          ]);
-        },
+          );
+          await checkPrincipalCertificate({
+            ...event,
+            values: {
+              [MARKET_FIELD.certificateNo]: now?.no ?? '',
+              [MARKET_FIELD.specialty]: now?.specialty ?? '',
+            },
+          });
+        }
+        await syncPracticeOf(event.tx, event.node, [
+          text(change?.oldValue),
+          await idNumberOfRecord(event.tx, event.node, event.recordId),
+        ]);
       },
-    );
-  },
-};
+    },
+  );
+}

@@ -5,11 +5,9 @@ import {
   type CreditClass,
   type WireRecord,
 } from '@ks/contract';
-import type { SessionUser } from '../../platform/access.ts';
-import { addMonths, chinaDay } from '../credit/score.ts';
-import { CreditService } from '../credit/service.ts';
-import { attachDemoFiles } from './attachments.ts';
-import type { DemoServices } from './services.ts';
+import type { DemoSeed } from '../../engine/demo.ts';
+import { addMonths, chinaDay } from './score.ts';
+import { CreditService } from './service.ts';
 
 /**
  * The demo enterprise's credit file: items of every class (one long expired) saved by the
@@ -86,35 +84,20 @@ function demoItems(today: string): DemoCreditItem[] {
   ];
 }
 
-export async function seedDemoCredit(
-  { db, files, records, workflow }: DemoServices,
-  actors: { admin: SessionUser; enterprise: SessionUser },
-  ip: string,
-): Promise<void> {
+export async function seedDemoCredit({ db, records, actors, ip }: DemoSeed): Promise<void> {
   for (const item of demoItems(chinaDay(new Date()))) {
     const ref = { systemCoding: CREDIT_SYSTEM_CODING, gnCoding: CREDIT_NODE_OF[item.creditClass] };
-    const saved = await records.writes.save(actors.enterprise, { ...ref, values: item.values }, { ip });
+    const saved = await records.save(actors.enterprise, { ...ref, values: item.values });
     if (item.penalty)
-      await attachDemoFiles(
-        db,
-        files,
-        actors.enterprise,
-        { ...ref, id: saved.id },
-        [
-          {
-            annexNo: CREDIT_PENALTY_ANNEX,
-            asset: 'demo-penalty-decision.pdf',
-            fileName: '行政处罚决定书（演示）.pdf',
-          },
-        ],
-        ip,
-      );
-    await workflow.submit(actors.enterprise, { ...ref, id: saved.id, version: saved.version }, ip);
-    await workflow.audit(
-      actors.admin,
-      { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意公示' },
-      ip,
-    );
+      await records.attach(actors.enterprise, { ...ref, id: saved.id }, [
+        {
+          annexNo: CREDIT_PENALTY_ANNEX,
+          asset: 'demo-penalty-decision.pdf',
+          fileName: '行政处罚决定书（演示）.pdf',
+        },
+      ]);
+    await records.submit(actors.enterprise, { ...ref, id: saved.id, version: saved.version });
+    await records.audit(actors.admin, { ...ref, id: saved.id, result: 'pass', advice: '经核实，同意公示' });
   }
   const credit = new CreditService(db);
   const letter = await credit.letter(actors.enterprise);

@@ -11,9 +11,9 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAttachments } from '../../db/schema/index.ts';
+import { recordAttachments } from '../../db/schema/files.ts';
 import { type RecordEvent, refuse } from '../../engine/lifecycle.ts';
-import type { EngineModule } from '../../engine/modules.ts';
+import type { EngineSeams } from '../../engine/modules.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { OptionRequest } from '../../engine/option-providers.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
@@ -128,88 +128,85 @@ export async function itemTypeOptions({ db, caller, node, record, owner, options
   });
 }
 
-export const CREDIT_MODULE: EngineModule = {
-  name: 'credit',
-  register({ events, options, onBehalf, defineJob: define, systems, db }) {
-    systems.provide(CREDIT_SYSTEM);
-    define(recomputeScoresJob(db));
-    options.register({ systemCodings: [CREDIT_SYSTEM_CODING] }, FIELD.itemType, itemTypeOptions);
-    // Penalties and many awards are entered by the trading centre for an enterprise (decision 0060):
-    // the item is the enterprise's, and its score counts it.
-    onBehalf.accept({ systemCodings: [CREDIT_SYSTEM_CODING] });
-    events.register(
-      { systemCodings: [CREDIT_SYSTEM_CODING] },
-      {
-        beforeSave: async (event) => {
-          const creditClass = classOf(event.node);
-          if (!creditClass) return;
-          // A credit item is always an enterprise's (decision 0060): an administrator names it, as
-          // the form's 所属企业 asks; an item of the administrator's own would count for nobody.
-          if (
-            event.recordId === null &&
-            event.user.loginRoleType === 'M' &&
-            event.ownerUserId === event.user.id
-          )
-            refuse(ON_BEHALF_MESSAGES.ownerRequired, 'ownerUserId');
-          const { values } = event;
-          const code = text(values[FIELD.itemType]);
-          const type = code ? await itemTypeByCode(event.tx, code) : null;
-          // The select's dictionary holds the node's class; retired types stay in it disabled (old items
-          // keep their name), and the engine refuses a disabled option.
-          if (type) {
-            // The item's enterprise: the caller's own, or the one an administrator enters it for.
-            const enterprise = await enterpriseOf(event.tx, event.ownerUserId);
-            if (enterprise?.loginRoleType === 'U' && enterprise.qyType && enterprise.qyType !== type.qyType)
-              refuse(CREDIT_MESSAGES.typeNotForEnterprise, FIELD.itemType);
-          }
-          const score = values[FIELD.score];
-          if (typeof score === 'number') {
-            if (score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
-            if (type && score > type.maxScore) refuse(CREDIT_MESSAGES.overMax(type.maxScore), FIELD.score);
-          }
-          const start = text(values[FIELD.startTime]);
-          const end = text(values[FIELD.endTime]);
-          if (start && end && end < start) refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
-          if (creditClass === 'bad' && type?.defaultSeverity && !values[FIELD.severity])
-            values[FIELD.severity] = type.defaultSeverity;
-        },
-        beforeSubmit: async (event) => {
-          if (classOf(event.node) !== 'bad') return;
-          // The law needs the penalty decision, whatever an administrator did with the slot.
-          const [file] = await event.tx
-            .select({ id: recordAttachments.id })
-            .from(recordAttachments)
-            .where(
-              and(
-                eq(recordAttachments.systemCoding, event.node.systemCoding),
-                eq(recordAttachments.gnCoding, event.node.gnCoding),
-                eq(recordAttachments.recordId, event.recordId),
-                eq(recordAttachments.annexNo, CREDIT_PENALTY_ANNEX),
-                isNull(recordAttachments.deletedAt),
-              ),
-            )
-            .limit(1);
-          if (!file) refuse(CREDIT_MESSAGES.penaltyMissing);
-        },
-        flowDecided: async (event) => {
-          if (event.outcome === 'passed' && classOf(event.node)) await recomputeOwner(event, '审核通过');
-        },
-        changeApplied: async (event) => {
-          if (!classOf(event.node)) return;
-          // The values a passed change wrote obey the item's rules too; a refusal rolls the pass back.
-          const values = await valuesOf(event);
-          const type = values.itemType ? await itemTypeByCode(event.tx, values.itemType) : null;
-          if (values.score !== null && values.score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
-          if (type && values.score !== null && values.score > type.maxScore)
-            refuse(CREDIT_MESSAGES.overMaxOnReview(type.maxScore), FIELD.score);
-          if (values.start && values.end && values.end < values.start)
-            refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
-          await recomputeOwner(event, '变更通过');
-        },
-        afterDelete: async (event) => {
-          if (classOf(event.node)) await recomputeOwner(event, '信用信息删除', true);
-        },
+export function registerCredit({ events, options, onBehalf, defineJob: define, systems, db }: EngineSeams) {
+  systems.provide(CREDIT_SYSTEM);
+  define(recomputeScoresJob(db));
+  options.register({ systemCodings: [CREDIT_SYSTEM_CODING] }, FIELD.itemType, itemTypeOptions);
+  // Penalties and many awards are entered by the trading centre for an enterprise (decision 0060):
+  // the item is the enterprise's, and its score counts it.
+  onBehalf.accept({ systemCodings: [CREDIT_SYSTEM_CODING] });
+  events.register(
+    { systemCodings: [CREDIT_SYSTEM_CODING] },
+    {
+      beforeSave: async (event) => {
+        const creditClass = classOf(event.node);
+        if (!creditClass) return;
+        // A credit item is always an enterprise's (decision 0060): an administrator names it, as
+        // the form's 所属企业 asks; an item of the administrator's own would count for nobody.
+        if (
+          event.recordId === null &&
+          event.user.loginRoleType === 'M' &&
+          event.ownerUserId === event.user.id
+        )
+          refuse(ON_BEHALF_MESSAGES.ownerRequired, 'ownerUserId');
+        const { values } = event;
+        const code = text(values[FIELD.itemType]);
+        const type = code ? await itemTypeByCode(event.tx, code) : null;
+        // The select's dictionary holds the node's class; retired types stay in it disabled (old items
+        // keep their name), and the engine refuses a disabled option.
+        if (type) {
+          // The item's enterprise: the caller's own, or the one an administrator enters it for.
+          const enterprise = await enterpriseOf(event.tx, event.ownerUserId);
+          if (enterprise?.loginRoleType === 'U' && enterprise.qyType && enterprise.qyType !== type.qyType)
+            refuse(CREDIT_MESSAGES.typeNotForEnterprise, FIELD.itemType);
+        }
+        const score = values[FIELD.score];
+        if (typeof score === 'number') {
+          if (score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
+          if (type && score > type.maxScore) refuse(CREDIT_MESSAGES.overMax(type.maxScore), FIELD.score);
+        }
+        const start = text(values[FIELD.startTime]);
+        const end = text(values[FIELD.endTime]);
+        if (start && end && end < start) refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
+        if (creditClass === 'bad' && type?.defaultSeverity && !values[FIELD.severity])
+          values[FIELD.severity] = type.defaultSeverity;
       },
-    );
-  },
-};
+      beforeSubmit: async (event) => {
+        if (classOf(event.node) !== 'bad') return;
+        // The law needs the penalty decision, whatever an administrator did with the slot.
+        const [file] = await event.tx
+          .select({ id: recordAttachments.id })
+          .from(recordAttachments)
+          .where(
+            and(
+              eq(recordAttachments.systemCoding, event.node.systemCoding),
+              eq(recordAttachments.gnCoding, event.node.gnCoding),
+              eq(recordAttachments.recordId, event.recordId),
+              eq(recordAttachments.annexNo, CREDIT_PENALTY_ANNEX),
+              isNull(recordAttachments.deletedAt),
+            ),
+          )
+          .limit(1);
+        if (!file) refuse(CREDIT_MESSAGES.penaltyMissing);
+      },
+      flowDecided: async (event) => {
+        if (event.outcome === 'passed' && classOf(event.node)) await recomputeOwner(event, '审核通过');
+      },
+      changeApplied: async (event) => {
+        if (!classOf(event.node)) return;
+        // The values a passed change wrote obey the item's rules too; a refusal rolls the pass back.
+        const values = await valuesOf(event);
+        const type = values.itemType ? await itemTypeByCode(event.tx, values.itemType) : null;
+        if (values.score !== null && values.score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
+        if (type && values.score !== null && values.score > type.maxScore)
+          refuse(CREDIT_MESSAGES.overMaxOnReview(type.maxScore), FIELD.score);
+        if (values.start && values.end && values.end < values.start)
+          refuse(CREDIT_MESSAGES.endBeforeStart, FIELD.endTime);
+        await recomputeOwner(event, '变更通过');
+      },
+      afterDelete: async (event) => {
+        if (classOf(event.node)) await recomputeOwner(event, '信用信息删除', true);
+      },
+    },
+  );
+}

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
-import { ApprovedEstimateService } from '../file-analysis/check-estimate.ts';
-import { writeKsCostXml, writeProvinceXml } from '../file-analysis/cost-xml-writer.ts';
-import { sampleFiles } from '../file-analysis/sample-model.ts';
-import { CostFileService } from '../file-analysis/service.ts';
+import { ApprovedEstimateService } from './check-estimate.ts';
+import { writeKsCostXml, writeProvinceXml } from './cost-xml-writer.ts';
+import { sampleFiles } from './sample-model.ts';
+import { CostFileService } from './service.ts';
 
 export const DEMO_COST_PROJECT = {
   code: 'KS-ZJ-2026-018',

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.ts';
+import type { BusinessModule, Enqueue } from '../../engine/modules.ts';
+import type { FileService } from '../../platform/file-store.ts';
+import { bidDocuments } from './bid-detection/index.ts';
+import { seedDemoFileAnalysis } from './demo.ts';
+import { defineParseJob } from './parse-job.ts';
+import { fileAnalysisRoutes } from './routes.ts';
+import { CostFileService, PARSE_JOB } from './service.ts';
+
+/** Stateless over the database: the job and the routes each build their own from the same seams. */
+const costFiles = (db: Db, files: FileService, enqueue: Enqueue) =>
+  new CostFileService(db, files, async (tx, costFileId) => {
+    await enqueue(tx, PARSE_JOB, { costFileId });
+  });
+
+/**
+ * 造价文件: cost files parsed into their tree by a durable job (decision 0043). The cost-file check
+ * (check-module.ts) and the bid-document detection (bid-detection/) are modules of their own.
+ */
+export const COST_FILES_MODULE: BusinessModule = {
+  name: 'cost-files',
+  register({ defineJob, db, files, enqueue }) {
+    defineJob(defineParseJob(costFiles(db, files, enqueue)));
+  },
+  async routes(app, { db, files, enqueue }) {
+    await app.register(fileAnalysisRoutes, {
+      costs: costFiles(db, files, enqueue),
+      bids: bidDocuments(db, files, enqueue),
+    });
+  },
+  defaults: ({ db, files, enqueue }) => costFiles(db, files, enqueue).ensureUploadSlot(),
+  demo: ({ db, files, actors, ip }) => seedDemoFileAnalysis(db, files, actors, ip),
+};

@@ -1,0 +1,36 @@
+import type { BusinessModule } from '../engine/modules.ts';
+import { CREDIT_MODULE } from './credit/index.ts';
+import { FEEDBACK_MODULE } from './feedback/index.ts';
+import { BID_DETECTION_MODULE } from './file-analysis/bid-detection/index.ts';
+import { COST_CHECKS_MODULE } from './file-analysis/check-module.ts';
+import { COST_FILES_MODULE } from './file-analysis/index.ts';
+import { HELP_MODULE } from './help/index.ts';
+import { MARKET_MODULE } from './market/index.ts';
+import { OPLOG_MODULE } from './oplog/index.ts';
+import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { WEATHER_MODULE } from './weather/index.ts';
+
+/**
+ * The business modules the platform runs, in registration order: app.ts registers each one's
+ * engine handlers, jobs, defaults and routes, and the demo seed seeds each one's demo data. A new
+ * module is its own folders plus one line here.
+ */
+export const BUSINESS_MODULES: readonly BusinessModule[] = [
+  CREDIT_MODULE,
+  MARKET_MODULE,
+  RECORD_CHANGES_MODULE,
+  COST_FILES_MODULE,
+  COST_CHECKS_MODULE,
+  BID_DETECTION_MODULE,
+];
+
+/**
+ * The shell's widgets — help, feedback, weather, the operation log — wired as modules are (routes
+ * only). They serve every app, including one a test builds with its own business modules.
+ */
+export const WIDGET_MODULES: readonly BusinessModule[] = [
+  HELP_MODULE,
+  FEEDBACK_MODULE,
+  WEATHER_MODULE,
+  OPLOG_MODULE,
+];

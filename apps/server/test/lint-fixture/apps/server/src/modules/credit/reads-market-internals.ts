@@ -1,0 +1,4 @@
+import { certificates } from '../market/service.ts';
+
+/** Refused: another module's internals. */
+export const refused = certificates;

@@ -1,0 +1,4 @@
+import { marketCertificates } from '../../db/schema/market.ts';
+
+/** Refused: another module's tables. */
+export const refused = marketCertificates;

@@ -1,0 +1,4 @@
+import { marketCertificates } from '../../db/schema/market.ts';
+
+/** Allowed: a module's own tables. */
+export const certificates = () => marketCertificates;
