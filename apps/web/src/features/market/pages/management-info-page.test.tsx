@@ -1,8 +1,7 @@
 import type { ManagedPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserId, makeUserInfo } from '@/test/factories.ts';
+import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
