@@ -1,14 +1,14 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
+import { giveWay } from './give-way.ts';
 
 /** Rows one statement of a batched delete removes: a few milliseconds on the embedded database. */
-export const DELETE_BATCH = 2000;
+export const DELETE_BATCH = 500;
 
 /**
  * Deletes the rows of `table` matching `where` a batch at a time, each batch its own statement,
- * yielding to the event loop between them: on the embedded database (one connection) a delete of
+ * giving way to requests between them: on the embedded database (one connection) a delete of
  * hundreds of thousands of rows in one statement would hold every other request until it ends.
  * For rows no reader sees any more (an old or abandoned generation): the delete is not atomic.
  * Answers how many rows went.
@@ -28,6 +28,6 @@ export async function deleteInBatches(
     const gone = (result as unknown as { rows: unknown[] }).rows.length;
     deleted += gone;
     if (gone < size) return deleted;
-    await yieldToEventLoop();
+    await giveWay(db);
   }
 }

@@ -43,6 +43,7 @@ import {
   publishGeneration,
   visibleItems,
   visibleNodes,
+  WRITE_BATCH,
 } from './tree-repository.ts';
 
 /** The parse job's name; the job itself is defined in parse-job.ts. */
@@ -328,7 +329,10 @@ export class CostFileService {
         throw error;
       });
       const body = await this.files.storage.get(stored.storageKey);
-      const result = await parseCostXml(body, generationSink(this.db, file.id, generation), { signal });
+      const result = await parseCostXml(body, generationSink(this.db, file.id, generation), {
+        signal,
+        batchSize: WRITE_BATCH,
+      });
       if (result.declaredKind && result.declaredKind !== file.kind) {
         throw new CostParseError(
           COST_MESSAGES.kindMismatch(result.declaredKind, file.kind as CostFileKindValue),

@@ -1,7 +1,7 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/client.ts';
+import { giveWay } from '../../db/give-way.ts';
 import { costFiles, costItems, costNodes } from '../../db/schema/index.ts';
 import type { CostSink } from './cost-parser.ts';
 import type { ParsedItem, ParsedNode } from './cost-tree.ts';
@@ -13,6 +13,13 @@ import type { ParsedItem, ParsedNode } from './cost-tree.ts';
  * (one connection) serves other requests between the parse's statements instead of waiting for one
  * long transaction. Old and abandoned generations are deleted in batches afterwards.
  */
+
+/**
+ * Rows a parse writes in one statement. Each statement holds the embedded database's one
+ * connection; a request waits for at most one of them per query it makes, so the batch is kept to
+ * milliseconds (bench/results/parse-stall.md).
+ */
+export const WRITE_BATCH = 200;
 
 /**
  * The file's visible generation, as a subquery of the reader's own statement: one statement reads
@@ -63,11 +70,11 @@ export function generationSink(db: Db, fileId: string, generation: number): Cost
           bases: n.bases,
         })),
       );
-      await yieldToEventLoop();
+      await giveWay(db);
     },
     async items(rows: ParsedItem[]) {
       await db.insert(costItems).values(rows.map((item) => ({ ...item, fileId, generation })));
-      await yieldToEventLoop();
+      await giveWay(db);
     },
   };
 }
