@@ -58,10 +58,10 @@ export function trackForeground(db: object, client: object, methods: readonly st
 
 /**
  * Between two statements of background work: on a tracked single-connection database, waits until
- * requests have paused (at most MAX_WAIT_MS); elsewhere, and outside background work, yields one
+ * requests have paused (at most `maxWaitMs`); elsewhere, and outside background work, yields one
  * turn of the event loop.
  */
-export async function giveWay(db: object): Promise<void> {
+export async function giveWay(db: object, maxWaitMs = MAX_WAIT_MS): Promise<void> {
   await setImmediate();
   const activity = activities.get(db);
   if (!activity || !background.getStore()) return;
@@ -69,7 +69,7 @@ export async function giveWay(db: object): Promise<void> {
   for (;;) {
     const now = performance.now();
     const quietFor = now - activity.lastEnded;
-    if ((activity.running === 0 && quietFor >= QUIET_MS) || now - started >= MAX_WAIT_MS) return;
+    if ((activity.running === 0 && quietFor >= QUIET_MS) || now - started >= maxWaitMs) return;
     await setTimeout(activity.running > 0 ? 1 : Math.max(1, QUIET_MS - quietFor));
   }
 }
