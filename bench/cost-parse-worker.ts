@@ -3,8 +3,8 @@
  * (cost-parse.ts runs it under /usr/bin/time). Prints one JSON line.
  *
  *   parse <file>  the streaming parser alone (saxes + adapter), rows counted and dropped
- *   store <file>  the module's whole parse: one transaction into cost_nodes / cost_items on an
- *                 in-memory PGlite, as the parse job runs it
+ *   store <file>  the module's whole parse into cost_nodes / cost_items on an in-memory PGlite,
+ *                 as the parse job runs it (batches under a hidden generation, decision 0067)
  */
 import { createReadStream, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';

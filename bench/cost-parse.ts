@@ -3,7 +3,7 @@
  * cost-file-generate.ts), then, each in its own process under /usr/bin/time (elapsed seconds and
  * peak resident memory), reads it with
  *   - the platform's streaming parser alone (saxes + the ks-cost-xml-1 adapter, rows dropped),
- *   - the module's whole parse into cost_nodes / cost_items (one transaction, in-memory PGlite),
+ *   - the module's whole parse into cost_nodes / cost_items (in-memory PGlite),
  *   - `xmllint --stream --noout` (libxml2's reader: well-formedness only, the floor),
  * in the same run. Writes results/cost-parse.{json,md}. Figures only.
  */
@@ -91,7 +91,7 @@ try {
     '',
     '- *parse seconds*: measured by the worker around the parse alone (Node.js start-up, the TypeScript loader and, for the database run, PGlite start-up and migrations excluded); xmllint has only the process time.',
     "- *RSS before the parse*: the process high-water mark just before parsing (Node.js with its loader; for the database run, PGlite after the migrations). The parser's own memory is the difference to the peak: bounded by one 64 KiB chunk, one text run (at most 1 MiB) and one batch of 500 rows, whatever the file's size.",
-    '- xmllint checks well-formedness only; the parser also decodes strictly, enforces the layout (nesting, required columns, numbers) and builds the rows. The database run writes every node and item in one transaction on the embedded PGlite (single-threaded WASM), which dominates it.',
+    '- xmllint checks well-formedness only; the parser also decodes strictly, enforces the layout (nesting, required columns, numbers) and builds the rows. The database run writes every node and item on the embedded PGlite (single-threaded WASM), in statements of 200 rows under a hidden generation (decision 0067), which dominates it.',
     '',
     `Load average (1 / 5 / 15 min) at start ${loadStart.map((n) => n.toFixed(2)).join(' / ')}, at end ${loadEnd.map((n) => n.toFixed(2)).join(' / ')} (2 CPUs shared with other sessions). Figures, not assertions.`,
     '',

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { trackForeground } from './give-way.ts';
 import * as schema from './schema/index.ts';
 
 /** The one database type the code uses, whichever driver is behind it. */
@@ -88,6 +89,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? await PGlite.create(resolve(options.dataDir, 'pg'), { loadDataDir: options.template })
       : await PGlite.create({ loadDataDir: options.template });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // One connection: background work (jobs) waits for requests' queries between its statements.
+    trackForeground(db, client, ['query', 'exec', 'transaction']);
     return {
       db,
       driver: 'pglite',

@@ -235,7 +235,7 @@ describe('a job survives kill -9 of the server', () => {
     form.append('gnCoding', 'fileAnalysis');
     form.append('systemCoding', 'fileAnalysis');
     form.append('fileNo', 'costXml');
-    // 80,000 items: seconds of parsing, one transaction, on either database.
+    // 80,000 items: seconds of parsing, in many short statements, on either database.
     form.append('file', new Blob([new Uint8Array(largeCostFile(16))]), '投标文件.xml');
     const uploaded = await api(first.url, '/ks/common/common/upload/annex', { token, body: form });
     expect(uploaded.code, uploaded.message).toBe(200);
@@ -255,9 +255,9 @@ describe('a job survives kill -9 of the server', () => {
       const page = await api(url, `/ks/admin/jobs?pageSize=100&name=${PARSE_JOB}`, { token });
       return (page.data as { records: JobRow[] }).records.find((job) => job.name === PARSE_JOB);
     };
-    // Running, its transaction open and writing rows. PostgreSQL shows that transaction itself.
-    // PGlite answers no query meanwhile (its one connection is the parse's), so there the signal
-    // is the stored file, which the instance holds open only while the parse streams it.
+    // Running and writing rows. PostgreSQL shows an insert of items in progress; on PGlite the
+    // observer would share the instance's one connection, so there the signal is the stored file,
+    // which the instance holds open only while the parse streams it.
     const filesDir = realpathSync(env.FILES_DIR);
     const fileOpen = () => {
       const fds = `/proc/${first.process.pid}/fd`;
@@ -298,7 +298,7 @@ describe('a job survives kill -9 of the server', () => {
     const analysis = async () =>
       (await api(second.url, '/ks/analyse/xml_analysis', { token, body: { id: costFileId } }))
         .data as Analysis;
-    // Nothing half-written: the killed attempt's rows went with its transaction.
+    // Nothing half-written: the killed attempt's rows are of a generation never published.
     expect(await analysis()).toMatchObject({ parseState: 'pending', nodeCount: 0, itemCount: 0 });
 
     await expect

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client.ts';
+import { runInBackground } from '../db/give-way.ts';
 import { jobReports } from '../db/schema/index.ts';
 
 /**
@@ -333,7 +334,8 @@ export class Jobs {
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
       });
-      await Promise.race([definition.handle(payload, context), aborted]);
+      // Background work: on the embedded database its statements give way to requests' queries.
+      await Promise.race([runInBackground(() => definition.handle(payload, context)), aborted]);
       await this.report(definition.name, job.id, { percent: 100 });
     } catch (error) {
       this.log.warn(

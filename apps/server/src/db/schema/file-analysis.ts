@@ -12,14 +12,18 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Cost files (造价文件) and their parsed bill of quantities (docs/domain.md §11). The shape is fixed by
- * GB 50500-2013, so it is the module's own schema, not engine nodes (docs/architecture.md,
- * "Business modules and the engine's seams"). Money is `numeric(18,2)` in yuan and quantities `numeric(20,4)`; they reach
- * TypeScript as strings and are compared with the tolerances of the checks, never as floats in SQL.
+ * Cost files (造价文件) and their parsed bill of quantities (docs/domain.md §11). The shape is fixed
+ * by GB 50500-2013, so it is the module's own schema, not engine nodes (docs/architecture.md,
+ * "Business modules and the engine's seams"). Money is `numeric(18,2)` in yuan and quantities
+ * `numeric(20,4)`; they reach TypeScript as strings and are compared with the tolerances of the
+ * checks, never as floats in SQL.
  *
- * A file is parsed once into `cost_nodes` (project → single projects → unit projects, with the money
- * money columns) and `cost_items` (the items of each unit project's five lists). A re-parse
- * replaces both in one transaction.
+ * A file is parsed into `cost_nodes` (project → single projects → unit projects, with the money
+ * columns of the summary) and `cost_items` (the items of each unit project's five lists). Every parse
+ * writes its rows under a new generation in short transactions; readers see only the rows of the
+ * file's `tree_generation`, which one short transaction moves to the new generation once it is
+ * complete. So a reader sees the previous tree or the new one, never part of either, while the
+ * embedded database stays free for other requests between the batches (decision 0067).
  */
 
 /** A checked project (xmId): the tender BOQ, the control price and the bids are its files. */
@@ -72,6 +76,14 @@ export const costFiles = pgTable(
     /** `general` 一般计税 | `simple` 简易计税, as the file declares. */
     taxMethod: text('tax_method'),
     itemCount: integer('item_count').notNull().default(0),
+    /**
+     * The generation of `cost_nodes` / `cost_items` readers see (0: the rows written before parses
+     * had generations, or none). Rows of any other generation are a parse being written or an old
+     * tree being deleted.
+     */
+    treeGeneration: integer('tree_generation').notNull().default(0),
+    /** The newest generation a parse has taken; a parse whose generation is no longer it is superseded. */
+    lastGeneration: integer('last_generation').notNull().default(0),
     uploadedBy: uuid('uploaded_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     parsedAt: timestamp('parsed_at', { withTimezone: true }),
@@ -90,6 +102,8 @@ export const costNodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     fileId: uuid('file_id').notNull(),
+    /** The parse that wrote the row (cost_files.tree_generation says which one readers see). */
+    generation: integer('generation').notNull().default(0),
     parentId: uuid('parent_id'),
     /** `project` | `single` | `unit`. */
     level: text('level').notNull(),
@@ -109,7 +123,7 @@ export const costNodes = pgTable(
     /** Fee bases a unit project declares (人工费, 机械费, 暂列金额 …): name → yuan as a string. */
     bases: jsonb('bases').$type<Record<string, string>>().notNull().default({}),
   },
-  (t) => [uniqueIndex('cost_nodes_file_path').on(t.fileId, t.path)],
+  (t) => [uniqueIndex('cost_nodes_file_path').on(t.fileId, t.generation, t.path)],
 );
 
 /**
@@ -123,6 +137,8 @@ export const costItems = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     fileId: uuid('file_id').notNull(),
+    /** The parse that wrote the row, as on cost_nodes. */
+    generation: integer('generation').notNull().default(0),
     unitNodeId: uuid('unit_node_id').notNull(),
     /** Position within the unit project, in document order. */
     seq: integer('seq').notNull(),
@@ -143,6 +159,6 @@ export const costItems = pgTable(
   },
   (t) => [
     index('cost_items_unit').on(t.unitNodeId, t.seq),
-    index('cost_items_file_code').on(t.fileId, t.code),
+    index('cost_items_file_code').on(t.fileId, t.generation, t.code),
   ],
 );

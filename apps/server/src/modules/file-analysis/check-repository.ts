@@ -15,6 +15,7 @@ import {
   type MoneyKey,
   type UnitTotals,
 } from './checks/types.ts';
+import { visibleGeneration, visibleNodes } from './tree-repository.ts';
 
 /**
  * SQL of the file-analysis module: the lookups its services share (projects, bidder enterprises)
@@ -80,11 +81,7 @@ export function projectFiles(db: Db, projectId: string): Promise<FileRow[]> {
 }
 
 export async function loadNodes(db: Db, fileId: string): Promise<CheckNode[]> {
-  const rows = await db
-    .select()
-    .from(costNodes)
-    .where(eq(costNodes.fileId, fileId))
-    .orderBy(asc(costNodes.path));
+  const rows = await db.select().from(costNodes).where(visibleNodes(fileId)).orderBy(asc(costNodes.path));
   return rows.map((row) => ({
     id: row.id,
     parentId: row.parentId,
@@ -112,7 +109,7 @@ export async function unitTotals(db: Db, fileId: string): Promise<Map<string, Un
     await db.execute(sql`
       select unit_node_id as unit, list, coalesce(category, '') as category,
              sum(total)::text as total, count(*)::int as count
-      from cost_items where file_id = ${fileId}
+      from cost_items where file_id = ${fileId} and generation = ${visibleGeneration(fileId)}
       group by unit_node_id, list, coalesce(category, '')`),
   );
   const totals = new Map<string, UnitTotals>();
@@ -146,7 +143,7 @@ export async function feeItems(db: Db, fileId: string): Promise<FeeItem[]> {
     await db.execute(sql`
       select unit_node_id as unit, list, category, code, name, rate::text as rate, base, total::text as total
       from cost_items
-      where file_id = ${fileId}
+      where file_id = ${fileId} and generation = ${visibleGeneration(fileId)}
         and (rate is not null or base is not null or category in ('safety', 'enterprise-safety'))
       order by unit_node_id, seq
       limit 20000`),
@@ -205,7 +202,7 @@ const itemsOf = (fileId: string, filter: SQL) => sql`
          i.list, i.code, i.name, i.features, i.unit, i.quantity, i.unit_price, i.total,
          n.path as unit_path, n.id as unit_id, n.name as unit_name
   from cost_items i join cost_nodes n on n.id = i.unit_node_id
-  where i.file_id = ${fileId} and ${filter}
+  where i.file_id = ${fileId} and i.generation = ${visibleGeneration(fileId)} and ${filter}
   order by n.path, i.list, i.code, i.seq`;
 
 export const IDENTITY_FILTER = sql`i.list in ('fbfx', 'csxm')`;
@@ -243,7 +240,8 @@ export function compareWithTender(
     sql`
       with f as (${itemsOf(fileId, filter)}), t as (${itemsOf(tenderId, filter)})
       select 'missing' as type,
-             (select id from cost_nodes where file_id = ${fileId} and path = t.unit_path) as unit_id,
+             (select id from cost_nodes
+              where file_id = ${fileId} and generation = ${visibleGeneration(fileId)} and path = t.unit_path) as unit_id,
              t.unit_path, t.unit_name, t.code, t.name, null as field, t.code as expected, null as found
       from t where not exists (
         select 1 from f where f.unit_path = t.unit_path and f.list = t.list and f.code = t.code)
@@ -267,7 +265,7 @@ export function duplicateCodes(db: Db, fileId: string): Promise<IssueRows> {
       select 'duplicate' as type, n.id as unit_id, n.path as unit_path, n.name as unit_name, i.code,
              min(i.name) as name, null as field, '1' as expected, count(*)::text as found
       from cost_items i join cost_nodes n on n.id = i.unit_node_id
-      where i.file_id = ${fileId} and ${IDENTITY_FILTER}
+      where i.file_id = ${fileId} and i.generation = ${visibleGeneration(fileId)} and ${IDENTITY_FILTER}
       group by n.id, n.path, n.name, i.list, i.code
       having count(*) > 1`,
   );
@@ -282,7 +280,7 @@ export function priceIssues(db: Db, fileId: string): Promise<IssueRows> {
              n.id as unit_id, n.path as unit_path, n.name as unit_name, i.code, i.name, null as field,
              '大于 0' as expected, coalesce(i.unit_price::text, '未报价') as found
       from cost_items i join cost_nodes n on n.id = i.unit_node_id
-      where i.file_id = ${fileId} and i.list = 'fbfx'
+      where i.file_id = ${fileId} and i.generation = ${visibleGeneration(fileId)} and i.list = 'fbfx'
         and (i.unit_price is null or i.unit_price <= 0 or i.total <= 0)`,
   );
 }
@@ -295,7 +293,7 @@ export function totalIssues(db: Db, fileId: string): Promise<IssueRows> {
       select 'total' as type, n.id as unit_id, n.path as unit_path, n.name as unit_name, i.code, i.name,
              null as field, round(i.quantity * i.unit_price, 2)::text as expected, i.total::text as found
       from cost_items i join cost_nodes n on n.id = i.unit_node_id
-      where i.file_id = ${fileId} and i.quantity is not null and i.unit_price is not null
+      where i.file_id = ${fileId} and i.generation = ${visibleGeneration(fileId)} and i.quantity is not null and i.unit_price is not null
         and round(i.quantity * i.unit_price, 2) <> i.total`,
   );
 }

@@ -35,6 +35,7 @@ import * as repo from './check-repository.ts';
 import { runChecks } from './checks/index.ts';
 import type { CheckedFile, CheckInput, FindingDraft } from './checks/types.ts';
 import type { CostRulesService } from './rules-service.ts';
+import { visibleNodes } from './tree-repository.ts';
 
 export const NOT_A_BIDDER_MESSAGE = '您不是该项目的投标人，无权查看检测结果';
 export const OTHER_BIDDER_MESSAGE = '无权查看其他投标人的检测结果';
@@ -516,7 +517,7 @@ export class CostCheckService {
     const rows = await this.db
       .select()
       .from(costNodes)
-      .where(eq(costNodes.fileId, body.fileId))
+      .where(visibleNodes(body.fileId))
       .orderBy(costNodes.path)
       .limit(NODE_LIMIT);
     const counts = result

@@ -27,8 +27,18 @@ import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { resolveBidder } from './bidder.ts';
 import { findProject } from './check-repository.ts';
-import { type CostSink, parseCostXml } from './cost-parser.ts';
-import { CostParseError, KIND_TERMS, MONEY_COLUMNS, type ParsedItem, type ParsedNode } from './cost-tree.ts';
+import { parseCostXml } from './cost-parser.ts';
+import { CostParseError, KIND_TERMS, MONEY_COLUMNS } from './cost-tree.ts';
+import {
+  beginGeneration,
+  dropGeneration,
+  dropStaleGenerations,
+  generationSink,
+  publishGeneration,
+  visibleItems,
+  visibleNodes,
+  WRITE_BATCH,
+} from './tree-repository.ts';
 
 /** The parse job's name; the job itself is defined in parse-job.ts. */
 export const PARSE_JOB = 'file-analysis.parse-cost-file';
@@ -289,9 +299,11 @@ export class CostFileService {
   // -- parse ----------------------------------------------------------------------------------
 
   /**
-   * Parses one cost file into cost_nodes and cost_items: one transaction that first removes the
-   * previous parse, so readers see the old result or the new one, never half of either. A refusal
-   * of the file (CostParseError) is stored as its error; anything else fails the job, which retries.
+   * Parses one cost file into cost_nodes and cost_items under a new generation, written in short
+   * statements, then published in one: readers see the previous tree until the new one is whole,
+   * and other requests run between the parse's statements (decision 0067). A refusal of the file
+   * (CostParseError) is published as its error with an empty tree; anything else fails the job,
+   * which retries, and the next attempt deletes what this one left unpublished.
    */
   async parse(costFileId: string, signal?: AbortSignal): Promise<void> {
     const [file] = await this.db
@@ -299,8 +311,10 @@ export class CostFileService {
       .from(costFiles)
       .where(and(eq(costFiles.id, costFileId), isNull(costFiles.deletedAt)));
     if (!file) return;
+    const generation = await beginGeneration(this.db, file.id);
+    if (generation === null) return;
+    let fields: Partial<typeof costFiles.$inferInsert>;
     try {
-      // Read before the transaction: on PGlite (one connection) a query beside it would wait forever.
       const stored = await this.files.get(file.fileId).catch((error: unknown) => {
         // A deleted upload is the file's problem; a database failure is not (the job retries).
         if (error instanceof AppError && error.code === ERROR_CODES.NOT_FOUND) {
@@ -308,51 +322,46 @@ export class CostFileService {
         }
         throw error;
       });
-      await this.db.transaction(async (tx) => {
-        await tx.select({ id: costFiles.id }).from(costFiles).where(eq(costFiles.id, file.id)).for('update');
-        await tx.delete(costItems).where(eq(costItems.fileId, file.id));
-        await tx.delete(costNodes).where(eq(costNodes.fileId, file.id));
-        const body = await this.files.storage.get(stored.storageKey);
-        const result = await parseCostXml(body, sinkFor(tx, file.id), { signal });
-        if (result.declaredKind && result.declaredKind !== file.kind) {
-          throw new CostParseError(
-            COST_MESSAGES.kindMismatch(result.declaredKind, file.kind as CostFileKindValue),
-          );
-        }
-        await tx
-          .update(costFiles)
-          .set({
-            layout: result.layout,
-            taxMethod: result.taxMethod,
-            itemCount: result.itemCount,
-            sha256: result.sha256,
-            origin: result.origin,
-            parseState: 'parsed',
-            parseError: null,
-            parsedAt: new Date(),
-          })
-          .where(eq(costFiles.id, file.id));
+      const body = await this.files.storage.get(stored.storageKey);
+      const result = await parseCostXml(body, generationSink(this.db, file.id, generation), {
+        signal,
+        batchSize: WRITE_BATCH,
       });
+      if (result.declaredKind && result.declaredKind !== file.kind) {
+        throw new CostParseError(
+          COST_MESSAGES.kindMismatch(result.declaredKind, file.kind as CostFileKindValue),
+        );
+      }
+      fields = {
+        layout: result.layout,
+        taxMethod: result.taxMethod,
+        itemCount: result.itemCount,
+        sha256: result.sha256,
+        origin: result.origin,
+        parseState: 'parsed',
+        parseError: null,
+        parsedAt: new Date(),
+      };
     } catch (error) {
       if (!(error instanceof CostParseError)) throw error;
-      // A refused file has no tree: a previous parse goes with the same commit that records why.
-      await this.db.transaction(async (tx) => {
-        await tx.delete(costItems).where(eq(costItems.fileId, file.id));
-        await tx.delete(costNodes).where(eq(costNodes.fileId, file.id));
-        await tx
-          .update(costFiles)
-          .set({
-            layout: null,
-            taxMethod: null,
-            itemCount: 0,
-            sha256: null,
-            origin: null,
-            parseState: 'failed',
-            parseError: error.message,
-            parsedAt: new Date(),
-          })
-          .where(eq(costFiles.id, file.id));
-      });
+      // A refused file has no tree: its generation is published empty, with the reason.
+      await dropGeneration(this.db, file.id, generation);
+      fields = {
+        layout: null,
+        taxMethod: null,
+        itemCount: 0,
+        sha256: null,
+        origin: null,
+        parseState: 'failed',
+        parseError: error.message,
+        parsedAt: new Date(),
+      };
+    }
+    if (await publishGeneration(this.db, file.id, generation, fields)) {
+      await dropStaleGenerations(this.db, file.id, generation);
+    } else {
+      // A newer parse of the file began meanwhile: its result is the one to show.
+      await dropGeneration(this.db, file.id, generation);
     }
   }
 
@@ -376,11 +385,11 @@ export class CostFileService {
     bidBeside?: (file: FileRow) => Promise<BidDocumentState | null>,
   ): Promise<ParseData> {
     const file = await this.readableFile(user, body.id);
-    const [total] = await this.db.select({ n: count() }).from(costNodes).where(eq(costNodes.fileId, file.id));
+    const [total] = await this.db.select({ n: count() }).from(costNodes).where(visibleNodes(file.id));
     const rows = await this.db
       .select()
       .from(costNodes)
-      .where(eq(costNodes.fileId, file.id))
+      .where(visibleNodes(file.id))
       .orderBy(pathOrder)
       .limit(body.pageSize)
       .offset((body.curPage - 1) * body.pageSize);
@@ -441,13 +450,13 @@ export class CostFileService {
     const lists = await this.db
       .select({ list: costItems.list, n: count() })
       .from(costItems)
-      .where(eq(costItems.fileId, file.id))
+      .where(visibleItems(file.id))
       .groupBy(costItems.list);
-    const [nodes] = await this.db.select({ n: count() }).from(costNodes).where(eq(costNodes.fileId, file.id));
+    const [nodes] = await this.db.select({ n: count() }).from(costNodes).where(visibleNodes(file.id));
     const [project] = await this.db
       .select()
       .from(costNodes)
-      .where(and(eq(costNodes.fileId, file.id), eq(costNodes.level, 'project')));
+      .where(and(visibleNodes(file.id), eq(costNodes.level, 'project')));
     return {
       id: file.id,
       kind: file.kind as CostFileKindValue,
@@ -492,31 +501,6 @@ export class CostFileService {
     if (!row) throw notFound(COST_MESSAGES.projectMissing);
     return row;
   }
-}
-
-/** Rows into cost_nodes and cost_items, in the parse's transaction. */
-function sinkFor(tx: Db, fileId: string): CostSink {
-  return {
-    async nodes(rows: ParsedNode[]) {
-      await tx.insert(costNodes).values(
-        rows.map((n) => ({
-          id: n.id,
-          fileId,
-          parentId: n.parentId,
-          level: n.level,
-          path: n.path,
-          code: n.code,
-          name: n.name,
-          zy: n.zy,
-          ...n.money,
-          bases: n.bases,
-        })),
-      );
-    },
-    async items(rows: ParsedItem[]) {
-      await tx.insert(costItems).values(rows.map((item) => ({ ...item, fileId })));
-    },
-  };
 }
 
 function toProject(row: typeof costProjects.$inferSelect, files: CostFile[]): CostProject {

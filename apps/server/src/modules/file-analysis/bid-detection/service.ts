@@ -349,7 +349,15 @@ export class BidDetectionService {
         total: costNodes.zzj,
       })
       .from(costFiles)
-      .innerJoin(costNodes, and(eq(costNodes.fileId, costFiles.id), eq(costNodes.level, 'project')))
+      // The visible tree's project node: a parse being written or an old tree being deleted is not it.
+      .innerJoin(
+        costNodes,
+        and(
+          eq(costNodes.fileId, costFiles.id),
+          eq(costNodes.generation, costFiles.treeGeneration),
+          eq(costNodes.level, 'project'),
+        ),
+      )
       .where(
         and(
           eq(costFiles.projectId, doc.projectId),

@@ -1,0 +1,139 @@
+import { and, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { deleteInBatches } from '../../db/batches.ts';
+import type { Db } from '../../db/client.ts';
+import { giveWay } from '../../db/give-way.ts';
+import { costFiles, costItems, costNodes } from '../../db/schema/index.ts';
+import type { CostSink } from './cost-parser.ts';
+import type { ParsedItem, ParsedNode } from './cost-tree.ts';
+
+/**
+ * SQL of a cost file's parsed tree under generations. A parse writes its rows under a generation
+ * of its own in many short statements, then one statement makes it the file's visible generation:
+ * readers see the previous tree until then and the whole new one after, and the embedded database
+ * (one connection) serves other requests between the parse's statements instead of waiting for one
+ * long transaction. Old and abandoned generations are deleted in batches afterwards.
+ */
+
+/**
+ * Rows a parse writes in one statement. Each statement holds the embedded database's one
+ * connection; a request waits for at most one of them per query it makes, so the batch is kept to
+ * milliseconds (bench/results/parse-stall.md).
+ */
+export const WRITE_BATCH = 200;
+
+/**
+ * The file's visible generation, as a subquery of the reader's own statement: one statement reads
+ * one complete tree even when a parse is published or an old tree deleted beside it.
+ */
+export const visibleGeneration = (fileId: string): SQL =>
+  sql`(select tree_generation from cost_files where id = ${fileId})`;
+
+/** The visible tree's nodes of a file. */
+export const visibleNodes = (fileId: string) =>
+  and(eq(costNodes.fileId, fileId), eq(costNodes.generation, visibleGeneration(fileId))) as SQL;
+
+/** The visible tree's items of a file. */
+export const visibleItems = (fileId: string) =>
+  and(eq(costItems.fileId, fileId), eq(costItems.generation, visibleGeneration(fileId))) as SQL;
+
+/**
+ * Takes a new generation for a parse of the file, and deletes what earlier parses left unpublished
+ * (a crashed or superseded attempt). Null when the file row is gone.
+ */
+export async function beginGeneration(db: Db, fileId: string): Promise<number | null> {
+  const [row] = await db
+    .update(costFiles)
+    .set({ lastGeneration: sql`${costFiles.lastGeneration} + 1` })
+    .where(eq(costFiles.id, fileId))
+    .returning({ generation: costFiles.lastGeneration });
+  if (!row) return null;
+  await dropStaleGenerations(db, fileId, row.generation);
+  return row.generation;
+}
+
+/** Rows into cost_nodes and cost_items under the parse's generation, one statement per batch. */
+export function generationSink(db: Db, fileId: string, generation: number): CostSink {
+  return {
+    async nodes(rows: ParsedNode[]) {
+      await db.insert(costNodes).values(
+        rows.map((n) => ({
+          id: n.id,
+          fileId,
+          generation,
+          parentId: n.parentId,
+          level: n.level,
+          path: n.path,
+          code: n.code,
+          name: n.name,
+          zy: n.zy,
+          ...n.money,
+          bases: n.bases,
+        })),
+      );
+      await giveWay(db);
+    },
+    async items(rows: ParsedItem[]) {
+      await db.insert(costItems).values(rows.map((item) => ({ ...item, fileId, generation })));
+      await giveWay(db);
+    },
+  };
+}
+
+/**
+ * Makes the generation the file's visible tree and sets the file's columns, in one statement, if
+ * no newer parse of the file has begun since; false when one has (this parse is superseded and
+ * its rows are to be dropped).
+ */
+export async function publishGeneration(
+  db: Db,
+  fileId: string,
+  generation: number,
+  fields: Partial<typeof costFiles.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(costFiles)
+    .set({ ...fields, treeGeneration: generation })
+    .where(and(eq(costFiles.id, fileId), eq(costFiles.lastGeneration, generation)))
+    .returning({ id: costFiles.id });
+  return rows.length > 0;
+}
+
+/** Deletes the rows of generations older than `below`, except the visible one. */
+export async function dropStaleGenerations(db: Db, fileId: string, below: number): Promise<void> {
+  await deleteInBatches(
+    db,
+    costItems,
+    costItems.id,
+    and(
+      eq(costItems.fileId, fileId),
+      lt(costItems.generation, below),
+      ne(costItems.generation, visibleGeneration(fileId)),
+    ) as SQL,
+  );
+  await deleteInBatches(
+    db,
+    costNodes,
+    costNodes.id,
+    and(
+      eq(costNodes.fileId, fileId),
+      lt(costNodes.generation, below),
+      ne(costNodes.generation, visibleGeneration(fileId)),
+    ) as SQL,
+  );
+}
+
+/** Deletes one unpublished generation's rows (a refused or superseded parse's). */
+export async function dropGeneration(db: Db, fileId: string, generation: number): Promise<void> {
+  await deleteInBatches(
+    db,
+    costItems,
+    costItems.id,
+    and(eq(costItems.fileId, fileId), eq(costItems.generation, generation)) as SQL,
+  );
+  await deleteInBatches(
+    db,
+    costNodes,
+    costNodes.id,
+    and(eq(costNodes.fileId, fileId), eq(costNodes.generation, generation)) as SQL,
+  );
+}
