@@ -86,6 +86,7 @@ import { createInstanceBus } from './platform/instance-bus.ts';
 import { type JobDefinition, Jobs } from './platform/jobs.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
+import { zipLimitsOf } from './platform/zip-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -252,7 +253,7 @@ export async function buildApp({
   await app.register(workflowRoutes, { workflow: new WorkflowService(db, notices, recordEvents) });
   await app.register(recordChangeRoutes, {
     changes: new RecordChangeService(db, recordEvents, notices),
-    templates: new ChangeTemplateService(db, files),
+    templates: new ChangeTemplateService(db, files, zipLimitsOf(config)),
   });
   await app.register(catalogueRoutes, { catalogues: new CatalogueService(db, moduleActions) });
   await app.register(authorityRoutes, { authority: new AuthorityService(db, moduleActions) });

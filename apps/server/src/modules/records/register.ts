@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { EngineRegistry } from '../../engine/modules.ts';
 import { clearNodeSchemas } from '../../engine/record-store.ts';
+import { zipLimitsOf } from '../../platform/zip-limits.ts';
 import { ListEstimates } from './list-estimates.ts';
 import { recordRoutes } from './routes.ts';
 import { RecordService } from './service.ts';
@@ -25,5 +26,8 @@ export async function registerRecords(
   app.caches.register('node-schemas', clearNodeSchemas);
   const records = new RecordService(db, engine, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
   app.caches.register('list-estimates', () => records.lists.estimates.clear());
-  await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
+  await app.register(recordRoutes, {
+    records,
+    sheets: new RecordSheets(db, database.reserve, records, zipLimitsOf(config)),
+  });
 }
