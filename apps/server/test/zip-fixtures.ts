@@ -64,7 +64,7 @@ export async function partsOf(zip: Buffer): Promise<ZipPart[]> {
 }
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 const column = (index: number) => String.fromCharCode(65 + index);
 
 /** The sheet XML of rows of inline strings; `tail` replaces the closing tags (a file cut or broken there). */
@@ -73,7 +73,7 @@ export function sheetXml(rows: readonly (readonly string[])[], tail?: string): s
     .map(
       (cells, r) =>
         `<row r="${r + 1}">${cells
-          .map((text, c) => `<c r="${column(c)}${r + 1}" t="inlineStr"><is><t>${escape(text)}</t></is></c>`)
+          .map((text, c) => `<c r="${column(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`)
           .join('')}</row>`,
     )
     .join('');
