@@ -73,7 +73,9 @@ export function sheetXml(rows: readonly (readonly string[])[], tail?: string): s
     .map(
       (cells, r) =>
         `<row r="${r + 1}">${cells
-          .map((text, c) => `<c r="${column(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`)
+          .map(
+            (text, c) => `<c r="${column(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(text)}</t></is></c>`,
+          )
           .join('')}</row>`,
     )
     .join('');
