@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 
 /** A worker task that ended without an answer: it crashed, ran out of its memory or its time. */
 export class WorkerTaskFailed extends Error {
@@ -10,70 +10,105 @@ export class WorkerTaskFailed extends Error {
   }
 }
 
-export type WorkerTaskOptions = {
-  /** The thread is stopped after this long (a file that takes longer is no file a person made). */
+export type WorkerTasksOptions = {
+  /** A task is stopped (its thread ended) after this long: no real file takes it. */
   timeoutMs: number;
   /** The thread's heap cap: past it the thread dies instead of the server's heap growing. */
   maxHeapMb: number;
-  /** Buffers moved to the thread instead of copied (they are unusable here afterwards). */
-  transfer?: ArrayBuffer[];
+  /** The thread ends after this long without a task, and all the memory it took goes with it. */
+  idleMs: number;
 };
 
-/** Tasks running at once in this process; the rest wait their turn (each may take maxHeapMb). */
-const CONCURRENT = 1;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function turn(): Promise<() => void> {
-  if (running >= CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
-
 /**
- * Runs `file` in a worker thread with `input` as its workerData and answers the one message it
- * posts. Heavy parsing of uploads runs this way: the event loop stays free for other requests, and
- * the thread's whole heap is released when it ends. Under the sources (tests, `npm run dev`) the
- * file is TypeScript and the thread loads it through tsx; the build emits it as JavaScript.
+ * Heavy parsing of uploads, in one worker thread running `file` (which calls serveWorkerTasks):
+ * the event loop stays free for other requests meanwhile. Tasks run one at a time, so the memory
+ * they may take is one thread's heap cap whatever the number of uploads; the rest wait their turn.
+ * The thread stays for `idleMs` after a task, so a person's next upload does not pay its start-up
+ * (loading a parser such as exceljs costs more than reading a sheet at the row limit), and then
+ * ends. Under the sources (tests, `npm run dev`) the file is TypeScript and the thread loads it
+ * through tsx; the build emits it as JavaScript.
  */
-export async function runWorkerTask<T>(file: string, input: unknown, options: WorkerTaskOptions): Promise<T> {
-  const done = await turn();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const worker = new Worker(entryOf(file), {
-        workerData: input,
-        transferList: options.transfer,
-        resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: 16 },
-        stdout: false,
-        stderr: false,
-      });
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        outcome();
-        void worker.terminate();
-      };
-      const timer = setTimeout(
-        () => settle(() => reject(new WorkerTaskFailed('timeout'))),
-        options.timeoutMs,
-      );
-      worker.once('message', (answer: T) => settle(() => resolve(answer)));
-      worker.once('error', (error) => settle(() => reject(new WorkerTaskFailed(error.message))));
-      worker.once('exit', (code) => settle(() => reject(new WorkerTaskFailed(`exit ${code}`))));
+export class WorkerTasks<Input, Answer> {
+  private worker: Worker | null = null;
+  private idle: NodeJS.Timeout | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly file: string,
+    private readonly options: WorkerTasksOptions,
+  ) {}
+
+  /** Runs one task; `transfer` lists buffers moved to the thread instead of copied. */
+  run(input: Input, transfer: ArrayBuffer[] = []): Promise<Answer> {
+    const task = this.queue.then(() => this.runNow(input, transfer));
+    this.queue = task.catch(() => {});
+    return task;
+  }
+
+  /** Ends the thread now (at close, and in tests). */
+  async close(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(entryOf(this.file), {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb, maxYoungGenerationSizeMb: 16 },
     });
-  } finally {
-    done();
+    // An idle thread never keeps the process alive.
+    worker.unref();
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
+    return worker;
+  }
+
+  private runNow(input: Input, transfer: ArrayBuffer[]): Promise<Answer> {
+    if (this.idle) clearTimeout(this.idle);
+    this.worker ??= this.start();
+    const worker = this.worker;
+    return new Promise<Answer>((resolve, reject) => {
+      const finish = (outcome: () => void, keep: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (keep) {
+          this.idle = setTimeout(() => void this.close(), this.options.idleMs);
+          this.idle.unref();
+        } else {
+          if (this.worker === worker) this.worker = null;
+          void worker.terminate();
+        }
+        outcome();
+      };
+      const onMessage = (answer: Answer) => finish(() => resolve(answer), true);
+      const onError = (error: Error) => finish(() => reject(new WorkerTaskFailed(error.message)), false);
+      const onExit = (code: number) => finish(() => reject(new WorkerTaskFailed(`exit ${code}`)), false);
+      const timer = setTimeout(
+        () => finish(() => reject(new WorkerTaskFailed('timeout')), false),
+        this.options.timeoutMs,
+      );
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage(input, transfer);
+    });
   }
 }
 
+/** The thread's side: answers each task posted to it with `handle`'s answer, one at a time. */
+export function serveWorkerTasks<Input, Answer>(handle: (input: Input) => Promise<Answer>): void {
+  parentPort?.on('message', async (input: Input) => {
+    parentPort?.postMessage(await handle(input));
+  });
+}
+
 /**
- * How a thread starts `file`: JavaScript as it is; TypeScript from a module that loads tsx's loader
- * first (as `node --import tsx` does; a worker's own `--import` flag loads no hooks in Node 20).
+ * How a thread starts `file`: JavaScript as it is; TypeScript from a module that registers tsx's
+ * loader in the thread first (tsx's `--import` entry registers itself on the main thread only).
  */
 function entryOf(file: string): string | URL {
   if (!file.endsWith('.ts')) return file;

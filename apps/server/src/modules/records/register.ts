@@ -26,8 +26,7 @@ export async function registerRecords(
   app.caches.register('node-schemas', clearNodeSchemas);
   const records = new RecordService(db, engine, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
   app.caches.register('list-estimates', () => records.lists.estimates.clear());
-  await app.register(recordRoutes, {
-    records,
-    sheets: new RecordSheets(db, database.reserve, records, zipLimitsOf(config)),
-  });
+  const sheets = new RecordSheets(db, database.reserve, records, zipLimitsOf(config));
+  app.addHook('onClose', () => sheets.close());
+  await app.register(recordRoutes, { records, sheets });
 }

@@ -41,7 +41,7 @@ import { SHEET_WORKER } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { operationRow, recordOperation } from '../../platform/operation-log.ts';
-import { runWorkerTask, WorkerTaskFailed } from '../../platform/worker-task.ts';
+import { WorkerTaskFailed, WorkerTasks } from '../../platform/worker-task.ts';
 import type { ZipLimits } from '../../platform/zip.ts';
 import { zipDirectoryRefusal, zipRefusalMessage } from '../../platform/zip-limits.ts';
 import { listOrder, type NodeContext, nodeContext } from './context.ts';
@@ -60,6 +60,8 @@ const loadExcel = async () => (await import('exceljs')).default;
 const SHEET_TIMEOUT_MS = 30_000;
 /** The reading thread's heap: a sheet at the row limit needs a fraction of it. */
 const SHEET_HEAP_MB = 256;
+/** The reading thread stays this long after an import (the next one skips its start-up), then ends. */
+const SHEET_IDLE_MS = 30_000;
 
 /** Rows fetched from the export's cursor at a time: memory stays flat whatever the row count. */
 export const EXPORT_BATCH = 500;
@@ -79,6 +81,17 @@ export class RecordSheets {
     private readonly records: RecordService,
     private readonly zipLimits: ZipLimits,
   ) {}
+
+  private readonly sheetReader = new WorkerTasks<SheetRequest, SheetAnswer>(SHEET_WORKER, {
+    timeoutMs: SHEET_TIMEOUT_MS,
+    maxHeapMb: SHEET_HEAP_MB,
+    idleMs: SHEET_IDLE_MS,
+  });
+
+  /** Ends the sheet-reading thread (the app's close). */
+  close(): Promise<void> {
+    return this.sheetReader.close();
+  }
 
   private require(context: NodeContext, code: NodeFunction) {
     requireFunction(context.allowed, code);
@@ -358,11 +371,7 @@ export class RecordSheets {
     // A copy of its own, moved to the thread: the upload's buffer may share memory with others.
     const bytes = new Uint8Array(file);
     const request: SheetRequest = { bytes, headers, maxRows: IMPORT_MAX_ROWS, limits: this.zipLimits };
-    const answer = await runWorkerTask<SheetAnswer>(SHEET_WORKER, request, {
-      timeoutMs: SHEET_TIMEOUT_MS,
-      maxHeapMb: SHEET_HEAP_MB,
-      transfer: [bytes.buffer],
-    }).catch((error: unknown) => {
+    const answer = await this.sheetReader.run(request, [bytes.buffer]).catch((error: unknown) => {
       if (error instanceof WorkerTaskFailed) throw badRequest(UPLOAD_MESSAGES.tooComplex);
       throw error;
     });
