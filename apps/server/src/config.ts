@@ -135,6 +135,15 @@ const ConfigSchema = z.object({
   WEATHER_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
   /** How long a list's planner estimate (totals above the exact-count limit) is reused: decision 0013. */
   LIST_ESTIMATE_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /**
+   * What a parsed zip upload (an xlsx import, a docx template) may unpack to, in MiB, summed over its
+   * entries as its central directory declares them; checked before anything is unpacked.
+   */
+  UPLOAD_UNPACKED_MAX_MB: z.coerce.number().int().min(1).max(4000).default(100),
+  /** Most entries a parsed zip upload may hold (an xlsx has about ten, a docx with pictures some hundreds). */
+  ZIP_ENTRIES_MAX: z.coerce.number().int().min(1).max(65535).default(1000),
+  /** Highest uncompressed-to-compressed ratio of one entry above 1 MiB (deflate reaches about 1000). */
+  ZIP_RATIO_MAX: z.coerce.number().min(1).default(200),
   /** Largest help file (PDF or video) an administrator may upload, in MiB. */
   HELP_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   /**

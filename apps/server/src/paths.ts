@@ -12,3 +12,10 @@ export const DEFAULT_DATA_DIR = besideServer('../../../data');
 export const DEFAULT_WEB_DIST = besideServer('../../web/dist');
 /** Demo seed files; read from the sources, which sit beside dist/ in every install. */
 export const DEMO_ASSETS_DIR = besideServer('../src/modules/demo-systems/assets');
+/**
+ * The worker thread that reads imported sheets: TypeScript beside this file under the sources, the
+ * build's own entry point beside the bundle under dist/.
+ */
+export const SHEET_WORKER = besideServer(
+  import.meta.url.endsWith('.ts') ? './sheet-worker.ts' : './sheet-worker.js',
+);

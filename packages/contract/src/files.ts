@@ -37,6 +37,14 @@ export const UPLOAD_MESSAGES = {
   taskGone: '上传任务不存在或已取消，请重新上传',
   required: (names: readonly string[]) => `请上传${names.map((n) => `【${n}】`).join('')}`,
   emptyFile: '文件内容为空，请重新选择',
+  /** A zip upload (xlsx, docx) refused before it is unpacked: what unpacking it would cost. */
+  unpackedSize: (megabytes: number) => `文件解压后超过【${megabytes}MB】，请精简内容后再上传`,
+  zipEntries: (count: number) => `文件内含部件超过${count}个，无法处理`,
+  zipRatio: '文件压缩比异常，无法处理',
+  /** The unpacked data does not match the sizes the file declares. */
+  zipForged: '文件已损坏或大小信息不符，无法处理',
+  /** Reading the file took more time or memory than any real one of its kind. */
+  tooComplex: '文件过大或过于复杂，无法处理',
 } as const;
 
 /** Default text of the generic empty view. */

@@ -1,8 +1,14 @@
-import { CHANGE_TEMPLATE_MAX_BYTES, CHANGE_TEMPLATE_MESSAGES, RECORD_CHANGE_PATHS } from '@ks/contract';
+import {
+  CHANGE_TEMPLATE_MAX_BYTES,
+  CHANGE_TEMPLATE_MESSAGES,
+  RECORD_CHANGE_PATHS,
+  UPLOAD_MESSAGES,
+} from '@ks/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
+import { partsOf, zipOf } from '../../../test/zip-fixtures.ts';
 import { operationLogs } from '../../db/schema/identity.ts';
 import { recordChangeTemplates } from '../../db/schema/record-changes.ts';
 import { changeDescriptionDocx } from './template.ts';
@@ -72,6 +78,36 @@ describe('the change-description template', () => {
     const tooLarge = await upload(admin, '模板.docx', huge);
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().message).toMatch(/5\s*MB/);
+    expect(await versions()).toBe(before);
+    expect((await info()).json().data.source).toBe('generated');
+  });
+
+  it('refuses a docx that would unpack past the zip limits, and changes nothing', async () => {
+    const before = await versions();
+    const parts = await partsOf(await docx('炸弹'));
+    const refusal = async (content: Buffer) => (await upload(admin, '模板.docx', content)).json();
+    // 16 MB of zeros packs into about 16 KB: a ratio no document has.
+    const bomb = zipOf([...parts, { name: 'word/media/image1.bin', data: Buffer.alloc(16 * 1024 * 1024) }]);
+    expect(await refusal(bomb)).toMatchObject({ code: 400, message: UPLOAD_MESSAGES.zipRatio });
+    const many = zipOf([
+      ...parts,
+      ...Array.from({ length: 1000 }, (_, n) => ({
+        name: `word/media/p${n}.xml`,
+        data: Buffer.from('<p/>'),
+      })),
+    ]);
+    expect(await refusal(many)).toMatchObject({ code: 400, message: UPLOAD_MESSAGES.zipEntries(1000) });
+    const declared = zipOf(
+      parts.map((part) =>
+        part.name === 'word/document.xml' ? { ...part, declaredSize: 150 * 1024 * 1024 } : part,
+      ),
+    );
+    expect(await refusal(declared)).toMatchObject({ code: 400, message: UPLOAD_MESSAGES.unpackedSize(100) });
+    // Declared smaller than it unpacks to: the directory passes, the unpacking stops at the declared size.
+    const forged = zipOf(
+      parts.map((part) => (part.name === 'word/document.xml' ? { ...part, declaredSize: 16 } : part)),
+    );
+    expect(await refusal(forged)).toMatchObject({ code: 400, message: UPLOAD_MESSAGES.zipForged });
     expect(await versions()).toBe(before);
     expect((await info()).json().data.source).toBe('generated');
   });

@@ -1,9 +1,11 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   CHANGE_TEMPLATE_FORMATS,
   CHANGE_TEMPLATE_MAX_BYTES,
   CHANGE_TEMPLATE_MESSAGES,
   type ChangeTemplateInfo,
+  UPLOAD_MESSAGES,
 } from '@ks/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +16,8 @@ import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import type { ZipLimits } from '../../platform/zip.ts';
+import { zipUploadRefusal } from '../../platform/zip-limits.ts';
 import { changeDescriptionDocx } from './template.ts';
 
 export type TemplateUpload = {
@@ -32,6 +36,8 @@ export class ChangeTemplateService {
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
+    /** What an uploaded docx may unpack to; absent only where the server stores its own document. */
+    private readonly zipLimits?: ZipLimits,
   ) {}
 
   private async latest(db: Db = this.db) {
@@ -74,7 +80,7 @@ export class ChangeTemplateService {
   /** Stores an administrator's .docx (format, size and content checked) as the next version. */
   async upload(user: SessionUser, upload: TemplateUpload, ip: string): Promise<ChangeTemplateInfo> {
     const file = await this.files.storeChecked({
-      body: upload.body,
+      body: this.zipLimits ? await this.checkedBody(upload, this.zipLimits) : upload.body,
       fileName: upload.fileName,
       owner: user,
       formats: CHANGE_TEMPLATE_FORMATS,
@@ -88,6 +94,24 @@ export class ChangeTemplateService {
     });
     await this.append(user, { fileId: file.id, fileName: file.fileName }, '上传变更说明模板', ip);
     return this.info();
+  }
+
+  /**
+   * The upload's bytes (at most the 5 MB limit plus one), refused when the docx would unpack past the
+   * zip limits: whoever opens the template unpacks it. A file too large, empty or not a zip at all
+   * goes on to storeChecked, whose own messages say so.
+   */
+  private async checkedBody(upload: TemplateUpload, limits: ZipLimits): Promise<Readable> {
+    const bytes = await buffer(upload.body).catch((error: unknown) => {
+      if (upload.isTruncated()) return Buffer.alloc(0);
+      throw error;
+    });
+    const isZip = bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
+    if (isZip && !upload.isTruncated() && bytes.length <= CHANGE_TEMPLATE_MAX_BYTES) {
+      const refusal = await zipUploadRefusal(bytes, limits, UPLOAD_MESSAGES.forged('docx'));
+      if (refusal) throw badRequest(refusal);
+    }
+    return Readable.from([bytes]);
   }
 
   /** Goes back to the generated document (a version without a file); refused when already there. */

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { EngineRegistry } from '../../engine/modules.ts';
 import { clearNodeSchemas } from '../../engine/record-store.ts';
+import { zipLimitsOf } from '../../platform/zip-limits.ts';
 import { ListEstimates } from './list-estimates.ts';
 import { recordRoutes } from './routes.ts';
 import { RecordService } from './service.ts';
@@ -25,5 +26,7 @@ export async function registerRecords(
   app.caches.register('node-schemas', clearNodeSchemas);
   const records = new RecordService(db, engine, new ListEstimates(config.LIST_ESTIMATE_SECONDS * 1000));
   app.caches.register('list-estimates', () => records.lists.estimates.clear());
-  await app.register(recordRoutes, { records, sheets: new RecordSheets(db, database.reserve, records) });
+  const sheets = new RecordSheets(db, database.reserve, records, zipLimitsOf(config));
+  app.addHook('onClose', () => sheets.close());
+  await app.register(recordRoutes, { records, sheets });
 }

@@ -22,6 +22,7 @@ import {
   recordFromWire,
   recordToWire,
   statusName,
+  UPLOAD_MESSAGES,
   VALUE_KIND_OF,
   validateRecord,
   type WireRecord,
@@ -37,9 +38,13 @@ import { requireFunction } from '../../engine/node-functions.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { R, type ResolvedNode, recordSelect, storedOf } from '../../engine/record-store.ts';
 import { optionSources } from '../../engine/validate-for-save.ts';
+import { SHEET_WORKER } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { operationRow, recordOperation } from '../../platform/operation-log.ts';
+import { WorkerTaskFailed, WorkerTasks } from '../../platform/worker-task.ts';
+import type { ZipLimits } from '../../platform/zip.ts';
+import { zipDirectoryRefusal, zipRefusalMessage } from '../../platform/zip-limits.ts';
 import { listOrder, type NodeContext, nodeContext } from './context.ts';
 import type { ListOrder } from './filter-compiler.ts';
 import { localParts, localStamp } from './local-time.ts';
@@ -47,9 +52,17 @@ import { type ItemLabeller, optionCoder, optionLabeller, WIRE_JOINS } from './op
 import { columnsOf, diff } from './record-views.ts';
 import { insertRecords } from './repository.ts';
 import type { RecordService } from './service.ts';
+import { cellText, type SheetAnswer, type SheetRequest } from './sheet-reader.ts';
 
 /** exceljs is about 28 MB of the server's memory: loaded on the first export or import, not at start. */
 const loadExcel = async () => (await import('exceljs')).default;
+
+/** A sheet's reading takes well under a second; one that runs this long is stopped and refused. */
+const SHEET_TIMEOUT_MS = 30_000;
+/** The reading thread's heap: a sheet at the row limit needs a fraction of it. */
+const SHEET_HEAP_MB = 256;
+/** The reading thread stays this long after an import (the next one skips its start-up), then ends. */
+const SHEET_IDLE_MS = 30_000;
 
 /** Rows fetched from the export's cursor at a time: memory stays flat whatever the row count. */
 export const EXPORT_BATCH = 500;
@@ -67,7 +80,19 @@ export class RecordSheets {
     private readonly db: Db,
     private readonly reserve: Database['reserve'],
     private readonly records: RecordService,
+    private readonly zipLimits: ZipLimits,
   ) {}
+
+  private readonly sheetReader = new WorkerTasks<SheetRequest, SheetAnswer>(SHEET_WORKER, {
+    timeoutMs: SHEET_TIMEOUT_MS,
+    maxHeapMb: SHEET_HEAP_MB,
+    idleMs: SHEET_IDLE_MS,
+  });
+
+  /** Ends the sheet-reading thread (the app's close). */
+  close(): Promise<void> {
+    return this.sheetReader.close();
+  }
 
   private require(context: NodeContext, code: NodeFunction) {
     requireFunction(context.allowed, code);
@@ -225,20 +250,14 @@ export class RecordSheets {
     this.require(context, 'import');
     const { node } = context;
     const items = node.schema.items;
-    const workbook = new (await loadExcel()).Workbook();
-    try {
-      await workbook.xlsx.load(file as unknown as ArrayBuffer);
-    } catch {
-      throw badRequest(IMPORT_FILE_MESSAGE);
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw badRequest(IMPORT_FILE_MESSAGE);
+    // What the file would cost is checked, and its rows read, in a worker thread: the zip's directory
+    // against the limits, then the first sheet as a stream stopped at IMPORT_MAX_ROWS.
+    const sheet = await this.readSheet(file, [...new Set(items.flatMap((item) => [item.name, item.code]))]);
     const byHeader = new Map<number, FormItem>();
-    sheet.getRow(1).eachCell((cell, column) => {
-      const header = cellText(cell.value).trim();
+    for (const [column, header] of sheet.headers) {
       const item = items.find((one) => one.name === header || one.code === header);
       if (item) byHeader.set(column, item);
-    });
+    }
     if (byHeader.size === 0) throw badRequest(IMPORT_FILE_MESSAGE);
     const columnOf = new Map([...byHeader].map(([column, item]) => [item.code, column]));
     const codesOf = await optionCoder(this.db, items);
@@ -247,8 +266,8 @@ export class RecordSheets {
     /** The sheet row of each accepted record, for the module's refusals. */
     const acceptedRows: number[] = [];
     const rejected: ImportReport['rejected'] = [];
-    for (let number = 2; number <= sheet.rowCount; number++) {
-      const row = sheet.getRow(number);
+    for (const row of sheet.rows) {
+      const cells = new Map(row.cells);
       const wire: WireRecord = {};
       // A child's labels are read under its parent's value, so a parent is read before its children,
       // whatever the columns' order.
@@ -258,7 +277,7 @@ export class RecordSheets {
         const parent = node.schema.itemsByCode.get(parentsOf(item)[0] ?? '');
         const parentValue = parent && columnOf.has(parent.code) ? read(parent) : undefined;
         const column = columnOf.get(item.code) as number;
-        const value = wireOf(item, row.getCell(column).value, codesOf(item, parentValue) ?? undefined);
+        const value = wireOf(item, cells.get(column) ?? null, codesOf(item, parentValue) ?? undefined);
         wire[item.code] = value;
         return value;
       };
@@ -270,10 +289,10 @@ export class RecordSheets {
       if (!filled) continue;
       if (accepted.length + rejected.length >= IMPORT_MAX_ROWS) throw badRequest(IMPORT_TOO_MANY_MESSAGE);
       const result = validateRecord(items, recordFromWire(items, wire), { optionsOf });
-      if (Object.keys(result.errors).length) rejected.push({ row: number, errors: result.errors });
+      if (Object.keys(result.errors).length) rejected.push({ row: row.number, errors: result.errors });
       else {
         accepted.push(result.clean);
-        acceptedRows.push(number);
+        acceptedRows.push(row.number);
       }
     }
     if (accepted.length === 0 && rejected.length === 0) throw badRequest(IMPORT_EMPTY_MESSAGE);
@@ -343,6 +362,25 @@ export class RecordSheets {
     // Fresh statistics after a bulk load keep list and export plans sensible (PGlite has no autovacuum).
     await this.db.execute(sql`analyze ${tableRef(node.tableName)}`);
     return { imported: accepted.length, rejected: [] };
+  }
+
+  /** The sheet's known headers and rows with content, read in a worker thread; refusals as 400s. */
+  private async readSheet(file: Buffer, headers: string[]) {
+    // The zip's directory first, here: microseconds, and a file past the limits starts no thread.
+    const refused = zipDirectoryRefusal(file, this.zipLimits, IMPORT_FILE_MESSAGE);
+    if (refused) throw badRequest(refused);
+    // A copy of its own, moved to the thread: the upload's buffer may share memory with others.
+    const bytes = new Uint8Array(file);
+    const request: SheetRequest = { bytes, headers, maxRows: IMPORT_MAX_ROWS, limits: this.zipLimits };
+    const answer = await this.sheetReader.run(request, [bytes.buffer]).catch((error: unknown) => {
+      if (error instanceof WorkerTaskFailed) throw badRequest(UPLOAD_MESSAGES.tooComplex);
+      throw error;
+    });
+    if (!('refusal' in answer)) return answer;
+    const { refusal } = answer;
+    if (refusal === 'file') throw badRequest(IMPORT_FILE_MESSAGE);
+    if (refusal === 'tooMany') throw badRequest(IMPORT_TOO_MANY_MESSAGE);
+    throw badRequest(zipRefusalMessage(refusal, this.zipLimits));
   }
 }
 
@@ -421,19 +459,6 @@ function hintOf(item: FormItem, labels: string[], parent?: FormItem): string {
   if (parent) return `随“${parent.name}”而定：填写所选${parent.name}下的选项${join}`;
   if (labels.length) return `可选：${labels.slice(0, 50).join('、')}${join}`;
   return '';
-}
-
-/** The text of a cell value of any exceljs shape (rich text, formula result, hyperlink). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') {
-    if (value instanceof Date) return value.toISOString();
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    return '';
-  }
-  return String(value);
 }
 
 /** A cell's value as the wire carries it for this item: dates formatted, 是/否 as switches, labels as values. */
