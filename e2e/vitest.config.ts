@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The bound of every retrying wait (support/waits.ts); a test may spend a few of them.
 const UI_WAIT_MS = Number(process.env.E2E_UI_WAIT_MS ?? 30000);
 
 export default defineConfig({
+  // The web's own imports, for the route walk that reads the features' routes.ts.
+  resolve: { alias: { '@': fileURLToPath(new URL('../apps/web/src', import.meta.url)) } },
   test: {
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],

@@ -2,18 +2,38 @@
 # Every test: server (PGlite, or PostgreSQL plus PGlite's driver-sensitive files when DATABASE_URL
 # is set; scripts/test-server.sh), web components, end to end. KS_BUILT=1 skips the production
 # build the end-to-end suite runs on, for a caller that has just built this tree (.ci/run).
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
-# Each part prints its start and its duration, so a CI log shows where the time went.
+# Each part prints its start and its duration, and a table of them closes the run, so a CI log
+# shows where the time went (docs/decisions/0019). A failing part does not stop the later ones:
+# one run reports every failure; the status is the first failure's.
+parts=()
+status=0
 part() {
-  local name=$1 start
+  local name=$1 start rc
   shift
   start=$(date +%s)
   echo "== $name ($(date +%T))"
   "$@"
+  rc=$?
   echo "== $name took $(($(date +%s) - start)) s"
+  parts+=("$(printf '%-44s %6d s%s' "$name" $(($(date +%s) - start)) "$([ "$rc" -eq 0 ] || echo "  (failed: $rc)")")")
+  if [ "$status" -eq 0 ]; then status=$rc; fi
+  return "$rc"
 }
-part "server tests" bash scripts/test-server.sh
+if [ -n "${DATABASE_URL:-}" ]; then
+  part "server tests on PostgreSQL" bash scripts/test-server.sh postgres
+fi
+part "server tests on PGlite" bash scripts/test-server.sh pglite
 part "web component tests" npm test -w @ks/web
-[ "${KS_BUILT:-}" = 1 ] || part "production build" npm run build
-part "end-to-end tests (production build, real server, headless Chromium)" npm test -w @ks/e2e
+built=1
+if [ "${KS_BUILT:-}" != 1 ]; then
+  part "production build" npm run build || built=0
+fi
+# Not on a failed build: the suite would run on an older one, or only fail on its missing files.
+if [ "$built" = 1 ]; then
+  part "end-to-end tests (production build, real server, headless Chromium)" npm test -w @ks/e2e
+fi
+printf '\n== test parts\n'
+printf '%s\n' "${parts[@]}"
+exit "$status"

@@ -6,7 +6,7 @@ import { renderAsRole } from '@/test/render-as-role.ts';
 
 /**
  * Issue 16 item 3: a page is offered to a role exactly when the server answers its calls. Each
- * role below (one per page; the end-to-end route walk opens every page as every role) is refused by the server's access rules for these pages' calls (builder and style
+ * role below (one per page; page-gates.test.tsx checks every gated page as every role) is refused by the server's access rules for these pages' calls (builder and style
  * templates: developers; catalogues, authority and reviewer organisations: administrators and
  * developers), so the page must show its denial and make no call of its own.
  */

@@ -199,8 +199,8 @@ export const PUBLIC_PAGES: PlannedPage[] = [
 
 /**
  * Pages behind the session that the route groups do not list (the features' own pages,
- * `ownPage` in their routes.ts); with ROUTE_GROUPS and PLANNED_PAGES every page of the shell, which
- * the end-to-end route walk opens as every role (the router test keeps this list complete).
+ * `ownPage` in their routes.ts); with ROUTE_GROUPS and PLANNED_PAGES every page of the shell, from
+ * which the end-to-end route walk takes its pages (the router test keeps this list complete).
  */
 export const EXTRA_SHELL_PAGES: PlannedPage[] = [
   { path: MY_ATTACHMENTS_PATH, title: '我的附件' },

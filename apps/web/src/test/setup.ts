@@ -38,6 +38,61 @@ class NoopResizeObserver {
 }
 if (!('ResizeObserver' in window)) Object.assign(window, { ResizeObserver: NoopResizeObserver });
 
+/**
+ * What jsdom's getComputedStyle decides with antd's injected styles: only `display`, `visibility`
+ * and `pointer-events` (what Testing Library's role queries and hidden checks, dom-accessibility-
+ * api's names and user-event's pointer check read). jsdom matches every rule of every sheet against
+ * an element and each ancestor a query looks at, and antd injects thousands of rules, nearly all
+ * of them colours, sizes and spacing that jsdom never lays out: most of the web suite's time.
+ * antd writes each style element's text through `innerHTML` (@rc-component/util's updateCSS);
+ * here that text keeps, of the rules jsdom applies (plain rules and `@media screen` ones; jsdom
+ * skips every other at-rule), only those declarations, in their order, selectors and priority. The
+ * cascade of those three properties is the browser's own, so what is visible, hidden or
+ * click-through is unchanged; the getter answers antd's own text, so antd sees its styles as it
+ * wrote them. No test reads another computed property (checked: no getComputedStyle or toHaveStyle
+ * in the tests); inline styles are not touched.
+ */
+const DECIDING = ['display', 'visibility', 'pointer-events'];
+const innerHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+if (innerHtml?.get && innerHtml.set) {
+  const { get, set } = innerHtml;
+  const written = new WeakMap<Element, string>();
+  const deciding = (rule: CSSStyleRule) => {
+    const kept = DECIDING.filter((name) => rule.style.getPropertyValue(name) !== '').map(
+      (name) =>
+        `${name}:${rule.style.getPropertyValue(name)}${rule.style.getPropertyPriority(name) ? ' !important' : ''}`,
+    );
+    return kept.length > 0 ? `${rule.selectorText}{${kept.join(';')}}` : '';
+  };
+  const keepDeciding = (css: string) => {
+    // Parsed by jsdom's own parser, in a sheet of no document.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    const kept: string[] = [];
+    for (const rule of Array.from(sheet.cssRules)) {
+      if (rule instanceof CSSStyleRule) kept.push(deciding(rule));
+      // As jsdom: a media rule applies only when one of its queries is exactly `screen`.
+      else if (rule instanceof CSSMediaRule && Array.from(rule.media).includes('screen')) {
+        const inner = Array.from(rule.cssRules)
+          .map((one) => (one instanceof CSSStyleRule ? deciding(one) : ''))
+          .join('');
+        if (inner) kept.push(`@media ${rule.media.mediaText}{${inner}}`);
+      }
+    }
+    return kept.join('');
+  };
+  Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
+    configurable: true,
+    get(this: HTMLStyleElement) {
+      return written.get(this) ?? get.call(this);
+    },
+    set(this: HTMLStyleElement, css: string) {
+      written.set(this, css);
+      set.call(this, keepDeciding(css));
+    },
+  });
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
