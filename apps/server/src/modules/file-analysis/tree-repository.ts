@@ -2,7 +2,7 @@ import { and, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/client.ts';
 import { giveWay } from '../../db/give-way.ts';
-import { costFiles, costItems, costNodes } from '../../db/schema/index.ts';
+import { costFiles, costItems, costNodes } from '../../db/schema/file-analysis.ts';
 import type { CostSink } from './cost-parser.ts';
 import type { ParsedItem, ParsedNode } from './cost-tree.ts';
 
