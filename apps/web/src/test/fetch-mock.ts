@@ -33,7 +33,10 @@ const answerSchemas = Object.entries(API_ANSWERS).map(([key, schema]) => {
  */
 function checkAgainstContract(key: string, status: number, body: unknown) {
   if (status !== 200 || body === undefined) return;
-  if ((body as { code?: unknown } | null)?.code !== 200) return;
+  // An error envelope is not the call's answer; the few calls answered without the envelope (a
+  // system document, the contact list's {status, result}) are checked as they are.
+  const code = (body as { code?: unknown } | null)?.code;
+  if (typeof code === 'number' && code !== 200) return;
   const schema = answerSchemas.find((entry) => entry.pattern.test(key))?.schema;
   if (!schema) return;
   const parsed = schema.safeParse(body);

@@ -1,3 +1,4 @@
+import { SYSTEM_DOCUMENT_FORMAT, SYSTEM_DOCUMENT_VERSION, SystemDocumentSchema } from '@ks/contract/builder';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '@/test/fetch-mock.ts';
@@ -12,13 +13,19 @@ const modalOf = (element: HTMLElement) => element.closest('.ant-modal') as HTMLE
 
 describe('all systems page: cache, export and import', () => {
   it('refreshes the caches and downloads a system’s document', async () => {
-    const document_ = { format: 'ks-system', formatVersion: 1, nodes: [] };
+    const document_ = SystemDocumentSchema.parse({
+      format: SYSTEM_DOCUMENT_FORMAT,
+      formatVersion: SYSTEM_DOCUMENT_VERSION,
+      system: { systemName: '交易管理系统', title: '交易管理', gnCoding: 'JYGL' },
+      nodes: [],
+    });
     const createObjectURL = vi.fn(() => 'blob:doc');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const { callsTo } = renderAsRole('D', '/system/allSystem', {
       'GET /ks/config/new/node/system-list': ok([SYSTEM]),
       'GET /ks/cache/refresh': ok(['dictionaries', 'menus']),
-      'GET /ks/config/new/structure/export': ok(document_),
+      // The document is the answer itself, as the server sends it for download, not an envelope.
+      'GET /ks/config/new/structure/export': { body: document_ },
     });
     fireEvent.click(await screen.findByRole('button', { name: '刷新缓存' }));
     expect(await screen.findByText('缓存已刷新')).toBeTruthy();
@@ -88,7 +95,8 @@ describe('/system/displayGroups', () => {
       'GET /ks/config/new/node/system-list': ok([SYSTEM]),
       'GET /ks/config/new/node/node-list': ok([NODE]),
       'GET /ks/config/structure/display-groups': ok([]),
-      'POST /ks/config/structure/display-groups': ok({}),
+      'POST /ks/config/structure/display-groups': ({ body }) =>
+        ok({ id: 'g-1', sort: 0, version: 1, ...(body as object) }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增展示分组' }));
     const dialog = modalOf(await screen.findByText('新增展示分组', { selector: '.ant-modal-title' }));

@@ -14,7 +14,8 @@ describe('/system/dictionaries', () => {
   it('shows the contract’s messages, then creates the dictionary', async () => {
     const { callsTo } = renderAsRole('D', '/system/dictionaries', {
       'GET /ks/base/dictionary/config/dics': ok([]),
-      'POST /ks/base/dictionary/config/dics': ok({}),
+      'POST /ks/base/dictionary/config/dics': ({ body }) =>
+        ok({ id: 'd-1', version: 1, updatedAt: '2026-11-29T00:00:00Z', ...(body as object) }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增字典' }));
     const dialog = modalOf(await screen.findByText('新增字典', { selector: '.ant-modal-title' }));
@@ -94,7 +95,8 @@ describe('/system/styleTemplate', () => {
   it('needs a name and a title field, previews the card and creates the template', async () => {
     const { callsTo } = renderAsRole('D', '/system/styleTemplate', {
       'GET /ks/config/style-templates': ok([]),
-      'POST /ks/config/style-templates': ok({}),
+      'POST /ks/config/style-templates': ({ body }) =>
+        ok({ id: 's-1', version: 1, updatedAt: '2026-11-29T00:00:00Z', ...(body as object) }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增样式模板' }));
     const dialog = modalOf(await screen.findByText('新增样式模板', { selector: '.ant-modal-title' }));

@@ -76,7 +76,9 @@ describe('企业信息库 (/system/adminInfo)', () => {
     await user.click(
       within(screen.getByText('杭州停业监理有限公司').closest('tr') as HTMLElement).getByText('详情'),
     );
-    expect((await screen.findByTestId('location')).textContent).toBe('/system/companyInfo?type=1&id=e2');
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      `/system/companyInfo?type=1&id=${DISABLED_ID}`,
+    );
   });
 
   it('disables an enterprise over the version shown, after confirming', async () => {

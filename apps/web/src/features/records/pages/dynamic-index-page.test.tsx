@@ -11,6 +11,9 @@ import type { ListQuery, RecordPage } from '../api/types.ts';
 import { column, makePage, makePublished, makeRow, NODE, withRoutes } from '../test-fixtures.tsx';
 import { DynamicIndexPage } from './dynamic-index-page.tsx';
 
+/** What a workflow call answers: the record's new state. */
+const WORKFLOW_RESULT = { id: 'r1', version: 2, status: 'submitted', auditState: '审核中' };
+
 // antd tables and dialogs under jsdom are slow on a shared two-core machine.
 vi.setConfig({ testTimeout: 90000 });
 // The list page renders a whole antd table per test: on a loaded 2-core machine its first render has
@@ -329,7 +332,7 @@ describe('DynamicIndexPage: row operations', () => {
     const row = makeRow({ name: '甲', operations: operations([code, name]) });
     const { user, calls } = setup({
       page: () => ({ total: 1, records: [row] }),
-      extra: { [route]: ok(null) },
+      extra: { [route]: ok(WORKFLOW_RESULT) },
     });
     await user.click(await screen.findByRole('button', { name: new RegExp(name.split('').join('\\s*')) }));
     expect(await screen.findByText(question)).toBeTruthy();
@@ -405,7 +408,7 @@ describe('DynamicIndexPage: row operations', () => {
     const row = makeRow({ name: '甲', operations: operations(['audit', '审核']) });
     const { user, calls } = setup({
       page: () => ({ total: 1, records: [row] }),
-      extra: { 'POST /ks/monitor/audit': ok(null) },
+      extra: { 'POST /ks/monitor/audit': ok(WORKFLOW_RESULT) },
     });
     await user.click(await screen.findByRole('button', { name: /审\s*核/ }));
     const dialog = await modalTitled('审核');
@@ -454,10 +457,15 @@ describe('DynamicIndexPage: row operations', () => {
           meta: null,
           functions: [],
           operations: [],
-          audit: { levels: [{ level: 1, name: steps[0]?.name, way: steps[0]?.way }], steps },
+          onBehalf: null,
+          audit: {
+            levels: [{ level: 1, name: steps[0]?.name, way: steps[0]?.way }],
+            steps,
+            earlierRounds: [],
+          },
         }),
         'GET /ks/authority/audit/reviewers': ok([REVIEWER]),
-        'POST /ks/monitor/assign': ok(null),
+        'POST /ks/monitor/assign': ok(WORKFLOW_RESULT),
       },
     });
     await user.click(await screen.findByRole('button', { name: /分\s*配/ }));

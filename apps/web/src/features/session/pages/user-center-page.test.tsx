@@ -2,7 +2,7 @@ import { constants, privateDecrypt } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeKeyPair, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
+import { makeDeployConfig, makeKeyPair, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -32,11 +32,7 @@ function renderUserCenter(updateSecret = ok(null)) {
   mockFetch({
     ...shellCalls(),
     'GET /ks/common/platform-info': ok(makePlatformInfo()),
-    'GET /ks/common/deploy-config': ok({
-      loginVariant: 'plain',
-      deploymentType: 'default',
-      supportChannelKey: '',
-    }),
+    'GET /ks/common/deploy-config': ok(makeDeployConfig({ supportChannelKey: '' })),
     'GET /ks/individual/user-info': ok(userInfo),
     'GET /ks/common/public-key': ok({ keyId: 'login-1', publicKey, algorithm: 'RSA-OAEP-256' }),
     'PUT /ks/individual/login/update-secret': ({ body }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CONTACT_MESSAGES } from '@ks/contract/market';
 import type { ChangeList, ChangeOperation, ChangeRecord } from '@ks/contract/record-changes';
 import { CHANGE_MESSAGES, RECORD_CHANGE_PATHS } from '@ks/contract/record-changes';
@@ -23,6 +24,17 @@ const ops = (...shown: ChangeOperation['code'][]): ChangeOperation[] =>
     show: code === 'closed' || shown.includes(code),
   }));
 
+const FILE_ID = randomUUID();
+
+/** What save and review answer: the round's id and version, and what the caller may do next. */
+const saved_ = (id: string, version: number) => ({
+  id,
+  version,
+  userPermission: false,
+  managerPermission: false,
+  operations: ops(),
+});
+
 const round = (overrides: Partial<ChangeRecord>): ChangeRecord => ({
   id: 'c1',
   businessId: 'r1',
@@ -33,8 +45,8 @@ const round = (overrides: Partial<ChangeRecord>): ChangeRecord => ({
   changeTypeCode: 'g1/score',
   logbook: '复核后调整',
   auditRecord: '材料不全',
-  attachment: '/ks/file/v1/files/f1',
-  fileList: [{ fileId: 'f1', url: '/ks/file/v1/files/f1', annexName: '证明.pdf' }],
+  attachment: `/ks/file/v1/files/${FILE_ID}`,
+  fileList: [{ fileId: FILE_ID, url: `/ks/file/v1/files/${FILE_ID}`, annexName: '证明.pdf' }],
   dataList: [{ changeField: 'score', fieldName: '分数', oldValue: '5', newValue: '8', dataType: 'number' }],
   sbTime: '2026-05-01T02:00:00.000Z',
   czTime: '2026-05-02T02:00:00.000Z',
@@ -112,7 +124,7 @@ describe('ChangeDialog', () => {
       {
         [`POST ${RECORD_CHANGE_PATHS.save}`]: (request: { body: unknown }) => {
           saved(request.body);
-          return ok({ id: 'c2', version: 1 });
+          return ok(saved_('c2', 1));
         },
       },
     );
@@ -173,7 +185,7 @@ describe('ChangeDialog', () => {
       {
         [`POST ${RECORD_CHANGE_PATHS.save}`]: (request: { body: unknown }) => {
           saved(request.body);
-          return ok({ id: 'c1', version: 4 });
+          return ok(saved_('c1', 4));
         },
       },
     );
@@ -228,7 +240,7 @@ describe('ChangeDialog', () => {
       {
         [`POST ${RECORD_CHANGE_PATHS.review}`]: (request: { body: unknown }) => {
           reviewed(request.body);
-          return ok({ id: 'c2', version: 5 });
+          return ok(saved_('c2', 5));
         },
       },
     );
@@ -273,7 +285,7 @@ describe('ChangeDialog', () => {
         managerPermission: true,
         operations: ops(),
       },
-      { [`POST ${RECORD_CHANGE_PATHS.review}`]: ok({ id: 'c1', version: 4 }) },
+      { [`POST ${RECORD_CHANGE_PATHS.review}`]: ok(saved_('c1', 4)) },
     );
     const { user } = renderWidget(<ChangeDialog node={NODE} recordId="r1" mode="check" onClose={onClose} />);
     const modal = await dialog();
