@@ -1,9 +1,9 @@
 import { type FormItemInput, FormItemSchema } from '@ks/contract/form-schema';
+import { asUserId } from '@ks/contract/ids';
 import { ON_BEHALF_MESSAGES } from '@ks/contract/records';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
-import { makeUserId } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import type { FormDetails } from '../api/types.ts';
@@ -21,12 +21,12 @@ configure({ asyncUtilTimeout: 15000 });
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const BUILDER = {
-  userId: makeUserId(),
+  userId: asUserId('11111111-1111-4111-8111-111111111111'),
   enterpriseName: '甲建设有限公司',
   creditCode: 'CC-A',
 };
 const SUPERVISOR = {
-  userId: makeUserId(),
+  userId: asUserId('22222222-2222-4222-8222-222222222222'),
   enterpriseName: '乙监理有限公司',
   creditCode: 'CC-B',
 };
@@ -154,6 +154,8 @@ describe('DynamicDetailPage: 所属企业 (decision 0060)', () => {
     );
     await waitFor(() => expect(screen.queryByText(ON_BEHALF_MESSAGES.ownerFirst)).toBeNull());
     await choose('信用事项', '监理企业｜获得省级表彰');
+    // Action buttons stay disabled for a second after the refused save (a double click acts once).
+    await waitFor(() => expect((button('保存') as HTMLButtonElement).disabled).toBe(false));
     await user.click(button('保存'));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(bodies('POST /ks/monitor/save')[0]).toEqual({
