@@ -100,40 +100,29 @@ export async function publishGeneration(
 
 /** Deletes the rows of generations older than `below`, except the visible one. */
 export async function dropStaleGenerations(db: Db, fileId: string, below: number): Promise<void> {
-  await deleteInBatches(
-    db,
-    costItems,
-    costItems.id,
-    and(
-      eq(costItems.fileId, fileId),
-      lt(costItems.generation, below),
-      ne(costItems.generation, visibleGeneration(fileId)),
-    ) as SQL,
-  );
-  await deleteInBatches(
-    db,
-    costNodes,
-    costNodes.id,
-    and(
-      eq(costNodes.fileId, fileId),
-      lt(costNodes.generation, below),
-      ne(costNodes.generation, visibleGeneration(fileId)),
-    ) as SQL,
-  );
+  // Items, then the nodes they hang under.
+  for (const table of [costItems, costNodes]) {
+    await deleteInBatches(
+      db,
+      table,
+      table.id,
+      and(
+        eq(table.fileId, fileId),
+        lt(table.generation, below),
+        ne(table.generation, visibleGeneration(fileId)),
+      ) as SQL,
+    );
+  }
 }
 
 /** Deletes one unpublished generation's rows (a refused or superseded parse's). */
 export async function dropGeneration(db: Db, fileId: string, generation: number): Promise<void> {
-  await deleteInBatches(
-    db,
-    costItems,
-    costItems.id,
-    and(eq(costItems.fileId, fileId), eq(costItems.generation, generation)) as SQL,
-  );
-  await deleteInBatches(
-    db,
-    costNodes,
-    costNodes.id,
-    and(eq(costNodes.fileId, fileId), eq(costNodes.generation, generation)) as SQL,
-  );
+  for (const table of [costItems, costNodes]) {
+    await deleteInBatches(
+      db,
+      table,
+      table.id,
+      and(eq(table.fileId, fileId), eq(table.generation, generation)) as SQL,
+    );
+  }
 }
