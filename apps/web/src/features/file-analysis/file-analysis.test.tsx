@@ -246,7 +246,8 @@ describe('/fileAnalysis/index', () => {
 
     // Chosen from the registered enterprises (searched on the server): the account is sent, no name asked.
     let dialog = await open();
-    await user.type(within(dialog).getByLabelText('投标企业'), '乙建设');
+    // The bidder field appears once the kind is chosen: wait for it rather than race the re-render.
+    await user.type(await within(dialog).findByLabelText('投标企业'), '乙建设');
     await waitFor(() => expect(keywords).toContain('乙建设'));
     await user.click(await screen.findByText(ENTERPRISE_B_OPTION));
     expect(within(dialog).queryByLabelText('投标人名称')).toBeNull();
