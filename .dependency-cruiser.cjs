@@ -20,8 +20,10 @@ const MODULE_EXCEPTIONS = [
       'authority',
       'builder',
       'catalogues',
-      'file-analysis',
+      'bid-detection',
+      'cost-checks',
       'credit',
+      'file-analysis',
       'files',
       'help',
       'market',
@@ -38,7 +40,9 @@ const MODULE_EXCEPTIONS = [
 const BUSINESS_TABLES = [
   { owner: 'credit', files: ['credit'] },
   { owner: 'market', files: ['market'] },
-  { owner: 'file-analysis', files: ['file-analysis', 'cost-checks', 'bid-detection'] },
+  { owner: 'file-analysis', files: ['file-analysis'] },
+  { owner: 'cost-checks', files: ['cost-checks'] },
+  { owner: 'bid-detection', files: ['bid-detection'] },
   { owner: 'record-changes', files: ['record-changes'] },
 ];
 

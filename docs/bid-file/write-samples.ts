@@ -5,10 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  DEMO_BIDS,
-  SCANNED_SAMPLE,
-} from '../../apps/server/src/modules/file-analysis/bid-detection/sample-bids.ts';
+import { DEMO_BIDS, SCANNED_SAMPLE } from '../../apps/server/src/modules/bid-detection/sample-bids.ts';
 import { scannedPdf, textPdf } from '../../apps/server/test/bid-pdf-fixtures.ts';
 
 const dir = join(import.meta.dirname, '../../apps/server/src/modules/demo-systems/assets');

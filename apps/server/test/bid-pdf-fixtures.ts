@@ -95,4 +95,4 @@ export async function scannedPdf(pageCount = 2): Promise<Buffer> {
   return done;
 }
 
-export { SAMPLE_CHAPTERS, sampleBid } from '../src/modules/file-analysis/bid-detection/sample-bids.ts';
+export { SAMPLE_CHAPTERS, sampleBid } from '../src/modules/bid-detection/sample-bids.ts';

@@ -1,8 +1,8 @@
 import type { BusinessModule } from '../engine/modules.ts';
+import { BID_DETECTION_MODULE } from './bid-detection/index.ts';
+import { COST_CHECKS_MODULE } from './cost-checks/index.ts';
 import { CREDIT_MODULE } from './credit/index.ts';
 import { FEEDBACK_MODULE } from './feedback/index.ts';
-import { BID_DETECTION_MODULE } from './file-analysis/bid-detection/index.ts';
-import { COST_CHECKS_MODULE } from './file-analysis/check-module.ts';
 import { COST_FILES_MODULE } from './file-analysis/index.ts';
 import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';

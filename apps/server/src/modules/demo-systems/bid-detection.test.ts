@@ -9,9 +9,9 @@ import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
-import { DEMO_BIDS, SCANNED_SAMPLE } from '../file-analysis/bid-detection/sample-bids.ts';
+import { seedDemoBidDetection } from '../bid-detection/demo.ts';
+import { DEMO_BIDS, SCANNED_SAMPLE } from '../bid-detection/sample-bids.ts';
 import { DEMO_COST_PROJECT, seedDemoFileAnalysis } from '../file-analysis/demo.ts';
-import { seedDemoBidDetection } from '../file-analysis/demo-bids.ts';
 import { seedDemoMarket } from '../market/demo.ts';
 import { demoSeed, demoServices } from './services.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { cleanItems, insertParsedFile, insertProject } from '../../../test/cost-file-fixtures.ts';
 import { createUser, useTestApp } from '../../../test/helper.ts';
 import { costCheckFindings, costCheckRuns } from '../../db/schema/cost-checks.ts';
-import { cleanItems, insertParsedFile, insertProject } from '../file-analysis/check-test-fixtures.ts';
-import { seedDemoCostChecks } from '../file-analysis/demo-checks.ts';
+import { seedDemoCostChecks } from '../cost-checks/demo.ts';
 import { userNotices } from '../notify/user-notices.ts';
 
 const getApp = useTestApp();

@@ -2,7 +2,7 @@ import { BID_MESSAGES } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { enterpriseAccount, enterpriseAccountNamed, enterpriseName } from './check-repository.ts';
+import { enterpriseAccount, enterpriseAccountNamed, enterpriseName } from './repository.ts';
 
 /** Whose bid an upload is: the enterprise account (null when none is known) and the stored name. */
 export type Bidder = { bidderUserId: string | null; bidderName: string };

@@ -2,19 +2,13 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import type { FileService } from '../../platform/file-store.ts';
-import { ApprovedEstimateService } from './check-estimate.ts';
 import { writeKsCostXml, writeProvinceXml } from './cost-xml-writer.ts';
+import { DEMO_APPROVED_ESTIMATE, DEMO_COST_PROJECT } from './demo-project.ts';
+import { ApprovedEstimateService } from './estimate.ts';
 import { sampleFiles } from './sample-model.ts';
 import { CostFileService } from './service.ts';
 
-export const DEMO_COST_PROJECT = {
-  code: 'KS-ZJ-2026-018',
-  name: '城东实验小学教学楼新建工程（演示）',
-  region: '330000',
-} as const;
-
-/** The demo project's approved estimate (批准的概算), above its control price of 2,472,127.05 (C18). */
-export const DEMO_APPROVED_ESTIMATE = '2600000.00';
+export { DEMO_APPROVED_ESTIMATE, DEMO_COST_PROJECT };
 
 /** The demo's files: those of docs/cost-file/samples in the platform's own layout. */
 const DEMO_FILES = [

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { BusinessModule, Enqueue } from '../../engine/modules.ts';
 import type { FileService } from '../../platform/file-store.ts';
-import { bidDocuments } from './bid-detection/index.ts';
+import * as bidDetection from '../bid-detection/public.ts';
 import { seedDemoFileAnalysis } from './demo.ts';
 import { defineParseJob } from './parse-job.ts';
 import { fileAnalysisRoutes } from './routes.ts';
@@ -15,7 +15,8 @@ const costFiles = (db: Db, files: FileService, enqueue: Enqueue) =>
 
 /**
  * 造价文件: cost files parsed into their tree by a durable job (decision 0043). The cost-file check
- * (check-module.ts) and the bid-document detection (bid-detection/) are modules of their own.
+ * (modules/cost-checks/) and the bid-document detection (modules/bid-detection/) are modules of their
+ * own, which read the projects, files and trees through public.ts.
  */
 export const COST_FILES_MODULE: BusinessModule = {
   name: 'cost-files',
@@ -25,7 +26,10 @@ export const COST_FILES_MODULE: BusinessModule = {
   async routes(app, { db, files, enqueue }) {
     await app.register(fileAnalysisRoutes, {
       costs: costFiles(db, files, enqueue),
-      bids: bidDocuments(db, files, enqueue),
+      bids: {
+        stateOf: (user, id) => bidDetection.documentState(db, user, id),
+        stateBesideCostFile: (user, file) => bidDetection.documentBeside(db, user, file),
+      },
     });
   },
   defaults: ({ db, files, enqueue }) => costFiles(db, files, enqueue).ensureUploadSlot(),

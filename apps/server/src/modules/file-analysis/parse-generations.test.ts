@@ -11,9 +11,10 @@ import { storedFiles } from '../../db/schema/files.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { FileService } from '../../platform/file-store.ts';
 import { LocalDiskStorage } from '../../platform/storage.ts';
-import { loadNodes, unitTotals } from './check-repository.ts';
 import { type ModelItem, writeKsCostXml } from './cost-xml-writer.ts';
+import { itemSums } from './item-repository.ts';
 import { CostFileService } from './service.ts';
+import { treeNodes } from './tree-repository.ts';
 
 /**
  * A parse writes its rows under a hidden generation in short statements and publishes it in one:
@@ -155,8 +156,11 @@ async function setUp() {
   /** What every reader of the tree answers. */
   const seen = async () => {
     const analysis = await service.analysis(admin, id);
-    const nodes = await loadNodes(db, id);
-    const totals = await unitTotals(db, id);
+    const nodes = await treeNodes(db, id);
+    const unitItems = new Map<string, number>();
+    for (const sum of await itemSums(db, id)) {
+      unitItems.set(sum.unit, (unitItems.get(sum.unit) ?? 0) + sum.count);
+    }
     const tree = await service.parseData(admin, {
       id,
       gnCoding: 'fileAnalysis',
@@ -167,7 +171,7 @@ async function setUp() {
     return {
       analysis: { ...analysis, parsedAt: null },
       nodeIds: nodes.map((n) => n.id),
-      unitItems: [...totals.values()].map((t) => t.itemCount),
+      unitItems: [...unitItems.values()],
       treeTotal: tree.total,
     };
   };

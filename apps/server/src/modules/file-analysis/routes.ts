@@ -1,5 +1,6 @@
 import {
   AttachCostFileBodySchema,
+  type BidDocumentState,
   CostFileEnvelopeSchema,
   CostFileParamsSchema,
   CostProjectEnvelopeSchema,
@@ -15,9 +16,9 @@ import {
   XmlAnalysisEnvelopeSchema,
 } from '@ks/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../platform/access.ts';
+import { currentUser, type SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
-import type { BidDetectionService } from './bid-detection/service.ts';
+import type { FileRow } from './repository.ts';
 import type { CostFileService } from './service.ts';
 
 /** Administrators manage every project; an enterprise uploads and reads its own bids; others get 403. */
@@ -32,7 +33,10 @@ const adminsAndEnterprises = { access: { roles: ['M', 'U'] as const } };
 export const fileAnalysisRoutes: FastifyPluginAsyncZod<{
   costs: CostFileService;
   /** The bid documents (decision 0052): parse-data's states name the bidder's document too. */
-  bids?: Pick<BidDetectionService, 'stateOf' | 'stateBesideCostFile'>;
+  bids?: {
+    stateOf(user: SessionUser, id: string): Promise<BidDocumentState | null>;
+    stateBesideCostFile(user: SessionUser, file: FileRow): Promise<BidDocumentState | null>;
+  };
 }> = async (app, { costs, bids }) => {
   const tags = ['file-analysis'];
 

@@ -15,38 +15,37 @@ import {
   type ParseDataBody,
   type XmlAnalysis,
 } from '@ks/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bidDocuments } from '../../db/schema/bid-detection.ts';
-import { costCheckRuns } from '../../db/schema/cost-checks.ts';
-import { costFiles, costItems, costNodes, costProjects } from '../../db/schema/file-analysis.ts';
-import { annexSlots, storedFiles } from '../../db/schema/files.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import * as bidDetection from '../bid-detection/public.ts';
+import * as costChecks from '../cost-checks/public.ts';
 import { resolveBidder } from './bidder.ts';
-import { findProject } from './check-repository.ts';
 import { parseCostXml } from './cost-parser.ts';
 import { CostParseError, KIND_TERMS, MONEY_COLUMNS } from './cost-tree.ts';
+import { PARSE_JOB } from './job-names.ts';
+import type { FileFields, FileRow, ProjectRow, StoredFileRow } from './repository.ts';
+import * as repo from './repository.ts';
 import {
   beginGeneration,
   dropGeneration,
   dropStaleGenerations,
   generationSink,
+  itemCountsByList,
+  type NodeRow,
+  nodeCount,
+  nodePage,
+  projectNode,
   publishGeneration,
-  visibleItems,
-  visibleNodes,
   WRITE_BATCH,
 } from './tree-repository.ts';
 
-/** The parse job's name; the job itself is defined in parse-job.ts. */
-export const PARSE_JOB = 'file-analysis.parse-cost-file';
+export { PARSE_JOB };
 
 /** Enqueues a parse of a cost file inside the caller's transaction (the transactional outbox). */
 export type EnqueueParse = (tx: Db, costFileId: string) => Promise<void>;
-
-type FileRow = typeof costFiles.$inferSelect;
 
 export const COST_MESSAGES = {
   projectMissing: '项目不存在',
@@ -65,8 +64,6 @@ export const COST_MESSAGES = {
 } as const;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-/** Paths sort numerically (1.10 after 1.9): the tree reads in document order. */
-const pathOrder = sql`string_to_array(${costNodes.path}, '.')::int[]`;
 
 export class CostFileService {
   constructor(
@@ -77,34 +74,25 @@ export class CostFileService {
 
   /** The annex slot the web uploads cost files into (XML only), created on the first start. */
   async ensureUploadSlot(): Promise<void> {
-    await this.db
-      .insert(annexSlots)
-      .values({
-        gnCoding: COST_FILE_SLOT.gnCoding,
-        annexNo: COST_FILE_SLOT.annexNo,
-        annexName: COST_FILE_SLOT.annexName,
-        annexFormat: ['xml'],
-        annexSize: 0,
-        annexCount: 1,
-        description: '招标工程量清单、招标控制价或投标报价的造价文件（XML）',
-      })
-      .onConflictDoNothing();
+    await repo.ensureSlot(this.db, {
+      gnCoding: COST_FILE_SLOT.gnCoding,
+      annexNo: COST_FILE_SLOT.annexNo,
+      annexName: COST_FILE_SLOT.annexName,
+      annexFormat: ['xml'],
+      annexSize: 0,
+      annexCount: 1,
+      description: '招标工程量清单、招标控制价或投标报价的造价文件（XML）',
+    });
   }
 
   // -- projects -------------------------------------------------------------------------------
 
   async createProject(user: SessionUser, body: CreateCostProjectBody, ip: string): Promise<CostProject> {
     return this.db.transaction(async (tx) => {
-      const [same] = await tx
-        .select({ id: costProjects.id })
-        .from(costProjects)
-        .where(and(eq(costProjects.code, body.code), isNull(costProjects.deletedAt)));
-      if (same) throw badRequest(COST_MESSAGES.duplicateCode, { code: COST_MESSAGES.duplicateCode });
-      const [row] = await tx
-        .insert(costProjects)
-        .values({ ...body, createdBy: user.id })
-        .returning();
-      if (!row) throw new Error('cost project insert returned nothing');
+      if (await repo.projectWithCode(tx, body.code)) {
+        throw badRequest(COST_MESSAGES.duplicateCode, { code: COST_MESSAGES.duplicateCode });
+      }
+      const row = await repo.insertProject(tx, { ...body, createdBy: user.id });
       await recordOperation(tx, {
         user,
         action: '新建造价检查项目',
@@ -118,23 +106,7 @@ export class CostFileService {
   }
 
   async listProjects(user: SessionUser, query: CostProjectListQuery) {
-    const where = and(
-      isNull(costProjects.deletedAt),
-      query.keyword
-        ? or(
-            ilike(costProjects.name, `%${escapeLike(query.keyword)}%`),
-            ilike(costProjects.code, `%${escapeLike(query.keyword)}%`),
-          )
-        : undefined,
-    );
-    const [total] = await this.db.select({ n: count() }).from(costProjects).where(where);
-    const rows = await this.db
-      .select()
-      .from(costProjects)
-      .where(where)
-      .orderBy(desc(costProjects.createdAt), desc(costProjects.id))
-      .limit(query.pageSize)
-      .offset((query.curPage - 1) * query.pageSize);
+    const { rows, total } = await repo.projectPage(this.db, query);
     const files = await this.visibleFiles(
       user,
       rows.map((r) => r.id),
@@ -146,7 +118,7 @@ export class CostFileService {
           files.filter((f) => f.projectId === row.id),
         ),
       ),
-      total: Number(total?.n ?? 0),
+      total,
       curPage: query.curPage,
       pageSize: query.pageSize,
     };
@@ -154,21 +126,11 @@ export class CostFileService {
 
   async deleteProject(user: SessionUser, id: string, version: number, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(costProjects)
-        .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${costProjects.version} + 1` })
-        .where(
-          and(eq(costProjects.id, id), eq(costProjects.version, version), isNull(costProjects.deletedAt)),
-        )
-        .returning();
+      const row = await repo.deleteProjectVersion(tx, id, version);
       if (!row) {
         await this.requireProject(id, tx);
         throw conflict();
       }
-      await tx
-        .update(costFiles)
-        .set({ deletedAt: new Date() })
-        .where(and(eq(costFiles.projectId, id), isNull(costFiles.deletedAt)));
       await recordOperation(tx, {
         user,
         action: '删除造价检查项目',
@@ -200,12 +162,9 @@ export class CostFileService {
         : { bidderUserId: null, bidderName: null };
     return this.db.transaction(async (tx) => {
       // The project row is locked: two uploads of the same kind cannot both pass the duplicate check.
-      const project = await findProject(tx, body.projectId, { lock: true });
+      const project = await repo.findProject(tx, body.projectId, { lock: true });
       if (!project) throw notFound(COST_MESSAGES.projectMissing);
-      const live = await tx
-        .select()
-        .from(costFiles)
-        .where(and(eq(costFiles.projectId, project.id), isNull(costFiles.deletedAt)));
+      const live = await repo.projectFiles(tx, project.id);
       if (body.kind !== 'bid' && live.some((f) => f.kind === body.kind)) {
         throw badRequest(COST_MESSAGES.duplicateKind(body.kind));
       }
@@ -219,19 +178,15 @@ export class CostFileService {
       ) {
         throw badRequest(COST_MESSAGES.duplicateBid);
       }
-      const [row] = await tx
-        .insert(costFiles)
-        .values({
-          projectId: project.id,
-          kind: body.kind,
-          bidderUserId,
-          bidderName,
-          fileId: stored.id,
-          uploadedBy: user.id,
-          parseState: 'pending',
-        })
-        .returning();
-      if (!row) throw new Error('cost file insert returned nothing');
+      const row = await repo.insertFile(tx, {
+        projectId: project.id,
+        kind: body.kind,
+        bidderUserId,
+        bidderName,
+        fileId: stored.id,
+        uploadedBy: user.id,
+        parseState: 'pending',
+      });
       await this.enqueueParse(tx, row.id);
       await recordOperation(tx, {
         user,
@@ -250,7 +205,7 @@ export class CostFileService {
     if (user.loginRoleType !== 'M' && file.uploadedBy !== user.id)
       throw forbidden(COST_MESSAGES.deleteOwnOnly);
     await this.db.transaction(async (tx) => {
-      await tx.update(costFiles).set({ deletedAt: new Date() }).where(eq(costFiles.id, file.id));
+      await repo.deleteFile(tx, file.id);
       await recordOperation(tx, {
         user,
         action: '删除造价文件',
@@ -266,10 +221,7 @@ export class CostFileService {
   async requestParse(user: SessionUser, id: string, ip: string): Promise<void> {
     const file = await this.readableFile(user, id);
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(costFiles)
-        .set({ parseState: 'pending', parseError: null })
-        .where(eq(costFiles.id, file.id));
+      await repo.setFileFields(tx, file.id, { parseState: 'pending', parseError: null });
       await this.enqueueParse(tx, file.id);
       await recordOperation(tx, {
         user,
@@ -284,16 +236,12 @@ export class CostFileService {
 
   /** A cost file the caller may read: administrators any, an enterprise only its own bids. */
   async readableFile(user: SessionUser, id: string): Promise<FileRow> {
-    const [file] = await this.db
-      .select()
-      .from(costFiles)
-      .innerJoin(costProjects, eq(costProjects.id, costFiles.projectId))
-      .where(and(eq(costFiles.id, id), isNull(costFiles.deletedAt), isNull(costProjects.deletedAt)));
+    const file = await repo.liveFile(this.db, id, { inLiveProject: true });
     if (!file) throw notFound(COST_MESSAGES.fileMissing);
-    if (user.loginRoleType !== 'M' && file.cost_files.bidderUserId !== user.id) {
+    if (user.loginRoleType !== 'M' && file.bidderUserId !== user.id) {
       throw notFound(COST_MESSAGES.fileMissing);
     }
-    return file.cost_files;
+    return file;
   }
 
   // -- parse ----------------------------------------------------------------------------------
@@ -306,14 +254,11 @@ export class CostFileService {
    * which retries, and the next attempt deletes what this one left unpublished.
    */
   async parse(costFileId: string, signal?: AbortSignal): Promise<void> {
-    const [file] = await this.db
-      .select()
-      .from(costFiles)
-      .where(and(eq(costFiles.id, costFileId), isNull(costFiles.deletedAt)));
+    const file = await repo.liveFile(this.db, costFileId);
     if (!file) return;
     const generation = await beginGeneration(this.db, file.id);
     if (generation === null) return;
-    let fields: Partial<typeof costFiles.$inferInsert>;
+    let fields: FileFields;
     try {
       const stored = await this.files.get(file.fileId).catch((error: unknown) => {
         // A deleted upload is the file's problem; a database failure is not (the job retries).
@@ -367,10 +312,7 @@ export class CostFileService {
 
   /** The last attempt of a parse failed for a reason other than the file: the file says so. */
   async markFailed(costFileId: string, message: string): Promise<void> {
-    await this.db
-      .update(costFiles)
-      .set({ parseState: 'failed', parseError: message, parsedAt: new Date() })
-      .where(and(eq(costFiles.id, costFileId), eq(costFiles.parseState, 'pending')));
+    await repo.failPendingParse(this.db, costFileId, message);
   }
 
   // -- reading --------------------------------------------------------------------------------
@@ -385,23 +327,17 @@ export class CostFileService {
     bidBeside?: (file: FileRow) => Promise<BidDocumentState | null>,
   ): Promise<ParseData> {
     const file = await this.readableFile(user, body.id);
-    const [total] = await this.db.select({ n: count() }).from(costNodes).where(visibleNodes(file.id));
-    const rows = await this.db
-      .select()
-      .from(costNodes)
-      .where(visibleNodes(file.id))
-      .orderBy(pathOrder)
-      .limit(body.pageSize)
-      .offset((body.curPage - 1) * body.pageSize);
+    const total = await nodeCount(this.db, file.id);
+    const rows = await nodePage(this.db, file.id, body);
     return {
       list: toTree(rows),
       states: {
         parseState: file.parseState as ParseData['states']['parseState'],
         parseError: file.parseError,
-        checkState: await this.checkState(file.projectId),
+        checkState: await costChecks.latestRunState(this.db, file.projectId),
         bidDetection: file.kind === 'bid' && bidBeside ? await bidBeside(file) : null,
       },
-      total: Number(total?.n ?? 0),
+      total,
       curPage: body.curPage,
       pageSize: body.pageSize,
     };
@@ -409,10 +345,7 @@ export class CostFileService {
 
   /** parse-data for a bid document's id: no tree; its extraction as the parse state, its detection. */
   async bidDocumentParseData(document: BidDocumentState, body: ParseDataBody): Promise<ParseData> {
-    const [row] = await this.db
-      .select({ projectId: bidDocuments.projectId })
-      .from(bidDocuments)
-      .where(eq(bidDocuments.id, document.documentId));
+    const projectId = await bidDetection.projectOfDocument(this.db, document.documentId);
     const parseState =
       document.state === 'checked'
         ? 'parsed'
@@ -424,7 +357,7 @@ export class CostFileService {
       states: {
         parseState,
         parseError: document.errorMessage || null,
-        checkState: row ? await this.checkState(row.projectId) : 'none',
+        checkState: projectId ? await costChecks.latestRunState(this.db, projectId) : 'none',
         bidDetection: document,
       },
       total: 0,
@@ -433,30 +366,12 @@ export class CostFileService {
     };
   }
 
-  /** The state of the project's newest cost check run (none before the first). */
-  private async checkState(projectId: string): Promise<NonNullable<ParseData['states']['checkState']>> {
-    const [run] = await this.db
-      .select({ state: costCheckRuns.state })
-      .from(costCheckRuns)
-      .where(eq(costCheckRuns.projectId, projectId))
-      .orderBy(desc(costCheckRuns.createdAt))
-      .limit(1);
-    return (run?.state as NonNullable<ParseData['states']['checkState']>) ?? 'none';
-  }
-
   async analysis(user: SessionUser, id: string): Promise<XmlAnalysis> {
     const file = await this.readableFile(user, id);
-    const [stored] = await this.db.select().from(storedFiles).where(eq(storedFiles.id, file.fileId));
-    const lists = await this.db
-      .select({ list: costItems.list, n: count() })
-      .from(costItems)
-      .where(visibleItems(file.id))
-      .groupBy(costItems.list);
-    const [nodes] = await this.db.select({ n: count() }).from(costNodes).where(visibleNodes(file.id));
-    const [project] = await this.db
-      .select()
-      .from(costNodes)
-      .where(and(visibleNodes(file.id), eq(costNodes.level, 'project')));
+    const stored = await repo.storedFile(this.db, file.fileId);
+    const lists = await itemCountsByList(this.db, file.id);
+    const nodes = await nodeCount(this.db, file.id);
+    const project = await projectNode(this.db, file.id);
     return {
       id: file.id,
       kind: file.kind as CostFileKindValue,
@@ -467,7 +382,7 @@ export class CostFileService {
       parseError: file.parseError,
       taxMethod: file.taxMethod as XmlAnalysis['taxMethod'],
       sha256: file.sha256,
-      nodeCount: Number(nodes?.n ?? 0),
+      nodeCount: nodes,
       itemCount: file.itemCount,
       itemsByList: Object.fromEntries(
         COST_LIST_KEYS.map((list) => [list, Number(lists.find((l) => l.list === list)?.n ?? 0)]),
@@ -481,29 +396,22 @@ export class CostFileService {
 
   private async visibleFiles(user: SessionUser, projectIds: string[]): Promise<CostFile[]> {
     if (projectIds.length === 0) return [];
-    const rows = await this.db
-      .select()
-      .from(costFiles)
-      .innerJoin(storedFiles, eq(storedFiles.id, costFiles.fileId))
-      .where(
-        and(
-          inArray(costFiles.projectId, projectIds),
-          isNull(costFiles.deletedAt),
-          user.loginRoleType === 'M' ? undefined : eq(costFiles.bidderUserId, user.id),
-        ),
-      )
-      .orderBy(costFiles.createdAt, costFiles.id);
+    const rows = await repo.filesWithStored(
+      this.db,
+      projectIds,
+      user.loginRoleType === 'M' ? undefined : user.id,
+    );
     return rows.map((r) => toFile(r.cost_files, r.stored_files, user));
   }
 
   private async requireProject(id: string, db: Db = this.db) {
-    const row = await findProject(db, id);
+    const row = await repo.findProject(db, id);
     if (!row) throw notFound(COST_MESSAGES.projectMissing);
     return row;
   }
 }
 
-function toProject(row: typeof costProjects.$inferSelect, files: CostFile[]): CostProject {
+function toProject(row: ProjectRow, files: CostFile[]): CostProject {
   return {
     id: row.id,
     code: row.code,
@@ -516,7 +424,7 @@ function toProject(row: typeof costProjects.$inferSelect, files: CostFile[]): Co
   };
 }
 
-function toFile(row: FileRow, stored: typeof storedFiles.$inferSelect, user: SessionUser): CostFile {
+function toFile(row: FileRow, stored: StoredFileRow, user: SessionUser): CostFile {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -538,7 +446,7 @@ function toFile(row: FileRow, stored: typeof storedFiles.$inferSelect, user: Ses
 }
 
 /** A page of path-ordered rows as a tree; a row whose parent is on an earlier page is a root. */
-function toTree(rows: (typeof costNodes.$inferSelect)[]): CostTreeRow[] {
+function toTree(rows: NodeRow[]): CostTreeRow[] {
   const byId = new Map<string, CostTreeRow>();
   const roots: CostTreeRow[] = [];
   for (const row of rows) {
@@ -561,5 +469,3 @@ function toTree(rows: (typeof costNodes.$inferSelect)[]): CostTreeRow[] {
   }
   return roots;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

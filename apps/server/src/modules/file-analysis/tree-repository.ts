@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { deleteInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/client.ts';
 import { giveWay } from '../../db/give-way.ts';
@@ -125,4 +125,54 @@ export async function dropGeneration(db: Db, fileId: string, generation: number)
       and(eq(table.fileId, fileId), eq(table.generation, generation)) as SQL,
     );
   }
+}
+
+export type NodeRow = typeof costNodes.$inferSelect;
+
+/** Paths sort numerically (1.10 after 1.9): the tree reads in document order. */
+const pathOrder = sql`string_to_array(${costNodes.path}, '.')::int[]`;
+
+/** How many nodes the file's visible tree has. */
+export async function nodeCount(db: Db, fileId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(costNodes).where(visibleNodes(fileId));
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the visible tree's nodes in document order. */
+export function nodePage(
+  db: Db,
+  fileId: string,
+  page: { curPage: number; pageSize: number },
+): Promise<NodeRow[]> {
+  return db
+    .select()
+    .from(costNodes)
+    .where(visibleNodes(fileId))
+    .orderBy(pathOrder)
+    .limit(page.pageSize)
+    .offset((page.curPage - 1) * page.pageSize);
+}
+
+/** The visible tree's nodes ordered by path as text (a node before its children), at most `limit`. */
+export function treeNodes(db: Db, fileId: string, limit?: number): Promise<NodeRow[]> {
+  const query = db.select().from(costNodes).where(visibleNodes(fileId)).orderBy(asc(costNodes.path));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** The visible tree's project node (its totals), if any. */
+export async function projectNode(db: Db, fileId: string): Promise<NodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(costNodes)
+    .where(and(visibleNodes(fileId), eq(costNodes.level, 'project')));
+  return row ?? null;
+}
+
+/** How many items the visible tree has per list. */
+export function itemCountsByList(db: Db, fileId: string): Promise<{ list: string; n: number }[]> {
+  return db
+    .select({ list: costItems.list, n: count() })
+    .from(costItems)
+    .where(visibleItems(fileId))
+    .groupBy(costItems.list);
 }
