@@ -6,13 +6,19 @@ import {
   type MarketPart,
   type NativeValue,
 } from '@ks/contract';
-import { sql } from 'drizzle-orm';
 import { type RecordEvent, refuse, type SaveEvent } from '../../engine/lifecycle.ts';
 import type { EngineSeams } from '../../engine/modules.ts';
-import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { checkCertificateFree } from './certificates.ts';
 import { chinaToday } from './dates.ts';
-import { idNumberOfRecord, syncPracticeOf } from './practice.ts';
+import { idNumberOfRecord, syncPracticeOf } from './practice-repository.ts';
+import {
+  advisoryLock,
+  ownerHasRecord,
+  ownerOfRecord,
+  ownersOfIdNumber,
+  principalCertificateOfRecord,
+  setIdNumberOfRecord,
+} from './registrations-repository.ts';
 import { MARKET_FIELD, MARKET_SYSTEM } from './system.ts';
 
 /**
@@ -43,23 +49,10 @@ async function checkPerson(event: CheckedValues) {
   if (problem) refuse(problem, MARKET_FIELD.idNumber);
   const idNumber = text(values[MARKET_FIELD.idNumber]).trim().toUpperCase();
   values[MARKET_FIELD.idNumber] = idNumber;
-  await event.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.person:${idNumber}`}))`);
-  const table = tableRef(event.node.tableName);
-  const owner = event.recordId
-    ? rowsOf<{ owner: string }>(
-        await event.tx.execute(
-          sql`select owner_user_id::text as owner from ${table} where id = ${event.recordId}::uuid`,
-        ),
-      )[0]?.owner
-    : event.user.id;
-  const others = rowsOf<{ owner: string }>(
-    await event.tx.execute(sql`
-      select owner_user_id::text as owner from ${table}
-      where ${fieldIdent(MARKET_FIELD.idNumber)} = ${idNumber} and deleted_at is null
-        ${event.recordId ? sql`and id <> ${event.recordId}::uuid` : sql``}`),
-  );
-  if (others.some((row) => row.owner !== owner))
-    refuse(MARKET_MESSAGES.personElsewhere, MARKET_FIELD.idNumber);
+  await advisoryLock(event.tx, `ks.market.person:${idNumber}`);
+  const owner = event.recordId ? await ownerOfRecord(event.tx, event.node, event.recordId) : event.user.id;
+  const others = await ownersOfIdNumber(event.tx, event.node, idNumber, event.recordId ?? null);
+  if (others.some((other) => other !== owner)) refuse(MARKET_MESSAGES.personElsewhere, MARKET_FIELD.idNumber);
   if (others.length > 0) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
 }
 
@@ -105,11 +98,7 @@ export function registerMarket({ events, systems }: EngineSeams) {
           await checkPrincipalCertificate(event);
         }
         if (part === 'basic' && !event.recordId) {
-          const result = await event.tx.execute(
-            sql`select 1 from ${tableRef(event.node.tableName)}
-                where owner_user_id = ${event.user.id}::uuid and deleted_at is null limit 1`,
-          );
-          if (rowsOf(result).length > 0) refuse(MARKET_MESSAGES.basicExists);
+          if (await ownerHasRecord(event.tx, event.node, event.user.id)) refuse(MARKET_MESSAGES.basicExists);
         }
       },
       flowDecided: followRegistration,
@@ -121,12 +110,11 @@ export function registerMarket({ events, systems }: EngineSeams) {
         const change = event.changes.find((c) => c.field === MARKET_FIELD.idNumber);
         if (change) {
           await checkPerson({ ...event, values: { [MARKET_FIELD.idNumber]: change.newValue } });
-          await event.tx.execute(
-            sql`update ${tableRef(event.node.tableName)} set ${fieldIdent(MARKET_FIELD.idNumber)} = ${text(
-              change.newValue,
-            )
-              .trim()
-              .toUpperCase()} where id = ${event.recordId}::uuid`,
+          await setIdNumberOfRecord(
+            event.tx,
+            event.node,
+            event.recordId,
+            text(change.newValue).trim().toUpperCase(),
           );
         }
         // A corrected certificate number (or specialty) is checked as a new one would be (0059).
@@ -138,12 +126,7 @@ export function registerMarket({ events, systems }: EngineSeams) {
             (c) => c.field === MARKET_FIELD.certificateNo || c.field === MARKET_FIELD.specialty,
           );
         if (certificateChanged) {
-          const [now] = rowsOf<{ no: string | null; specialty: string | null }>(
-            await event.tx.execute(sql`
-                select ${fieldIdent(MARKET_FIELD.certificateNo)}::text as no,
-                  ${fieldIdent(MARKET_FIELD.specialty)}::text as specialty
-                from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`),
-          );
+          const now = await principalCertificateOfRecord(event.tx, event.node, event.recordId);
           await checkPrincipalCertificate({
             ...event,
             values: {
