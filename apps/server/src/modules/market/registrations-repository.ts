@@ -27,18 +27,23 @@ export async function ownerOfRecord(tx: Db, node: ResolvedNode, recordId: string
   )[0]?.owner;
 }
 
-/** The owners of the live registrations of an ID number, but for the record `exceptRecordId`. */
+/**
+ * The owners of the live registrations of an ID number (only passed ones when asked), but for the
+ * record `exceptRecordId`.
+ */
 export async function ownersOfIdNumber(
   tx: Db,
   node: ResolvedNode,
   idNumber: string,
   exceptRecordId: string | null,
+  passedOnly = false,
 ): Promise<string[]> {
   const rows = rowsOf<{ owner: string }>(
     await tx.execute(sql`
       select owner_user_id::text as owner from ${tableRef(node.tableName)}
       where ${fieldIdent(MARKET_FIELD.idNumber)} = ${idNumber} and deleted_at is null
-        ${exceptRecordId ? sql`and id <> ${exceptRecordId}::uuid` : sql``}`),
+        ${exceptRecordId ? sql`and id <> ${exceptRecordId}::uuid` : sql``}
+        ${passedOnly ? sql`and status = 'approved'` : sql``}`),
   );
   return rows.map((row) => row.owner);
 }
