@@ -116,8 +116,8 @@ module.exports = {
         path: `${SERVER}modules/(${BUSINESS_MODULE_FOLDERS.join('|')})/`,
         pathNot: ['[/-]repository\\.ts$', '\\.test\\.ts$', ...SQL_OUTSIDE_REPOSITORIES],
       },
-      // drizzle-orm resolves into node_modules (kept in the graph by `exclude` below); an
-      // unresolved import (the fixture tree has no node_modules) keeps its bare name.
+      // drizzle-orm resolves into node_modules (kept in the graph by `exclude` below); were it
+      // ever unresolvable, the dependency keeps its bare name, which the second pattern catches.
       to: { path: ['node_modules/drizzle-orm/', '^drizzle-orm(/|$)', `${SERVER}db/schema/`] },
     },
     {
