@@ -4,8 +4,9 @@
  *   platform/, db/, the contract and its own folder; of another module only its `public.ts` (the
  *   module's typed port), never its internals. A business module's tables (BUSINESS_TABLES) are
  *   its own: no other module imports them, and modules import each table from its own schema file
- *   (not the schema index), so the lint sees whose table it is. The engine and platform/ import no
- *   module at all.
+ *   (not the schema index), so the lint sees whose table it is. Inside a business module
+ *   (BUSINESS_MODULE_FOLDERS) only repository files touch the database (decision 0070). The engine
+ *   and platform/ import no module at all.
  * - web: a feature (apps/web/src/features/<area>/) imports lib/, components/, shared/, the contract
  *   and its own folder, never another feature.
  * Exceptions are listed below, each with its reason; composition roots (app.ts, seed.ts, the demo
@@ -35,6 +36,28 @@ const MODULE_EXCEPTIONS = [
     ],
   },
 ];
+
+/**
+ * The folders of the business modules (apps/server/src/modules/index.ts registers them) and of
+ * `example`, the module a new one is copied from. cost-checks and bid-detection are still inside
+ * file-analysis/ until that module is split; the rule matches their own folders once they exist.
+ */
+const BUSINESS_MODULE_FOLDERS = [
+  'credit',
+  'market',
+  'record-changes',
+  'file-analysis',
+  'cost-checks',
+  'bid-detection',
+  'example',
+];
+
+/**
+ * Business module files allowed to touch the database although they are not repository files.
+ * TEMPORARY: file-analysis/ is being moved to repositories on its own branch (the split into
+ * file-analysis, cost-checks and bid-detection); this line goes when that branch is merged.
+ */
+const SQL_OUTSIDE_REPOSITORIES = [`^apps/server/src/modules/file-analysis/`];
 
 /** The schema files of the business modules' own tables, by the module that owns them. */
 const BUSINESS_TABLES = [
@@ -89,6 +112,19 @@ module.exports = {
       to: { path: `${SERVER}modules/index\\.ts$` },
     },
     {
+      name: 'module-sql-in-repositories',
+      comment:
+        'In a business module only repository files (repository.ts, *-repository.ts) and tests import drizzle-orm or the table definitions; services, routes, engine handlers, jobs and demo seeds call named repository functions (decision 0070). Type-only imports count too: a repository exports the row types its callers need.',
+      severity: 'error',
+      from: {
+        path: `${SERVER}modules/(${BUSINESS_MODULE_FOLDERS.join('|')})/`,
+        pathNot: ['[/-]repository\\.ts$', '\\.test\\.ts$', ...SQL_OUTSIDE_REPOSITORIES],
+      },
+      // drizzle-orm resolves into node_modules (kept in the graph by `exclude` below); were it
+      // ever unresolvable, the dependency keeps its bare name, which the second pattern catches.
+      to: { path: ['node_modules/drizzle-orm/', '^drizzle-orm(/|$)', `${SERVER}db/schema/`] },
+    },
+    {
       name: 'module-imports-tables-by-file',
       comment:
         "A module imports each table from its own schema file, so the lint can tell another module's tables from the platform's.",
@@ -137,7 +173,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '/dist/'] },
+    // node_modules stay out of the graph, but for drizzle-orm: module-sql-in-repositories sees it.
+    exclude: { path: ['node_modules/(?!drizzle-orm/)', '/dist/'] },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     // The web's '@/' alias; the server has none, so one tsconfig serves both.

@@ -1,23 +1,20 @@
 import {
   CREDIT_MESSAGES,
   CREDIT_NODE_OF,
-  CREDIT_PENALTY_ANNEX,
   CREDIT_SYSTEM_CODING,
   type CreditClass,
   type FormOption,
   type NativeValue,
   ON_BEHALF_MESSAGES,
 } from '@ks/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAttachments } from '../../db/schema/files.ts';
 import { type RecordEvent, refuse } from '../../engine/lifecycle.ts';
 import type { EngineSeams } from '../../engine/modules.ts';
-import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { OptionRequest } from '../../engine/option-providers.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import { defineJob } from '../../platform/jobs.ts';
+import { hasPenaltyDecision, ownerOfRecord, ruleValuesOf } from './items-repository.ts';
 import { enterpriseOf, itemTypeByCode, itemTypeCodesFor, scoreOf } from './repository.ts';
 import { recomputeScore, scoredEnterprises } from './score.ts';
 import { CREDIT_SYSTEM, FIELD } from './system.ts';
@@ -38,38 +35,6 @@ const CLASS_OF_NODE = new Map<string, CreditClass>(
 );
 const classOf = (node: ResolvedNode) => CLASS_OF_NODE.get(node.gnCoding);
 
-/** The record's owner (the enterprise account whose credit it is). */
-async function ownerOf(event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>): Promise<string | null> {
-  const result = await event.tx.execute(
-    sql`select owner_user_id::text as owner from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`,
-  );
-  return rowsOf<{ owner: string | null }>(result)[0]?.owner ?? null;
-}
-
-/** The fields the rules read, as the transaction sees the record now (absent fields read as empty). */
-async function valuesOf(event: Pick<RecordEvent, 'tx' | 'node' | 'recordId'>) {
-  const codes = new Set(event.node.schema.items.map((item) => item.code));
-  const column = (code: string, cast: string) =>
-    codes.has(code) ? sql.raw(`${code}::${cast}`) : sql.raw(`null::${cast}`);
-  const result = await event.tx.execute(sql`
-    select ${column(FIELD.itemType, 'text')} as item_type, ${column(FIELD.score, 'float8')} as score,
-      to_char(${column(FIELD.startTime, 'date')}, 'YYYY-MM-DD') as start_time,
-      to_char(${column(FIELD.endTime, 'date')}, 'YYYY-MM-DD') as end_time
-    from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`);
-  const row = rowsOf<{
-    item_type: string | null;
-    score: number | null;
-    start_time: string | null;
-    end_time: string | null;
-  }>(result)[0];
-  return {
-    itemType: row?.item_type ?? '',
-    score: row?.score === null || row?.score === undefined ? null : Number(row.score),
-    start: row?.start_time ?? '',
-    end: row?.end_time ?? '',
-  };
-}
-
 const text = (value: NativeValue | undefined) => (typeof value === 'string' ? value : '');
 
 /** Recomputes the owner's score when the owner is an enterprise account. */
@@ -78,7 +43,7 @@ async function recomputeOwner(
   reason: string,
   onlyIfScored = false,
 ) {
-  const owner = await ownerOf(event);
+  const owner = await ownerOfRecord(event.tx, event.node, event.recordId);
   if (!owner || (onlyIfScored && !(await scoreOf(event.tx, owner)))) return;
   const enterprise = await enterpriseOf(event.tx, owner);
   if (enterprise?.loginRoleType !== 'U') return;
@@ -174,20 +139,8 @@ export function registerCredit({ events, options, onBehalf, defineJob: define, s
       beforeSubmit: async (event) => {
         if (classOf(event.node) !== 'bad') return;
         // The law needs the penalty decision, whatever an administrator did with the slot.
-        const [file] = await event.tx
-          .select({ id: recordAttachments.id })
-          .from(recordAttachments)
-          .where(
-            and(
-              eq(recordAttachments.systemCoding, event.node.systemCoding),
-              eq(recordAttachments.gnCoding, event.node.gnCoding),
-              eq(recordAttachments.recordId, event.recordId),
-              eq(recordAttachments.annexNo, CREDIT_PENALTY_ANNEX),
-              isNull(recordAttachments.deletedAt),
-            ),
-          )
-          .limit(1);
-        if (!file) refuse(CREDIT_MESSAGES.penaltyMissing);
+        if (!(await hasPenaltyDecision(event.tx, event.node, event.recordId)))
+          refuse(CREDIT_MESSAGES.penaltyMissing);
       },
       flowDecided: async (event) => {
         if (event.outcome === 'passed' && classOf(event.node)) await recomputeOwner(event, '审核通过');
@@ -195,7 +148,7 @@ export function registerCredit({ events, options, onBehalf, defineJob: define, s
       changeApplied: async (event) => {
         if (!classOf(event.node)) return;
         // The values a passed change wrote obey the item's rules too; a refusal rolls the pass back.
-        const values = await valuesOf(event);
+        const values = await ruleValuesOf(event.tx, event.node, event.recordId);
         const type = values.itemType ? await itemTypeByCode(event.tx, values.itemType) : null;
         if (values.score !== null && values.score < 0) refuse(CREDIT_MESSAGES.negative, FIELD.score);
         if (type && values.score !== null && values.score > type.maxScore)

@@ -170,3 +170,130 @@ export async function signatureOf(db: Db, templateId: string, userId: string) {
     .where(and(eq(creditLetterSignatures.templateId, templateId), eq(creditLetterSignatures.userId, userId)));
   return row ?? null;
 }
+
+/** Waits, to the end of the transaction, for anyone else holding the same advisory lock key. */
+export async function advisoryLock(tx: Db, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/** What an administrator writes of an item type. */
+export type ItemTypeFields = Omit<
+  typeof creditItemTypes.$inferInsert,
+  'id' | 'suggestion' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'version'
+>;
+
+export async function liveItemType(tx: Db, id: string): Promise<ItemTypeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(creditItemTypes)
+    .where(and(eq(creditItemTypes.id, id), isNull(creditItemTypes.deletedAt)));
+  return row;
+}
+
+/** Whether a live item type has this code. */
+export async function itemTypeCodeTaken(tx: Db, code: string): Promise<boolean> {
+  const [taken] = await tx
+    .select({ id: creditItemTypes.id })
+    .from(creditItemTypes)
+    .where(and(eq(creditItemTypes.code, code), isNull(creditItemTypes.deletedAt)));
+  return taken !== undefined;
+}
+
+/** A new item type (an administrator's, so not a suggestion). */
+export async function insertItemType(tx: Db, fields: ItemTypeFields): Promise<ItemTypeRow> {
+  const [row] = await tx
+    .insert(creditItemTypes)
+    .values({ ...fields, suggestion: false })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Rewrites a live item type at the version read; undefined when it changed or is gone. */
+export async function updateItemType(
+  tx: Db,
+  id: string,
+  version: number,
+  fields: ItemTypeFields,
+): Promise<ItemTypeRow | undefined> {
+  const [row] = await tx
+    .update(creditItemTypes)
+    .set({
+      ...fields,
+      suggestion: false,
+      updatedAt: new Date(),
+      version: sql`${creditItemTypes.version} + 1`,
+    })
+    .where(
+      and(
+        eq(creditItemTypes.id, id),
+        eq(creditItemTypes.version, version),
+        isNull(creditItemTypes.deletedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Retires a live item type at the version read (soft); false when it changed or is gone. */
+export async function retireItemType(tx: Db, id: string, version: number): Promise<boolean> {
+  const [row] = await tx
+    .update(creditItemTypes)
+    .set({ deletedAt: new Date(), version: sql`${creditItemTypes.version} + 1` })
+    .where(
+      and(
+        eq(creditItemTypes.id, id),
+        eq(creditItemTypes.version, version),
+        isNull(creditItemTypes.deletedAt),
+      ),
+    )
+    .returning();
+  return row !== undefined;
+}
+
+export async function insertScoreModel(
+  tx: Db,
+  model: Omit<typeof creditScoreModels.$inferInsert, 'id' | 'createdAt'>,
+): Promise<ScoreModelRow> {
+  const [row] = await tx.insert(creditScoreModels).values(model).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export async function insertLetterTemplate(
+  tx: Db,
+  letter: { templateVersion: number; title: string; content: string; createdBy: string },
+): Promise<void> {
+  await tx.insert(creditLetterTemplates).values(letter);
+}
+
+export async function insertSignature(
+  tx: Db,
+  signature: { templateId: string; userId: string; signerName: string; textSha256: string },
+): Promise<void> {
+  await tx.insert(creditLetterSignatures).values(signature);
+}
+
+/** Writes an enterprise's current score, and a line of its history when it changed. */
+export async function writeScore(
+  tx: Db,
+  score: typeof creditScores.$inferInsert,
+  history: { reason: string } | null,
+): Promise<void> {
+  await tx.insert(creditScores).values(score).onConflictDoUpdate({ target: creditScores.userId, set: score });
+  if (history)
+    await tx.insert(creditScoreHistory).values({
+      userId: score.userId,
+      score: score.score,
+      grade: score.grade,
+      modelVersion: score.modelVersion,
+      reason: history.reason,
+      computedAt: score.computedAt,
+    });
+}
+
+/** Every account with a score. */
+export async function scoredUserIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ userId: creditScores.userId }).from(creditScores);
+  return rows.map((row) => row.userId);
+}

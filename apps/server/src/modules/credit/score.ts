@@ -7,14 +7,20 @@ import {
   ERROR_CODES,
   type FormItem,
 } from '@ks/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditScoreHistory, creditScores } from '../../db/schema/credit.ts';
-import { users } from '../../db/schema/identity.ts';
-import { rowsOf, tableRef } from '../../engine/node-tables.ts';
-import { R, type ResolvedNode, recordSelect, resolveNode, storedOf } from '../../engine/record-store.ts';
+import { type ResolvedNode, resolveNode } from '../../engine/record-store.ts';
 import { AppError } from '../../platform/errors.ts';
-import { currentModel, type ItemTypeRow, itemTypeByCode, type ScoreModelRow, scoreOf } from './repository.ts';
+import { approvedRecordsOf, enterprisesWithApprovedRecords } from './items-repository.ts';
+import {
+  advisoryLock,
+  currentModel,
+  type ItemTypeRow,
+  itemTypeByCode,
+  type ScoreModelRow,
+  scoredUserIds,
+  scoreOf,
+  writeScore,
+} from './repository.ts';
 import { FIELD } from './system.ts';
 
 /**
@@ -72,12 +78,7 @@ export async function approvedItems(db: Db, userId: string, today: string): Prom
   for (const { creditClass, node } of await creditNodes(db)) {
     const fields = fieldsOf(node);
     if (!fields.some((item) => item.code === FIELD.score)) continue;
-    const result = await db.execute(sql`
-      select ${recordSelect(fields)} from ${tableRef(node.tableName)} ${R}
-      where ${R}.owner_user_id = ${userId}::uuid and ${R}.deleted_at is null and ${R}.status = 'approved'
-      order by ${R}.created_at`);
-    for (const row of rowsOf<Record<string, unknown>>(result)) {
-      const record = storedOf(row, fields);
+    for (const record of await approvedRecordsOf(db, node, fields, userId)) {
       const code = String(record.values[FIELD.itemType] ?? '');
       const type = code ? await itemTypeByCode(db, code) : null;
       const start = (record.values[FIELD.startTime] as string | null) ?? null;
@@ -135,7 +136,7 @@ export async function recomputeScore(
   reason: string,
   now = new Date(),
 ): Promise<ScoreResult & { changed: boolean }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.credit.score:${userId}`}))`);
+  await advisoryLock(tx, `ks.credit.score:${userId}`);
   const model = await currentModel(tx);
   const result = scoreWith(model, await approvedItems(tx, userId, chinaDay(now)));
   const before = await scoreOf(tx, userId);
@@ -154,30 +155,15 @@ export async function recomputeScore(
     badSum: result.sums.bad,
     computedAt: now,
   };
-  await tx.insert(creditScores).values(row).onConflictDoUpdate({ target: creditScores.userId, set: row });
-  if (changed)
-    await tx.insert(creditScoreHistory).values({
-      userId,
-      score: result.score,
-      grade: result.grade,
-      modelVersion: result.modelVersion,
-      reason,
-      computedAt: now,
-    });
+  await writeScore(tx, row, changed ? { reason } : null);
   return { ...result, changed };
 }
 
 /** Every enterprise account with a score or an approved credit item: what the daily job walks. */
 export async function scoredEnterprises(db: Db): Promise<string[]> {
   const ids = new Set<string>();
-  for (const row of await db.select({ userId: creditScores.userId }).from(creditScores)) ids.add(row.userId);
-  for (const { node } of await creditNodes(db)) {
-    // Only enterprise accounts have a credit score (an administrator may keep items of their own).
-    const result = await db.execute(sql`
-      select distinct r.owner_user_id::text as id from ${tableRef(node.tableName)} r
-      join ${users} u on u.id = r.owner_user_id
-      where r.deleted_at is null and r.status = 'approved' and u.login_role_type = 'U'`);
-    for (const row of rowsOf<{ id: string }>(result)) ids.add(row.id);
-  }
+  for (const id of await scoredUserIds(db)) ids.add(id);
+  for (const { node } of await creditNodes(db))
+    for (const id of await enterprisesWithApprovedRecords(db, node)) ids.add(id);
   return [...ids];
 }

@@ -21,34 +21,45 @@ import {
   type UpdateCreditItemTypeBody,
 } from '@ks/contract';
 import { asUserId } from '@ks/contract/ids';
-import { and, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  creditItemTypes,
-  creditLetterSignatures,
-  creditLetterTemplates,
-  creditScoreHistory,
-  creditScoreModels,
-  creditScores,
-} from '../../db/schema/credit.ts';
-import { enterprises, users } from '../../db/schema/identity.ts';
-import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { approvedRecordCount } from './items-repository.ts';
 import {
+  advisoryLock,
   currentLetter,
   currentModel,
   enterpriseOf,
   historyOf,
   type ItemTypeRow,
+  insertItemType,
+  insertLetterTemplate,
+  insertScoreModel,
+  insertSignature,
+  itemTypeCodeTaken,
+  liveItemType,
   liveItemTypes,
   refreshCatalogueDictionary,
+  retireItemType,
   type ScoreModelRow,
   scoreOf,
   signatureOf,
+  updateItemType,
 } from './repository.ts';
 import { approvedItems, chinaDay, creditNodes, recomputeScore, scoredEnterprises } from './score.ts';
+import {
+  allSignatures,
+  averagesByType,
+  enterpriseCount,
+  gradeCounts,
+  gradeCountsByType,
+  listCount,
+  listRows,
+  monthlyAverages,
+  scoreSummary,
+  signatureCount,
+} from './stats-repository.ts';
 import { CREDIT_DICTIONARY_OF } from './system.ts';
 
 const ITEM_TYPE_NOT_FOUND = '信用事项不存在';
@@ -117,11 +128,7 @@ export class CreditService {
   async createItemType(user: SessionUser, body: SaveCreditItemTypeBody, ip: string): Promise<CreditItemType> {
     return this.db.transaction(async (tx) => {
       await this.checkCodeFree(tx, body.code);
-      const [row] = await tx
-        .insert(creditItemTypes)
-        .values({ ...body, suggestion: false })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
+      const row = await insertItemType(tx, body);
       await refreshCatalogueDictionary(tx, row.creditClass, CREDIT_DICTIONARY_OF[row.creditClass]);
       await recordOperation(tx, {
         user,
@@ -145,22 +152,7 @@ export class CreditService {
       const before = await this.liveItemType(tx, body.id);
       if (before.code !== body.code) await this.checkCodeFree(tx, body.code);
       const { id, version, ...fields } = body;
-      const [row] = await tx
-        .update(creditItemTypes)
-        .set({
-          ...fields,
-          suggestion: false,
-          updatedAt: new Date(),
-          version: sql`${creditItemTypes.version} + 1`,
-        })
-        .where(
-          and(
-            eq(creditItemTypes.id, id),
-            eq(creditItemTypes.version, version),
-            isNull(creditItemTypes.deletedAt),
-          ),
-        )
-        .returning();
+      const row = await updateItemType(tx, id, version, fields);
       if (!row) throw conflict();
       for (const creditClass of new Set([before.creditClass, row.creditClass]))
         await refreshCatalogueDictionary(tx, creditClass, CREDIT_DICTIONARY_OF[creditClass]);
@@ -180,18 +172,7 @@ export class CreditService {
   async deleteItemType(user: SessionUser, id: string, version: number, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await this.liveItemType(tx, id);
-      const [row] = await tx
-        .update(creditItemTypes)
-        .set({ deletedAt: new Date(), version: sql`${creditItemTypes.version} + 1` })
-        .where(
-          and(
-            eq(creditItemTypes.id, id),
-            eq(creditItemTypes.version, version),
-            isNull(creditItemTypes.deletedAt),
-          ),
-        )
-        .returning();
-      if (!row) throw conflict();
+      if (!(await retireItemType(tx, id, version))) throw conflict();
       await refreshCatalogueDictionary(tx, before.creditClass, CREDIT_DICTIONARY_OF[before.creditClass]);
       await recordOperation(tx, {
         user,
@@ -205,20 +186,13 @@ export class CreditService {
   }
 
   private async liveItemType(tx: Db, id: string) {
-    const [row] = await tx
-      .select()
-      .from(creditItemTypes)
-      .where(and(eq(creditItemTypes.id, id), isNull(creditItemTypes.deletedAt)));
+    const row = await liveItemType(tx, id);
     if (!row) throw notFound(ITEM_TYPE_NOT_FOUND);
     return row;
   }
 
   private async checkCodeFree(tx: Db, code: string) {
-    const [taken] = await tx
-      .select({ id: creditItemTypes.id })
-      .from(creditItemTypes)
-      .where(and(eq(creditItemTypes.code, code), isNull(creditItemTypes.deletedAt)));
-    if (taken) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
+    if (await itemTypeCodeTaken(tx, code)) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
   }
 
   // ————— score model —————
@@ -229,15 +203,15 @@ export class CreditService {
   /** A new model version; every enterprise's score is recomputed with it in the same transaction. */
   async saveModel(user: SessionUser, body: SaveCreditScoreModelBody, ip: string): Promise<CreditScoreModel> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.credit.model'))`);
+      await advisoryLock(tx, 'ks.credit.model');
       const before = await currentModel(tx);
       if (before.modelVersion !== body.modelVersion) throw conflict();
       const { modelVersion: _read, ...fields } = body;
-      const [row] = await tx
-        .insert(creditScoreModels)
-        .values({ ...fields, modelVersion: before.modelVersion + 1, createdBy: user.id })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
+      const row = await insertScoreModel(tx, {
+        ...fields,
+        modelVersion: before.modelVersion + 1,
+        createdBy: user.id,
+      });
       for (const id of await scoredEnterprises(tx)) await recomputeScore(tx, id, '评分模型调整');
       await recordOperation(tx, {
         user,
@@ -280,49 +254,13 @@ export class CreditService {
     };
   }
 
-  private listWhere(query: Partial<CreditListQuery>): SQL | undefined {
-    return and(
-      eq(users.loginRoleType, 'U'),
-      isNull(users.deletedAt),
-      query.qyType ? eq(enterprises.enterpriseType, query.qyType) : undefined,
-      query.grade ? eq(creditScores.grade, query.grade) : undefined,
-      query.keyword ? ilike(enterprises.name, `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-    );
-  }
-
-  private listSelect() {
-    return this.db
-      .select({
-        userId: users.id,
-        enterpriseName: sql<string>`coalesce(${enterprises.name}, ${users.userName})`,
-        creditCode: sql<string>`coalesce(${enterprises.creditCode}, '')`,
-        qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '')`,
-        score: creditScores.score,
-        grade: creditScores.grade,
-        computedAt: creditScores.computedAt,
-      })
-      .from(creditScores)
-      .innerJoin(users, eq(users.id, creditScores.userId))
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId));
-  }
-
   /**
    * The public credit list: scored enterprises, best first. Without `withAccounts` (a caller
    * without a session) the rows carry the published fields only, not the enterprise's account id.
    */
   async publicList(query: CreditListQuery, withAccounts: boolean): Promise<CreditListPage> {
-    const where = this.listWhere(query);
-    const [total] = await this.db
-      .select({ value: count() })
-      .from(creditScores)
-      .innerJoin(users, eq(users.id, creditScores.userId))
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(where);
-    const rows = await this.listSelect()
-      .where(where)
-      .orderBy(desc(creditScores.score), enterprises.name)
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize);
+    const total = await listCount(this.db, query);
+    const rows = await listRows(this.db, query, query);
     const model = await currentModel(this.db);
     return {
       records: rows.map(
@@ -332,7 +270,7 @@ export class CreditService {
           computedAt: iso(row.computedAt),
         }),
       ),
-      total: total?.value ?? 0,
+      total,
       curPage: query.pageNum,
       pageSize: query.pageSize,
       grades: [...model.bands].sort((a, b) => b.min - a.min).map((band) => band.grade),
@@ -341,9 +279,7 @@ export class CreditService {
 
   /** The credit list as an xlsx workbook (every matching row). */
   async exportList(user: SessionUser, query: Partial<CreditListQuery>, ip: string): Promise<Buffer> {
-    const rows = await this.listSelect()
-      .where(this.listWhere(query))
-      .orderBy(desc(creditScores.score), enterprises.name);
+    const rows = await listRows(this.db, query);
     const ExcelJS = (await import('exceljs')).default;
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('信用名单');
@@ -375,96 +311,37 @@ export class CreditService {
 
   async gradeOverview(): Promise<CreditGradeOverview> {
     const model = await currentModel(this.db);
-    const counted = await this.db
-      .select({ grade: creditScores.grade, count: count() })
-      .from(creditScores)
-      .innerJoin(users, eq(users.id, creditScores.userId))
-      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
-      .groupBy(creditScores.grade);
+    const counted = await gradeCounts(this.db);
     const grades = [...model.bands]
       .sort((a, b) => b.min - a.min)
       .map((band) => ({
         grade: band.grade,
         count: counted.find((row) => row.grade === band.grade)?.count ?? 0,
       }));
-    // The average of each enterprise's last score of each month, over the last twelve months.
-    const trendResult = await this.db.execute(sql`
-      with monthly as (
-        select distinct on (h.user_id, date_trunc('month', h.computed_at at time zone 'Asia/Shanghai'))
-          to_char(h.computed_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, h.score
-        from ${creditScoreHistory} h
-        where h.computed_at > now() - interval '12 months'
-        order by h.user_id, date_trunc('month', h.computed_at at time zone 'Asia/Shanghai'), h.computed_at desc
-      )
-      select month, round(avg(score)::numeric, 2)::float8 as average from monthly group by month order by month`);
-    const byType = await this.db
-      .select({
-        qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '')`,
-        average: sql<number>`round(avg(${creditScores.score})::numeric, 2)::float8`,
-        count: count(),
-      })
-      .from(creditScores)
-      .innerJoin(users, eq(users.id, creditScores.userId))
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
-      .groupBy(enterprises.enterpriseType)
-      .orderBy(enterprises.enterpriseType);
-    return {
-      grades,
-      trend: rowsOf<{ month: string; average: number }>(trendResult).map((row) => ({
-        month: row.month,
-        average: Number(row.average),
-      })),
-      byType: byType.map((row) => ({ ...row, average: Number(row.average) })),
-    };
+    return { grades, trend: await monthlyAverages(this.db), byType: await averagesByType(this.db) };
   }
 
   async topTitles(): Promise<CreditTopTitles> {
-    const [enterpriseCount] = await this.db
-      .select({ value: count() })
-      .from(users)
-      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)));
-    const [scored] = await this.db
-      .select({
-        value: count(),
-        average: sql<number | null>`round(avg(${creditScores.score})::numeric, 2)::float8`,
-      })
-      .from(creditScores);
+    const enterprises = await enterpriseCount(this.db);
+    const scored = await scoreSummary(this.db);
     const items = { basic: 0, good: 0, bad: 0 } as Record<CreditClass, number>;
     for (const { creditClass, node } of await creditNodes(this.db)) {
-      const result = await this.db.execute(
-        sql`select count(*)::int as n from ${tableRef(node.tableName)} where deleted_at is null and status = 'approved'`,
-      );
-      items[creditClass] = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+      items[creditClass] = await approvedRecordCount(this.db, node);
     }
     const letter = await currentLetter(this.db);
-    const [signed] = await this.db
-      .select({ value: count() })
-      .from(creditLetterSignatures)
-      .where(eq(creditLetterSignatures.templateId, letter.id));
     return {
-      enterprises: enterpriseCount?.value ?? 0,
-      scored: scored?.value ?? 0,
-      average: scored?.average == null ? null : Number(scored.average),
+      enterprises,
+      scored: scored.count,
+      average: scored.average,
       items,
-      signedLetters: signed?.value ?? 0,
+      signedLetters: await signatureCount(this.db, letter.id),
     };
   }
 
   /** Enterprise types, each with its grades, and the count of scored enterprises at each. */
   async leftTree(): Promise<CreditTreeNode[]> {
     const model = await currentModel(this.db);
-    const rows = await this.db
-      .select({
-        qyType: sql<string>`coalesce(${enterprises.enterpriseType}, '其他')`,
-        grade: creditScores.grade,
-        count: count(),
-      })
-      .from(creditScores)
-      .innerJoin(users, eq(users.id, creditScores.userId))
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .where(and(eq(users.loginRoleType, 'U'), isNull(users.deletedAt)))
-      .groupBy(enterprises.enterpriseType, creditScores.grade);
+    const rows = await gradeCountsByType(this.db);
     const bands = [...model.bands].sort((a, b) => b.min - a.min);
     const types: CreditTreeNode[] = ENTERPRISE_TYPES.map((qyType) => {
       const children = bands.map((band) => ({
@@ -509,10 +386,10 @@ export class CreditService {
 
   async saveLetter(user: SessionUser, body: SaveCreditLetterBody, ip: string): Promise<CreditLetter> {
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.credit.letter'))`);
+      await advisoryLock(tx, 'ks.credit.letter');
       const before = await currentLetter(tx);
       if (before.templateVersion !== body.templateVersion) throw conflict();
-      await tx.insert(creditLetterTemplates).values({
+      await insertLetterTemplate(tx, {
         templateVersion: before.templateVersion + 1,
         title: body.title,
         content: body.content,
@@ -539,9 +416,12 @@ export class CreditService {
       if (row.templateVersion !== body.templateVersion || hash !== body.sha256)
         throw conflict(CREDIT_MESSAGES.letterStale);
       if (await signatureOf(tx, row.id, user.id)) throw badRequest(CREDIT_MESSAGES.letterSigned);
-      await tx
-        .insert(creditLetterSignatures)
-        .values({ templateId: row.id, userId: user.id, signerName: user.userName, textSha256: hash });
+      await insertSignature(tx, {
+        templateId: row.id,
+        userId: user.id,
+        signerName: user.userName,
+        textSha256: hash,
+      });
       await recordOperation(tx, {
         user,
         action: '签署信用承诺书',
@@ -556,21 +436,7 @@ export class CreditService {
   }
 
   async signatures(): Promise<CreditSignature[]> {
-    const rows = await this.db
-      .select({
-        id: creditLetterSignatures.id,
-        userId: creditLetterSignatures.userId,
-        signerName: creditLetterSignatures.signerName,
-        enterpriseName: sql<string>`coalesce(${enterprises.name}, '')`,
-        templateVersion: creditLetterTemplates.templateVersion,
-        textSha256: creditLetterSignatures.textSha256,
-        signedAt: creditLetterSignatures.signedAt,
-      })
-      .from(creditLetterSignatures)
-      .innerJoin(creditLetterTemplates, eq(creditLetterTemplates.id, creditLetterSignatures.templateId))
-      .innerJoin(users, eq(users.id, creditLetterSignatures.userId))
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-      .orderBy(desc(creditLetterSignatures.signedAt));
+    const rows = await allSignatures(this.db);
     return rows.map((row) => ({ ...row, signedAt: iso(row.signedAt) }));
   }
 }

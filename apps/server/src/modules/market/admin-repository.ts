@@ -1,6 +1,6 @@
 import { type ManagedPerson, type ManagedPersonnelQuery, maskIdNumber, type NativeValue } from '@ks/contract';
 import { asUserId } from '@ks/contract/ids';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/identity.ts';
 import { marketCertificates, marketPracticeAreas } from '../../db/schema/market.ts';
@@ -117,4 +117,60 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
     });
   }
   return { rows: people, fullIdNumbers, total: Number(total) };
+}
+
+/** A live account, locked, with what enabling or disabling it checks. */
+export async function lockAccountState(tx: Db, userId: string) {
+  const [account] = await tx
+    .select({ id: users.id, role: users.loginRoleType, status: users.status, version: users.version })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return account;
+}
+
+export async function setAccountStatus(tx: Db, userId: string, status: 'active' | 'disabled'): Promise<void> {
+  await tx
+    .update(users)
+    .set({ status, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Writes a registration's practice areas at the version read (0: none written yet); false when
+ * another write came first.
+ */
+export async function writePracticeAreas(
+  tx: Db,
+  recordId: string,
+  version: number,
+  areas: (typeof marketPracticeAreas.$inferInsert)['areas'],
+): Promise<boolean> {
+  const written =
+    version === 0
+      ? await tx
+          .insert(marketPracticeAreas)
+          .values({ recordId, areas })
+          .onConflictDoNothing()
+          .returning({ version: marketPracticeAreas.version })
+      : await tx
+          .update(marketPracticeAreas)
+          .set({ areas, version: sql`${marketPracticeAreas.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(marketPracticeAreas.recordId, recordId), eq(marketPracticeAreas.version, version)))
+          .returning({ version: marketPracticeAreas.version });
+  return written.length > 0;
+}
+
+/** An enterprise and its account, for the demo library (answers the account's row). */
+export async function insertEnterpriseAccount(
+  db: Db,
+  enterprise: Pick<typeof enterprises.$inferInsert, 'name' | 'creditCode' | 'enterpriseType'>,
+  account: Pick<typeof users.$inferInsert, 'userCode' | 'account' | 'phone' | 'userName' | 'passwordHash'>,
+) {
+  const [created] = await db.insert(enterprises).values(enterprise).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...account, loginRoleType: 'U', enterpriseId: created?.id ?? null })
+    .returning();
+  return row;
 }

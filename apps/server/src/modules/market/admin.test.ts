@@ -19,7 +19,7 @@ import {
 } from '../../../test/market-registrations.ts';
 import { enterprises, operationLogs, users } from '../../db/schema/identity.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
-import { UNSET_REASON } from './practice.ts';
+import { UNSET_REASON } from './practice-repository.ts';
 
 const getApp = useTestApp();
 type Actor = TestActor;

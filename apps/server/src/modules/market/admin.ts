@@ -14,16 +14,18 @@ import {
   regionOfCreditCode,
 } from '@ks/contract';
 import { asUserId } from '@ks/contract/ids';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/identity.ts';
-import { marketPracticeAreas } from '../../db/schema/market.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { endUserSessions } from '../../platform/user-sessions.ts';
-import { managedPersonnelRows } from './admin-repository.ts';
-import { syncPracticeOf } from './practice.ts';
+import {
+  lockAccountState,
+  managedPersonnelRows,
+  setAccountStatus,
+  writePracticeAreas,
+} from './admin-repository.ts';
+import { syncPracticeOf } from './practice-repository.ts';
 import { enterpriseAccount, enterpriseAccounts, partNode } from './repository.ts';
 import { transactItems } from './transact.ts';
 
@@ -124,20 +126,13 @@ export class MarketAdminService {
   ): Promise<MarketEnterprise> {
     const to = body.enabled ? 'active' : 'disabled';
     await this.db.transaction(async (tx) => {
-      const [account] = await tx
-        .select({ id: users.id, role: users.loginRoleType, status: users.status, version: users.version })
-        .from(users)
-        .where(and(eq(users.id, body.id), isNull(users.deletedAt)))
-        .for('update');
+      const account = await lockAccountState(tx, body.id);
       if (account?.role !== 'U') throw notFound(MARKET_MESSAGES.notEnterprise);
       if (account.version !== body.version) throw conflict(MARKET_MESSAGES.staleEnterprise);
       if (account.status === 'inactive') throw badRequest(MARKET_MESSAGES.notActivated);
       if (account.status === to)
         throw badRequest(body.enabled ? MARKET_MESSAGES.alreadyEnabled : MARKET_MESSAGES.alreadyDisabled);
-      await tx
-        .update(users)
-        .set({ status: to, version: sql`${users.version} + 1`, updatedAt: new Date() })
-        .where(eq(users.id, account.id));
+      await setAccountStatus(tx, account.id, to);
       if (!body.enabled) await endUserSessions(tx, account.id, 'kicked');
       const enterprise = await enterpriseAccount(tx, account.id);
       await recordOperation(tx, {
@@ -241,21 +236,8 @@ export class MarketAdminService {
         status: area.status,
         reason: area.reason,
       }));
-      const written =
-        body.version === 0
-          ? await tx
-              .insert(marketPracticeAreas)
-              .values({ recordId: body.id, areas })
-              .onConflictDoNothing()
-              .returning({ version: marketPracticeAreas.version })
-          : await tx
-              .update(marketPracticeAreas)
-              .set({ areas, version: sql`${marketPracticeAreas.version} + 1`, updatedAt: new Date() })
-              .where(
-                and(eq(marketPracticeAreas.recordId, body.id), eq(marketPracticeAreas.version, body.version)),
-              )
-              .returning({ version: marketPracticeAreas.version });
-      if (written.length === 0) throw conflict(MARKET_MESSAGES.stalePerson);
+      if (!(await writePracticeAreas(tx, body.id, body.version, areas)))
+        throw conflict(MARKET_MESSAGES.stalePerson);
       await syncPracticeOf(tx, node, [idNumber]);
       await recordOperation(tx, {
         user,

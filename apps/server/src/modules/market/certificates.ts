@@ -7,14 +7,22 @@ import {
   type NativeValue,
   type UpdateCertificateBody,
 } from '@ks/contract';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { marketCertificates } from '../../db/schema/market.ts';
-import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import {
+  type CertificateRow,
+  certificateNumberTaken,
+  certificatesOfRecords,
+  deleteCertificate,
+  insertCertificate,
+  lockCertificate,
+  lockRegistrationForCertificates,
+  updateCertificate,
+} from './certificates-repository.ts';
+import { advisoryLock } from './registrations-repository.ts';
 import { partNode } from './repository.ts';
 import { MARKET_FIELD } from './system.ts';
 
@@ -48,7 +56,7 @@ export function principalCertificate(values: Record<string, NativeValue>, versio
   ];
 }
 
-const certificateOf = (row: typeof marketCertificates.$inferSelect): Certificate => ({
+const certificateOf = (row: CertificateRow): Certificate => ({
   id: row.id,
   registrationType: row.registrationType,
   specialty: row.specialty,
@@ -63,11 +71,7 @@ const certificateOf = (row: typeof marketCertificates.$inferSelect): Certificate
 export async function furtherCertificates(db: Db, recordIds: readonly string[]) {
   const byRecord = new Map<string, Certificate[]>();
   if (recordIds.length === 0) return byRecord;
-  const rows = await db
-    .select()
-    .from(marketCertificates)
-    .where(and(inArray(marketCertificates.recordId, [...recordIds]), isNull(marketCertificates.deletedAt)))
-    .orderBy(asc(marketCertificates.createdAt), asc(marketCertificates.id));
+  const rows = await certificatesOfRecords(db, recordIds);
   for (const row of rows)
     byRecord.set(row.recordId, [...(byRecord.get(row.recordId) ?? []), certificateOf(row)]);
   return byRecord;
@@ -85,46 +89,16 @@ export async function checkCertificateFree(
   except: { recordId?: string | null; certificateId?: string },
 ): Promise<string | null> {
   const number = certificate.certificateNo.trim();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.certificate:${number}`}))`);
-  const codes = new Set(node.schema.items.map((item) => item.code));
-  if (codes.has(f.certificateNo) && codes.has(f.specialty)) {
-    const principal = rowsOf(
-      await tx.execute(sql`
-        select 1 from ${tableRef(node.tableName)}
-        where ${fieldIdent(f.certificateNo)} = ${number} and ${fieldIdent(f.specialty)} = ${certificate.specialty}
-          and deleted_at is null ${except.recordId ? sql`and id <> ${except.recordId}::uuid` : sql``}
-        limit 1`),
-    );
-    if (principal.length > 0) return MARKET_MESSAGES.certificateTaken;
-  }
-  const [further] = await tx
-    .select({ id: marketCertificates.id })
-    .from(marketCertificates)
-    .where(
-      and(
-        eq(marketCertificates.certificateNo, number),
-        eq(marketCertificates.specialty, certificate.specialty),
-        isNull(marketCertificates.deletedAt),
-        except.certificateId ? ne(marketCertificates.id, except.certificateId) : undefined,
-      ),
-    )
-    .limit(1);
-  return further ? MARKET_MESSAGES.certificateTaken : null;
+  await advisoryLock(tx, `ks.market.certificate:${number}`);
+  const taken = await certificateNumberTaken(tx, node, { ...certificate, certificateNo: number }, except);
+  return taken ? MARKET_MESSAGES.certificateTaken : null;
 }
 
 type Registration = { id: string; owner: string; name: string; values: Record<string, NativeValue> };
 
 /** A live registration with the fields the certificates read (null when there is none). */
 async function registrationOf(tx: Db, node: ResolvedNode, recordId: string): Promise<Registration | null> {
-  const codes = new Set(node.schema.items.map((item) => item.code));
-  const field = (code: string) => (codes.has(code) ? sql`${fieldIdent(code)}::text` : sql`''`);
-  const [row] = rowsOf<{ id: string; owner: string; name: string; type: string; specialty: string }>(
-    await tx.execute(sql`
-      select id::text as id, owner_user_id::text as owner, ${field(f.personName)} as name,
-        ${field(f.registrationType)} as type, ${field(f.specialty)} as specialty
-      from ${tableRef(node.tableName)} where id = ${recordId}::uuid and deleted_at is null
-      for update`),
-  );
+  const row = await lockRegistrationForCertificates(tx, node, recordId);
   if (!row) return null;
   return {
     id: row.id,
@@ -193,11 +167,10 @@ export class CertificateService {
       mayKeep(user, registration);
       const { personId, ...fields } = body;
       await this.check(tx, node, registration, fields);
-      const [row] = await tx
-        .insert(marketCertificates)
-        .values({ recordId: personId, ...fields, certificateNo: fields.certificateNo.trim() })
-        .returning();
-      if (!row) throw new Error('certificate not inserted');
+      const row = await insertCertificate(tx, personId, {
+        ...fields,
+        certificateNo: fields.certificateNo.trim(),
+      });
       await recordOperation(tx, {
         user,
         action: '新增注册证书',
@@ -213,11 +186,7 @@ export class CertificateService {
 
   /** The live certificate and its registration, the caller allowed to keep it. */
   private async owned(tx: Db, node: ResolvedNode, user: SessionUser, id: string, version: number) {
-    const [row] = await tx
-      .select()
-      .from(marketCertificates)
-      .where(and(eq(marketCertificates.id, id), isNull(marketCertificates.deletedAt)))
-      .for('update');
+    const row = await lockCertificate(tx, id);
     if (!row) throw notFound(MARKET_MESSAGES.certificateNotFound);
     const registration = await registrationOf(tx, node, row.recordId);
     if (!registration) throw notFound(MARKET_MESSAGES.certificateNotFound);
@@ -232,16 +201,10 @@ export class CertificateService {
       const { row, registration } = await this.owned(tx, node, user, body.id, body.version);
       const { id, version, ...fields } = body;
       await this.check(tx, node, registration, fields, id);
-      const [updated] = await tx
-        .update(marketCertificates)
-        .set({
-          ...fields,
-          certificateNo: fields.certificateNo.trim(),
-          version: sql`${marketCertificates.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(marketCertificates.id, id), eq(marketCertificates.version, version)))
-        .returning();
+      const updated = await updateCertificate(tx, id, version, {
+        ...fields,
+        certificateNo: fields.certificateNo.trim(),
+      });
       if (!updated) throw conflict(MARKET_MESSAGES.staleCertificate);
       await recordOperation(tx, {
         user,
@@ -261,14 +224,7 @@ export class CertificateService {
     const node = await this.node();
     await this.db.transaction(async (tx) => {
       const { row, registration } = await this.owned(tx, node, user, body.id, body.version);
-      await tx
-        .update(marketCertificates)
-        .set({
-          deletedAt: new Date(),
-          version: sql`${marketCertificates.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(marketCertificates.id, row.id));
+      await deleteCertificate(tx, row.id);
       await recordOperation(tx, {
         user,
         action: '删除注册证书',

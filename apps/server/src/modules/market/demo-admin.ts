@@ -6,12 +6,12 @@ import {
   type MarketPart,
   type WireRecord,
 } from '@ks/contract';
-import { enterprises, users } from '../../db/schema/identity.ts';
 import type { DemoSeed } from '../../engine/demo.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SmsCodes } from '../../platform/sms-codes.ts';
 import { MarketAdminService } from './admin.ts';
+import { insertEnterpriseAccount } from './admin-repository.ts';
 import { CertificateService } from './certificates.ts';
 import { IdentityService } from './identity.ts';
 import { TransferService } from './transfers.ts';
@@ -183,23 +183,18 @@ export async function seedDemoMarketAdmin({ db, records, actors, ip, userNotices
 
   const owners = new Map<string, SessionUser>();
   for (const demo of DEMO_MORE_ENTERPRISES) {
-    const [enterprise] = await db
-      .insert(enterprises)
-      .values({ name: demo.name, creditCode: demo.creditCode, enterpriseType: demo.type })
-      .returning();
     // Accounts of the demo library only: nobody is told their password.
-    const [row] = await db
-      .insert(users)
-      .values({
+    const row = await insertEnterpriseAccount(
+      db,
+      { name: demo.name, creditCode: demo.creditCode, enterpriseType: demo.type },
+      {
         userCode: `DEMO_${demo.account.toUpperCase().replaceAll('-', '_')}`,
         account: demo.account,
         phone: demo.phone,
         userName: demo.userName,
-        loginRoleType: 'U',
         passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
-        enterpriseId: enterprise?.id ?? null,
-      })
-      .returning();
+      },
+    );
     if (!row) throw new Error(`demo enterprise ${demo.account} not created`);
     const owner: SessionUser = {
       id: row.id,

@@ -6,13 +6,19 @@ import {
   type MarketPart,
   type NativeValue,
 } from '@ks/contract';
-import { sql } from 'drizzle-orm';
 import { type RecordEvent, refuse, type SaveEvent } from '../../engine/lifecycle.ts';
 import type { EngineSeams } from '../../engine/modules.ts';
-import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import { checkCertificateFree } from './certificates.ts';
 import { chinaToday } from './dates.ts';
-import { idNumberOfRecord, syncPracticeOf } from './practice.ts';
+import { idNumberOfRecord, syncPracticeOf } from './practice-repository.ts';
+import {
+  advisoryLock,
+  ownerHasRecord,
+  ownerOfRecord,
+  ownersOfIdNumber,
+  principalCertificateOfRecord,
+  setIdNumberOfRecord,
+} from './registrations-repository.ts';
 import { MARKET_FIELD, MARKET_SYSTEM } from './system.ts';
 
 /**
@@ -32,9 +38,12 @@ const text = (value: NativeValue | undefined) => (typeof value === 'string' ? va
 type CheckedValues = Omit<SaveEvent, 'ownerUserId'>;
 
 /**
- * The ID number of a registered person: valid by GB 11643, and the person registered with no other
- * enterprise and not twice with this one (any live record counts, drafts included). The advisory
- * lock on the number makes two concurrent registrations of one person wait for each other.
+ * The ID number of a registered person, as its enterprise saves it: valid by GB 11643 and not
+ * registered twice with this enterprise (any live record counts, drafts included). Another
+ * enterprise's registration of the number is not checked here: the answer would tell any
+ * enterprise who is registered elsewhere (decision 0063). The pass checks it (`checkPassedAlone`),
+ * decided by an administrator. The advisory lock on the number makes two concurrent saves or
+ * passes of one person wait for each other.
  */
 async function checkPerson(event: CheckedValues) {
   const { values } = event;
@@ -43,24 +52,24 @@ async function checkPerson(event: CheckedValues) {
   if (problem) refuse(problem, MARKET_FIELD.idNumber);
   const idNumber = text(values[MARKET_FIELD.idNumber]).trim().toUpperCase();
   values[MARKET_FIELD.idNumber] = idNumber;
-  await event.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.person:${idNumber}`}))`);
-  const table = tableRef(event.node.tableName);
-  const owner = event.recordId
-    ? rowsOf<{ owner: string }>(
-        await event.tx.execute(
-          sql`select owner_user_id::text as owner from ${table} where id = ${event.recordId}::uuid`,
-        ),
-      )[0]?.owner
-    : event.user.id;
-  const others = rowsOf<{ owner: string }>(
-    await event.tx.execute(sql`
-      select owner_user_id::text as owner from ${table}
-      where ${fieldIdent(MARKET_FIELD.idNumber)} = ${idNumber} and deleted_at is null
-        ${event.recordId ? sql`and id <> ${event.recordId}::uuid` : sql``}`),
-  );
-  if (others.some((row) => row.owner !== owner))
-    refuse(MARKET_MESSAGES.personElsewhere, MARKET_FIELD.idNumber);
-  if (others.length > 0) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
+  await advisoryLock(event.tx, `ks.market.person:${idNumber}`);
+  const owner = event.recordId ? await ownerOfRecord(event.tx, event.node, event.recordId) : event.user.id;
+  const others = await ownersOfIdNumber(event.tx, event.node, idNumber, event.recordId ?? null);
+  if (others.includes(owner ?? '')) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
+}
+
+/**
+ * A person has one passed registration at a time: checked where an administrator passes one (the
+ * audit's last level, or a change request correcting its ID number), whose refusal rolls the
+ * decision back. The administrator then rejects it, or the enterprise asks for a transfer.
+ */
+async function checkPassedAlone(event: RecordEvent, idNumber: string) {
+  if (!idNumber) return;
+  await advisoryLock(event.tx, `ks.market.person:${idNumber}`);
+  const owner = await ownerOfRecord(event.tx, event.node, event.recordId);
+  const passed = await ownersOfIdNumber(event.tx, event.node, idNumber, event.recordId, true);
+  if (passed.some((other) => other !== owner)) refuse(MARKET_MESSAGES.personElsewhere, MARKET_FIELD.idNumber);
+  if (passed.length > 0) refuse(MARKET_MESSAGES.personDuplicate, MARKET_FIELD.idNumber);
 }
 
 /** The registration's own certificate is registered once per specialty (decision 0059). */
@@ -105,14 +114,14 @@ export function registerMarket({ events, systems }: EngineSeams) {
           await checkPrincipalCertificate(event);
         }
         if (part === 'basic' && !event.recordId) {
-          const result = await event.tx.execute(
-            sql`select 1 from ${tableRef(event.node.tableName)}
-                where owner_user_id = ${event.user.id}::uuid and deleted_at is null limit 1`,
-          );
-          if (rowsOf(result).length > 0) refuse(MARKET_MESSAGES.basicExists);
+          if (await ownerHasRecord(event.tx, event.node, event.user.id)) refuse(MARKET_MESSAGES.basicExists);
         }
       },
-      flowDecided: followRegistration,
+      flowDecided: async (event) => {
+        if (event.outcome === 'passed' && PART_OF_NODE.get(event.node.gnCoding) === 'personnel')
+          await checkPassedAlone(event, await idNumberOfRecord(event.tx, event.node, event.recordId));
+        await followRegistration(event);
+      },
       afterDelete: followRegistration,
       // A change request may correct a registration's ID number: the new number is checked as a
       // new registration would be, and the accounts of both numbers follow.
@@ -120,14 +129,11 @@ export function registerMarket({ events, systems }: EngineSeams) {
         if (PART_OF_NODE.get(event.node.gnCoding) !== 'personnel') return;
         const change = event.changes.find((c) => c.field === MARKET_FIELD.idNumber);
         if (change) {
-          await checkPerson({ ...event, values: { [MARKET_FIELD.idNumber]: change.newValue } });
-          await event.tx.execute(
-            sql`update ${tableRef(event.node.tableName)} set ${fieldIdent(MARKET_FIELD.idNumber)} = ${text(
-              change.newValue,
-            )
-              .trim()
-              .toUpperCase()} where id = ${event.recordId}::uuid`,
-          );
+          const values = { [MARKET_FIELD.idNumber]: change.newValue };
+          await checkPerson({ ...event, values });
+          const idNumber = text(values[MARKET_FIELD.idNumber]);
+          await checkPassedAlone(event, idNumber);
+          await setIdNumberOfRecord(event.tx, event.node, event.recordId, idNumber);
         }
         // A corrected certificate number (or specialty) is checked as a new one would be (0059).
         const codes = new Set(event.node.schema.items.map((item) => item.code));
@@ -138,12 +144,7 @@ export function registerMarket({ events, systems }: EngineSeams) {
             (c) => c.field === MARKET_FIELD.certificateNo || c.field === MARKET_FIELD.specialty,
           );
         if (certificateChanged) {
-          const [now] = rowsOf<{ no: string | null; specialty: string | null }>(
-            await event.tx.execute(sql`
-                select ${fieldIdent(MARKET_FIELD.certificateNo)}::text as no,
-                  ${fieldIdent(MARKET_FIELD.specialty)}::text as specialty
-                from ${tableRef(event.node.tableName)} where id = ${event.recordId}::uuid`),
-          );
+          const now = await principalCertificateOfRecord(event.tx, event.node, event.recordId);
           await checkPrincipalCertificate({
             ...event,
             values: {

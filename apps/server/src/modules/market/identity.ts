@@ -10,11 +10,7 @@ import {
   maskIdNumber,
 } from '@ks/contract';
 import { asUserId } from '@ks/contract/ids';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterprises, users } from '../../db/schema/identity.ts';
-import { marketIdentityClaims } from '../../db/schema/market.ts';
-import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -22,45 +18,27 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { recordOperation } from '../../platform/operation-log.ts';
 import type { SmsCodes } from '../../platform/sms-codes.ts';
 import { chinaToday } from './dates.ts';
-import { syncPracticeOf } from './practice.ts';
+import {
+  accountIdentity,
+  type ClaimRow,
+  type ClaimWithAccount,
+  claimsInState,
+  claimWithAccount,
+  insertClaim,
+  latestClaimOf,
+  lockClaim,
+  otherHolderOf,
+  pendingClaimOf,
+  proveClaim,
+  refuseClaim,
+  unlinkOtherHolders,
+} from './identity-repository.ts';
+import { syncPracticeOf } from './practice-repository.ts';
+import { advisoryLock, passedRegistrationOf } from './registrations-repository.ts';
 import { partNode } from './repository.ts';
-import { MARKET_FIELD } from './system.ts';
-
-type Claim = typeof marketIdentityClaims.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-const lockNumber = (tx: Db, idNumber: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks.market.account:${idNumber}`}))`);
-
-/** The passed registration of a number: its person, enterprise and the person's own mobile. */
-async function registrationOf(db: Db, node: ResolvedNode | null, idNumber: string) {
-  if (!node) return null;
-  const codes = new Set(node.schema.items.map((item) => item.code));
-  if (!codes.has(MARKET_FIELD.idNumber)) return null;
-  const column = (code: string) => (codes.has(code) ? sql`r.${fieldIdent(code)}::text` : sql`''`);
-  const [row] = rowsOf<{ name: string | null; mobile: string | null; enterprise: string | null }>(
-    await db.execute(sql`
-      select ${column(MARKET_FIELD.personName)} as name, ${column(MARKET_FIELD.mobile)} as mobile,
-        coalesce(${enterprises.name}, ${users.userName}) as enterprise
-      from ${tableRef(node.tableName)} r
-      join ${users} on ${users.id} = r.owner_user_id
-      left join ${enterprises} on ${enterprises.id} = ${users.enterpriseId}
-      where r.${fieldIdent(MARKET_FIELD.idNumber)} = ${idNumber} and r.deleted_at is null
-        and r.status = 'approved'
-      order by r.updated_at desc limit 1`),
-  );
-  return row
-    ? { personName: row.name ?? '', mobile: row.mobile ?? '', enterpriseName: row.enterprise ?? '' }
-    : null;
-}
-
-/** A claim with the account that made it, as the queue and a decision describe it. */
-const CLAIM_WITH_ACCOUNT = {
-  claim: marketIdentityClaims,
-  account: users.account,
-  userName: users.userName,
-  phone: users.phone,
-};
+const lockNumber = (tx: Db, idNumber: string) => advisoryLock(tx, `ks.market.account:${idNumber}`);
 
 /**
  * A personnel account's link to its registration by its ID number (decision 0063). A claim is
@@ -82,11 +60,8 @@ export class IdentityService {
     const problem = idNumberProblem(body.idNumber, chinaToday());
     if (problem) throw badRequest(problem, { idNumber: problem });
     const idNumber = body.idNumber.trim().toUpperCase();
-    const registration = await registrationOf(this.db, await partNode(this.db, 'personnel'), idNumber);
-    const [held] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.idNumber, idNumber), isNull(users.deletedAt), ne(users.id, user.id)));
+    const registration = await passedRegistrationOf(this.db, await partNode(this.db, 'personnel'), idNumber);
+    const held = await otherHolderOf(this.db, idNumber, user.id);
     // A number another account holds proven goes to the administrators, never to an SMS race.
     let phone = registration?.mobile && !held ? registration.mobile : null;
     if (phone) {
@@ -99,11 +74,7 @@ export class IdentityService {
       }
     }
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(marketIdentityClaims)
-        .set({ status: 'replaced', version: sql`${marketIdentityClaims.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(marketIdentityClaims.userId, user.id), eq(marketIdentityClaims.status, 'pending')));
-      await tx.insert(marketIdentityClaims).values({ userId: user.id, idNumber, phone });
+      await insertClaim(tx, { userId: user.id, idNumber, phone });
       await recordOperation(tx, {
         user,
         action: '申请绑定身份证号码',
@@ -119,12 +90,7 @@ export class IdentityService {
   /** The claimant proves its pending claim with the code sent to the registration's mobile. */
   async confirm(user: SessionUser, body: ConfirmIdNumberBody, ip: string): Promise<IdentityState> {
     if (user.loginRoleType !== 'P') throw forbidden(MARKET_MESSAGES.personalOnly);
-    const [claim] = await this.db
-      .select()
-      .from(marketIdentityClaims)
-      .where(and(eq(marketIdentityClaims.userId, user.id), eq(marketIdentityClaims.status, 'pending')))
-      .orderBy(desc(marketIdentityClaims.createdAt))
-      .limit(1);
+    const claim = await pendingClaimOf(this.db, user.id);
     if (!claim) throw badRequest(MARKET_MESSAGES.claimNone);
     // One message for every failure: no code sent (no registration, no mobile, number held),
     // a wrong, expired or overused code — the claimant learns nothing of the number from it.
@@ -140,17 +106,9 @@ export class IdentityService {
     }
     await this.db.transaction(async (tx) => {
       await lockNumber(tx, claim.idNumber);
-      const [current] = await tx
-        .select()
-        .from(marketIdentityClaims)
-        .where(eq(marketIdentityClaims.id, claim.id))
-        .for('update');
+      const current = await lockClaim(tx, claim.id);
       if (current?.status !== 'pending' || current.version !== claim.version) throw wrong();
-      const [held] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.idNumber, claim.idNumber), isNull(users.deletedAt), ne(users.id, user.id)));
-      if (held) throw wrong();
+      if (await otherHolderOf(tx, claim.idNumber, user.id)) throw wrong();
       await this.sms.consumeCode(tx, codeId);
       await this.prove(tx, current, 'sms', user, ip);
     });
@@ -159,16 +117,8 @@ export class IdentityService {
 
   /** The claimant's own view: its proven number and its latest claim. */
   async state(user: SessionUser): Promise<IdentityState> {
-    const [account] = await this.db
-      .select({ idNumber: users.idNumber, details: users.practicingStatus })
-      .from(users)
-      .where(eq(users.id, user.id));
-    const [claim] = await this.db
-      .select()
-      .from(marketIdentityClaims)
-      .where(and(eq(marketIdentityClaims.userId, user.id), ne(marketIdentityClaims.status, 'replaced')))
-      .orderBy(desc(marketIdentityClaims.createdAt))
-      .limit(1);
+    const account = await accountIdentity(this.db, user.id);
+    const claim = await latestClaimOf(this.db, user.id);
     return {
       idNumber: account?.idNumber ? maskIdNumber(account.idNumber) : null,
       claim: claim
@@ -185,30 +135,17 @@ export class IdentityService {
 
   /** The administrators' queue: claims in a state, newest first, with what the platform knows. */
   async claims(query: IdentityClaimListQuery): Promise<IdentityClaim[]> {
-    const rows = await this.db
-      .select(CLAIM_WITH_ACCOUNT)
-      .from(marketIdentityClaims)
-      .innerJoin(users, eq(users.id, marketIdentityClaims.userId))
-      .where(eq(marketIdentityClaims.status, query.status))
-      .orderBy(desc(marketIdentityClaims.createdAt), desc(marketIdentityClaims.id))
-      .limit(500);
+    const rows = await claimsInState(this.db, query.status);
     const node = await partNode(this.db, 'personnel');
     const result: IdentityClaim[] = [];
     for (const row of rows) result.push(await this.describe(this.db, node, row));
     return result;
   }
 
-  private async describe(
-    db: Db,
-    node: ResolvedNode | null,
-    row: { claim: Claim; account: string; userName: string; phone: string | null },
-  ): Promise<IdentityClaim> {
+  private async describe(db: Db, node: ResolvedNode | null, row: ClaimWithAccount): Promise<IdentityClaim> {
     const { claim } = row;
-    const registration = await registrationOf(db, node, claim.idNumber);
-    const [holder] = await db
-      .select({ account: users.account, userName: users.userName })
-      .from(users)
-      .where(and(eq(users.idNumber, claim.idNumber), isNull(users.deletedAt), ne(users.id, claim.userId)));
+    const registration = await passedRegistrationOf(db, node, claim.idNumber);
+    const holder = await otherHolderOf(db, claim.idNumber, claim.userId);
     return {
       id: claim.id,
       userId: asUserId(claim.userId),
@@ -236,11 +173,7 @@ export class IdentityService {
     if (user.loginRoleType !== 'M') throw forbidden(MARKET_MESSAGES.claimAdminsOnly);
     const node = await partNode(this.db, 'personnel');
     return this.db.transaction(async (tx) => {
-      const [claim] = await tx
-        .select()
-        .from(marketIdentityClaims)
-        .where(eq(marketIdentityClaims.id, body.id))
-        .for('update');
+      const claim = await lockClaim(tx, body.id);
       if (!claim) throw notFound(MARKET_MESSAGES.claimNotFound);
       if (claim.version !== body.version) throw conflict(MARKET_MESSAGES.staleClaim);
       if (claim.status !== 'pending') throw badRequest(MARKET_MESSAGES.claimNotPending);
@@ -255,17 +188,7 @@ export class IdentityService {
         });
       } else {
         const refusal = body.refusal?.trim() ?? '';
-        await tx
-          .update(marketIdentityClaims)
-          .set({
-            status: 'refused',
-            refusal,
-            decidedAt: new Date(),
-            decidedBy: user.id,
-            version: sql`${marketIdentityClaims.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(marketIdentityClaims.id, claim.id));
+        await refuseClaim(tx, claim.id, refusal, user.id);
         await recordOperation(tx, {
           user,
           action: '不予确认身份证号码绑定',
@@ -280,11 +203,7 @@ export class IdentityService {
           messages: `您绑定身份证号码${masked}的申请未予确认，理由：${refusal}。`,
         });
       }
-      const [row] = await tx
-        .select(CLAIM_WITH_ACCOUNT)
-        .from(marketIdentityClaims)
-        .innerJoin(users, eq(users.id, marketIdentityClaims.userId))
-        .where(eq(marketIdentityClaims.id, claim.id));
+      const row = await claimWithAccount(tx, claim.id);
       if (!row) throw notFound(MARKET_MESSAGES.claimNotFound);
       return this.describe(tx, node, row);
     });
@@ -295,62 +214,16 @@ export class IdentityService {
    * holds the number (any other holder loses it — only an administrator gets here over one),
    * and the login's practice status follows its registration.
    */
-  private async prove(tx: Db, claim: Claim, proof: 'sms' | 'admin', user: SessionUser, ip: string) {
-    const losers = await tx
-      .update(users)
-      .set({
-        idNumber: null,
-        practicingStatus: [],
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(users.idNumber, claim.idNumber), ne(users.id, claim.userId)))
-      .returning({ id: users.id });
+  private async prove(tx: Db, claim: ClaimRow, proof: 'sms' | 'admin', user: SessionUser, ip: string) {
+    const losers = await unlinkOtherHolders(tx, claim.idNumber, claim.userId);
     for (const loser of losers) {
-      await tx
-        .update(marketIdentityClaims)
-        .set({ status: 'replaced', version: sql`${marketIdentityClaims.version} + 1`, updatedAt: new Date() })
-        .where(
-          and(
-            eq(marketIdentityClaims.userId, loser.id),
-            eq(marketIdentityClaims.idNumber, claim.idNumber),
-            eq(marketIdentityClaims.status, 'proven'),
-          ),
-        );
       await this.notices.sendJobResult(tx, {
         userId: loser.id,
         title: '身份证号码绑定',
         messages: `管理员已将身份证号码${maskIdNumber(claim.idNumber)}确认给其他账号，本账号的绑定已解除。`,
       });
     }
-    await tx
-      .update(users)
-      .set({
-        idNumber: null,
-        practicingStatus: [],
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, claim.userId));
-    await tx
-      .update(marketIdentityClaims)
-      .set({ status: 'replaced', version: sql`${marketIdentityClaims.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(marketIdentityClaims.userId, claim.userId), eq(marketIdentityClaims.status, 'proven')));
-    await tx
-      .update(users)
-      .set({ idNumber: claim.idNumber, updatedAt: new Date() })
-      .where(eq(users.id, claim.userId));
-    await tx
-      .update(marketIdentityClaims)
-      .set({
-        status: 'proven',
-        proof,
-        decidedAt: new Date(),
-        decidedBy: user.id,
-        version: sql`${marketIdentityClaims.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(marketIdentityClaims.id, claim.id));
+    await proveClaim(tx, claim, proof, user.id);
     const node = await partNode(tx, 'personnel');
     if (node) await syncPracticeOf(tx, node, [claim.idNumber]);
     await recordOperation(tx, {

@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, type TestUser, useTestApp } from '../../../test/helper.ts';
 import {
   marketRef,
@@ -296,13 +297,6 @@ describe('transfers between enterprises (转注册)', () => {
     expect(practice.json().code).toBe(200);
     await proveIdNumber(getApp(), admin, account, id);
 
-    // B's own registration is refused, pointing to the transfer.
-    const direct = await call('POST', '/ks/monitor/save', enterpriseB.headers, {
-      ...marketRef('personnel'),
-      values: personValues(id, '李转移'),
-    });
-    expect(direct.json().message).toBe(MARKET_MESSAGES.personElsewhere);
-
     const asked = await requestTransfer(enterpriseB, id);
     // B sees only what it typed until A lets the person go.
     expect(asked.json()).toMatchObject({
@@ -378,6 +372,71 @@ describe('transfers between enterprises (转注册)', () => {
     expect((await requestTransfer(enterpriseB, id)).json().message).toBe(MARKET_MESSAGES.transferAlreadyOurs);
     const back = await requestTransfer(enterpriseA, id);
     expect(back.json()).toMatchObject({ code: 200, data: { status: 'pending' } });
+  });
+
+  it('answers a registration alike whether or not another enterprise holds the number', async () => {
+    const held = nextIdNumber();
+    const heldId = await register(enterpriseA, personValues(held, '周在册'));
+    const unknown = nextIdNumber();
+    // B types each number with a certificate of its own (a taken certificate number is its own check).
+    const saveAsB = (id: string) =>
+      call('POST', '/ks/monitor/save', enterpriseB.headers, {
+        ...marketRef('personnel'),
+        values: { ...personValues(id, '周在册'), certificate_no: `浙${id.slice(-8)}` },
+      });
+    const heldAnswer = await saveAsB(held);
+    const unknownAnswer = await saveAsB(unknown);
+    // Everything but the new record's own ids: code, message, the fields returned, status, version.
+    const shape = (answer: typeof heldAnswer) => {
+      const body = answer.json() as { code: number; message: string; data: Record<string, unknown> };
+      return {
+        statusCode: answer.statusCode,
+        code: body.code,
+        message: body.message,
+        keys: Object.keys(body.data).sort(),
+        status: body.data.status,
+        version: body.data.version,
+      };
+    };
+    expect(shape(heldAnswer)).toMatchObject({ statusCode: 200, code: 200 });
+    expect(shape(heldAnswer)).toEqual(shape(unknownAnswer));
+    // Twice with B is still refused: B knows its own registrations.
+    const twice = await saveAsB(held);
+    expect(twice.json().message).toBe(MARKET_MESSAGES.personDuplicate);
+
+    // The administrator's pass meets the other registration: refused, rolled back, A's untouched.
+    const heldByB = heldAnswer.json().data.id as string;
+    const ref = marketRef('personnel');
+    const form = multipart(
+      { ...ref, fileType: 'pdf', fileNo: 'registration_cert' },
+      { name: '证书.pdf', content: PDF },
+    );
+    const uploaded = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/common/upload/annex',
+      headers: { ...enterpriseB.headers, ...form.headers },
+      payload: form.payload,
+    });
+    await call('POST', '/ks/common/common/attachment/save', enterpriseB.headers, {
+      ...ref,
+      id: heldByB,
+      fileList: [
+        { fileId: uploaded.json().data.fileId, fileNo: 'registration_cert', fileOperationType: 'add' },
+      ],
+    });
+    const submitted = await call('POST', '/ks/monitor/submit', enterpriseB.headers, { ...ref, id: heldByB });
+    expect(submitted.json()).toMatchObject({ code: 200 });
+    const passed = await call('POST', '/ks/monitor/audit', admin.headers, {
+      ...ref,
+      id: heldByB,
+      result: 'pass',
+      advice: '同意',
+    });
+    expect(passed.json().message).toBe(MARKET_MESSAGES.personElsewhere);
+    expect((await personnelOf(enterpriseA, '周在册')).map((p) => [p.id, p.status])).toEqual([
+      [heldId, 'approved'],
+    ]);
+    expect((await personnelOf(enterpriseB, '周在册')).map((p) => p.status)).not.toContain('approved');
   });
 
   it('lets an administrator approve without the release, or reject and move nothing', async () => {

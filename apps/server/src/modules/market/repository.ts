@@ -11,6 +11,7 @@ import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/identity.ts';
 import { marketCertificates } from '../../db/schema/market.ts';
+import { systems } from '../../db/schema/shell.ts';
 import { rowsOf, tableRef } from '../../engine/node-tables.ts';
 import {
   col,
@@ -214,4 +215,13 @@ export async function personnelRecords(
       enterpriseName: String(row._enterprise_name ?? ''),
     })),
   };
+}
+
+/** The live systems, in menu order. */
+export async function liveSystems(db: Db) {
+  return db
+    .select({ id: systems.id, systemName: systems.systemName, gnCoding: systems.gnCoding })
+    .from(systems)
+    .where(isNull(systems.deletedAt))
+    .orderBy(asc(systems.sort), asc(systems.createdAt));
 }

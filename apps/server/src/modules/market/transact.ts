@@ -7,14 +7,13 @@ import {
   type MenuNode,
   type TransactItem,
 } from '@ks/contract';
-import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { systems } from '../../db/schema/shell.ts';
 import { buildMenuTree, findNodesWithRoles } from '../../engine/menu-tree.ts';
 import { functionsOf } from '../../engine/node-functions.ts';
 import { resolveNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { liveSystems } from './repository.ts';
 
 const INDEX_PATH = '/dynamicPage/dynamicIndex';
 const nodePath = (systemCoding: string, gnCoding: string) =>
@@ -58,11 +57,7 @@ const ENTERPRISE_PAGES: TransactItem[] = [
 export async function transactItems(db: Db, user: SessionUser): Promise<TransactItem[]> {
   if (user.loginRoleType === 'D') return [];
   const role: LoginRoleType = user.loginRoleType;
-  const rows = await db
-    .select({ id: systems.id, systemName: systems.systemName, gnCoding: systems.gnCoding })
-    .from(systems)
-    .where(isNull(systems.deletedAt))
-    .orderBy(asc(systems.sort), asc(systems.createdAt));
+  const rows = await liveSystems(db);
   const nodes = await findNodesWithRoles(
     db,
     rows.map((row) => row.id),

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { auditOrgMembers, auditOrgs } from '../../db/schema/authority.ts';
 import { recordAttachments, storedFiles } from '../../db/schema/files.ts';
 import { users } from '../../db/schema/identity.ts';
 import { recordChanges } from '../../db/schema/record-changes.ts';
@@ -114,4 +115,120 @@ export async function systemNameOf(db: Db, nodeId: string): Promise<string> {
     .innerJoin(systems, eq(systems.id, menuNodes.systemId))
     .where(eq(menuNodes.id, nodeId));
   return row?.systemName ?? '';
+}
+
+/** Whether the user is a member of one of these (live) audit organisations. */
+export async function isMemberOfAuditOrgs(
+  db: Db,
+  userId: string,
+  orgIds: readonly string[],
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(auditOrgMembers)
+    .innerJoin(auditOrgs, eq(auditOrgs.id, auditOrgMembers.orgId))
+    .where(
+      and(
+        inArray(auditOrgMembers.orgId, [...orgIds]),
+        eq(auditOrgMembers.userId, userId),
+        isNull(auditOrgs.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A round's id and version, as a write answers them. */
+export type SavedChange = { id: string; version: number };
+
+/** Whether the record has a round being requested or reviewed (change = 1). */
+export async function hasOpenRound(tx: Db, businessId: string): Promise<boolean> {
+  const open = await tx
+    .select({ id: recordChanges.id })
+    .from(recordChanges)
+    .where(
+      and(
+        eq(recordChanges.businessId, businessId),
+        eq(recordChanges.change, 1),
+        isNull(recordChanges.deletedAt),
+      ),
+    );
+  return open.length > 0;
+}
+
+/** A new round of a record's changes. */
+export async function insertChange(
+  tx: Db,
+  change: Omit<typeof recordChanges.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'version'>,
+): Promise<SavedChange> {
+  const [row] = await tx
+    .insert(recordChanges)
+    .values(change)
+    .returning({ id: recordChanges.id, version: recordChanges.version });
+  if (!row) throw new Error('change not inserted');
+  return row;
+}
+
+/** Rewrites an open round's content at the version read; undefined when it changed meanwhile. */
+export async function updateChangeContent(
+  tx: Db,
+  id: string,
+  version: number,
+  content: Pick<ChangeRow, 'changeType' | 'changeTypeCode' | 'logbook' | 'fileList' | 'dataList' | 'contact'>,
+): Promise<SavedChange | undefined> {
+  const [row] = await tx
+    .update(recordChanges)
+    .set({ ...content, version: sql`${recordChanges.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(recordChanges.id, id),
+        eq(recordChanges.version, version),
+        eq(recordChanges.change, 1),
+        isNull(recordChanges.deletedAt),
+      ),
+    )
+    .returning({ id: recordChanges.id, version: recordChanges.version });
+  return row;
+}
+
+/** Marks an open, unsubmitted round submitted at the version read; undefined when it changed. */
+export async function markChangeSubmitted(
+  tx: Db,
+  id: string,
+  version: number,
+  submittedAt: Date,
+  reviewTodoIds: string[],
+): Promise<SavedChange | undefined> {
+  const [row] = await tx
+    .update(recordChanges)
+    .set({ submittedAt, reviewTodoIds, version: sql`${recordChanges.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(recordChanges.id, id),
+        eq(recordChanges.version, version),
+        eq(recordChanges.change, 1),
+        isNull(recordChanges.submittedAt),
+      ),
+    )
+    .returning({ id: recordChanges.id, version: recordChanges.version });
+  return row;
+}
+
+/** Writes a review's decision (2 passed, -1 rejected) on a round the caller holds locked. */
+export async function decideChange(
+  tx: Db,
+  id: string,
+  decision: { change: 2 | -1; auditRecord: string; reviewerUserId: string },
+): Promise<SavedChange | undefined> {
+  const [row] = await tx
+    .update(recordChanges)
+    .set({
+      ...decision,
+      decidedAt: new Date(),
+      version: sql`${recordChanges.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(recordChanges.id, id))
+    .returning({ id: recordChanges.id, version: recordChanges.version });
+  return row;
 }

@@ -34,24 +34,17 @@ import {
   SubmitChangeBodySchema,
   type WireValue,
 } from '@ks/contract';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditOrgMembers, auditOrgs } from '../../db/schema/authority.ts';
-import { recordAttachments } from '../../db/schema/files.ts';
-import { recordChanges } from '../../db/schema/record-changes.ts';
 import { type LifecycleEvents, withFailureLogged } from '../../engine/lifecycle.ts';
 import { functionsOf, requireNodeUse } from '../../engine/node-functions.ts';
-import { fieldIdent, rowsOf, tableRef } from '../../engine/node-tables.ts';
 import {
   loadRecord,
   nativeOf,
-  R,
   type ResolvedNode,
   recordNotFound,
   resolveNode,
   type StoredRecord,
-  writeExpression,
   writeRevision,
 } from '../../engine/record-store.ts';
 import type { ReviewNotices } from '../../engine/review-notices.ts';
@@ -61,6 +54,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { fileUrl } from '../../platform/file-refs.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
+import { lockRecord, replaceAttachments, writeRecordValues } from './apply-repository.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -163,19 +157,7 @@ export class RecordChangeService {
       .filter((level) => level.way !== 'single' && level.orgId)
       .map((level) => level.orgId);
     if (orgIds.length === 0) return false;
-    const [row] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(auditOrgMembers)
-      .innerJoin(auditOrgs, eq(auditOrgs.id, auditOrgMembers.orgId))
-      .where(
-        and(
-          inArray(auditOrgMembers.orgId, orgIds),
-          eq(auditOrgMembers.userId, user.id),
-          isNull(auditOrgs.deletedAt),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return repo.isMemberOfAuditOrgs(this.db, user.id, orgIds);
   }
 
   /**
@@ -438,39 +420,23 @@ export class RecordChangeService {
       const contact = requiredContact(body.contact);
       return this.db.transaction(async (tx) => {
         // The record's rounds are numbered under its row lock: two first saves get one round, not two.
-        await tx.execute(
-          sql`select 1 from ${tableRef(node.tableName)} where id = ${record.id}::uuid for update`,
-        );
-        const open = await tx
-          .select({ id: recordChanges.id })
-          .from(recordChanges)
-          .where(
-            and(
-              eq(recordChanges.businessId, record.id),
-              eq(recordChanges.change, 1),
-              isNull(recordChanges.deletedAt),
-            ),
-          );
-        if (open.length) throw badRequest(CHANGE_MESSAGES.pendingExists);
-        const [row] = await tx
-          .insert(recordChanges)
-          .values({
-            systemCoding: node.systemCoding,
-            gnCoding: node.gnCoding,
-            businessId: record.id,
-            round: await repo.nextRound(tx, record.id),
-            change: 1,
-            changeType: body.changeType,
-            changeTypeCode: body.changeTypeCode,
-            logbook: body.logbook,
-            fileList: content.fileList,
-            dataList: content.dataList,
-            contact,
-            requesterUserId: user.id,
-            requesterEnterpriseId: user.enterpriseId,
-          })
-          .returning({ id: recordChanges.id, version: recordChanges.version });
-        if (!row) throw new Error('change not inserted');
+        await lockRecord(tx, node, record.id);
+        if (await repo.hasOpenRound(tx, record.id)) throw badRequest(CHANGE_MESSAGES.pendingExists);
+        const row = await repo.insertChange(tx, {
+          systemCoding: node.systemCoding,
+          gnCoding: node.gnCoding,
+          businessId: record.id,
+          round: await repo.nextRound(tx, record.id),
+          change: 1,
+          changeType: body.changeType,
+          changeTypeCode: body.changeTypeCode,
+          logbook: body.logbook,
+          fileList: content.fileList,
+          dataList: content.dataList,
+          contact,
+          requesterUserId: user.id,
+          requesterEnterpriseId: user.enterpriseId,
+        });
         await recordOperation(tx, this.entry(user, node, '发起变更', row.id, meta));
         return this.answer(access, row, { change: 1, submittedAt: null });
       });
@@ -487,27 +453,14 @@ export class RecordChangeService {
     // The contact is the requester's: a reviewing administrator's edit keeps it.
     const contact = submitted ? existing.contact : requiredContact(body.contact);
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(recordChanges)
-        .set({
-          changeType: body.changeType,
-          changeTypeCode: body.changeTypeCode,
-          logbook: body.logbook,
-          fileList: content.fileList,
-          dataList: content.dataList,
-          contact,
-          version: sql`${recordChanges.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(recordChanges.id, existing.id),
-            eq(recordChanges.version, existing.version),
-            eq(recordChanges.change, 1),
-            isNull(recordChanges.deletedAt),
-          ),
-        )
-        .returning({ id: recordChanges.id, version: recordChanges.version });
+      const row = await repo.updateChangeContent(tx, existing.id, existing.version, {
+        changeType: body.changeType,
+        changeTypeCode: body.changeTypeCode,
+        logbook: body.logbook,
+        fileList: content.fileList,
+        dataList: content.dataList,
+        contact,
+      });
       if (!row) throw conflict(CHANGE_MESSAGES.stale);
       await recordOperation(tx, this.entry(user, node, '修改变更', row.id, meta));
       return this.answer(access, row, existing);
@@ -543,23 +496,7 @@ export class RecordChangeService {
             sbTime: submittedAt,
           }),
         );
-      const [row] = await tx
-        .update(recordChanges)
-        .set({
-          submittedAt,
-          reviewTodoIds: todoIds,
-          version: sql`${recordChanges.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(recordChanges.id, existing.id),
-            eq(recordChanges.version, body.version),
-            eq(recordChanges.change, 1),
-            isNull(recordChanges.submittedAt),
-          ),
-        )
-        .returning({ id: recordChanges.id, version: recordChanges.version });
+      const row = await repo.markChangeSubmitted(tx, existing.id, body.version, submittedAt, todoIds);
       if (!row) throw conflict(CHANGE_MESSAGES.stale);
       await recordOperation(tx, this.entry(user, access.node, '提交变更', row.id, meta));
       return this.answer(access, row, { change: 1, submittedAt: new Date() });
@@ -587,18 +524,11 @@ export class RecordChangeService {
         if (!locked.submittedAt) throw badRequest(CHANGE_MESSAGES.notReviewable);
         if (locked.version !== body.version) throw conflict(CHANGE_MESSAGES.stale);
         if (body.pass) await this.apply(tx, user, { ...access }, locked, meta);
-        const [row] = await tx
-          .update(recordChanges)
-          .set({
-            change: body.pass ? 2 : -1,
-            auditRecord: body.auditRecord,
-            reviewerUserId: user.id,
-            decidedAt: new Date(),
-            version: sql`${recordChanges.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(recordChanges.id, locked.id))
-          .returning({ id: recordChanges.id, version: recordChanges.version });
+        const row = await repo.decideChange(tx, locked.id, {
+          change: body.pass ? 2 : -1,
+          auditRecord: body.auditRecord,
+          reviewerUserId: user.id,
+        });
         // Decided: the reviewers' to-dos are done, whoever of them decided.
         for (const todoId of locked.reviewTodoIds) await this.notices.closeTodo(tx, todoId);
         await recordOperation(tx, entry);
@@ -651,16 +581,12 @@ export class RecordChangeService {
     const clean = await this.mergedValues(items, record, content.dataList, tx);
     const fieldEntries = content.dataList.filter((entry) => entry.changeField !== ENCLOSURE_FIELD);
     const byCode = new Map(items.map((item) => [item.code, item]));
-    const sets: SQL[] = fieldEntries.map((entry) => {
+    const fields = fieldEntries.map((entry) => {
       const item = byCode.get(entry.changeField) as FormItem;
-      return sql`${fieldIdent(item.code)} = ${writeExpression(item, clean[item.code] ?? null)}`;
+      return { item, value: clean[item.code] ?? null };
     });
-    const result = await tx.execute(sql`
-      update ${tableRef(node.tableName)} ${R} set ${sql.join([...sets, sql`version = ${R}.version + 1`, sql`updated_at = now()`], sql`, `)}
-      where ${R}.id = ${record.id}::uuid and ${R}.version = ${record.version} and ${R}.deleted_at is null
-      returning ${R}.version`);
-    const [updated] = rowsOf<{ version: number }>(result);
-    if (!updated) throw conflict(CHANGE_MESSAGES.stale);
+    const version = await writeRecordValues(tx, node, record, fields);
+    if (version === undefined) throw conflict(CHANGE_MESSAGES.stale);
     const revision: RevisionChange[] = content.dataList.map((entry) => ({
       field: entry.changeField,
       name: entry.fieldName,
@@ -673,7 +599,7 @@ export class RecordChangeService {
     await writeRevision(tx, {
       nodeId: node.nodeId,
       recordId: record.id,
-      version: Number(updated.version),
+      version,
       action: 'change',
       user,
       changes: revision,
@@ -715,36 +641,7 @@ export class RecordChangeService {
     urls: string[],
   ) {
     const wanted = new Set(urls.map((url) => FILE_URL_PATTERN.exec(url)?.[1]).filter(Boolean) as string[]);
-    const present = await tx
-      .select({ id: recordAttachments.id, fileId: recordAttachments.fileId })
-      .from(recordAttachments)
-      .where(
-        and(
-          eq(recordAttachments.systemCoding, node.systemCoding),
-          eq(recordAttachments.gnCoding, node.gnCoding),
-          eq(recordAttachments.recordId, recordId),
-          isNull(recordAttachments.deletedAt),
-        ),
-      );
-    const removed = present.filter((row) => !wanted.has(row.fileId)).map((row) => row.id);
-    if (removed.length)
-      await tx
-        .update(recordAttachments)
-        .set({ deletedAt: new Date() })
-        .where(inArray(recordAttachments.id, removed));
-    const have = new Set(present.map((row) => row.fileId));
-    const added = [...wanted].filter((fileId) => !have.has(fileId));
-    if (added.length)
-      await tx.insert(recordAttachments).values(
-        added.map((fileId) => ({
-          systemCoding: node.systemCoding,
-          gnCoding: node.gnCoding,
-          recordId,
-          annexNo: '',
-          fileId,
-          ownerUserId: ownerId,
-        })),
-      );
+    await replaceAttachments(tx, node, recordId, ownerId, wanted);
   }
 
   /** What a write answers: the round's id and version, with the caller's permissions and buttons on it now. */

@@ -7,11 +7,7 @@ import {
   type ChangeTemplateInfo,
   UPLOAD_MESSAGES,
 } from '@ks/contract';
-import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema/files.ts';
-import { users } from '../../db/schema/identity.ts';
-import { recordChangeTemplates } from '../../db/schema/record-changes.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { FileService } from '../../platform/file-store.ts';
@@ -19,6 +15,7 @@ import { recordOperation } from '../../platform/operation-log.ts';
 import type { ZipLimits } from '../../platform/zip.ts';
 import { zipUploadRefusal } from '../../platform/zip-limits.ts';
 import { changeDescriptionDocx } from './template.ts';
+import { insertTemplateVersion, latestTemplate, lockTemplateVersions } from './template-repository.ts';
 
 export type TemplateUpload = {
   body: Readable;
@@ -41,21 +38,7 @@ export class ChangeTemplateService {
   ) {}
 
   private async latest(db: Db = this.db) {
-    const [row] = await db
-      .select({
-        templateVersion: recordChangeTemplates.templateVersion,
-        fileId: recordChangeTemplates.fileId,
-        fileName: recordChangeTemplates.fileName,
-        size: storedFiles.size,
-        createdAt: recordChangeTemplates.createdAt,
-        createdBy: users.userName,
-      })
-      .from(recordChangeTemplates)
-      .innerJoin(users, eq(users.id, recordChangeTemplates.createdBy))
-      .leftJoin(storedFiles, eq(storedFiles.id, recordChangeTemplates.fileId))
-      .orderBy(desc(recordChangeTemplates.templateVersion))
-      .limit(1);
-    return row ?? null;
+    return latestTemplate(db);
   }
 
   async info(): Promise<ChangeTemplateInfo> {
@@ -130,11 +113,9 @@ export class ChangeTemplateService {
   ) {
     await this.db.transaction(async (tx) => {
       // One new version at a time: two administrators' uploads get consecutive numbers.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.record-changes.template'))`);
+      await lockTemplateVersions(tx);
       const version = ((await this.latest(tx))?.templateVersion ?? 0) + 1;
-      await tx
-        .insert(recordChangeTemplates)
-        .values({ templateVersion: version, ...file, createdBy: user.id });
+      await insertTemplateVersion(tx, { templateVersion: version, ...file, createdBy: user.id });
       await recordOperation(tx, {
         user,
         action,

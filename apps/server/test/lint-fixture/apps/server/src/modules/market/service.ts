@@ -1,4 +1,4 @@
-import { marketCertificates } from '../../db/schema/market.ts';
+import { certificates as certificateRows } from './repository.ts';
 
-/** Allowed: a module's own tables. */
-export const certificates = () => marketCertificates;
+/** Allowed: a service calls its repository. */
+export const certificates = () => certificateRows().table;

@@ -1,4 +1,4 @@
 import { marketCertificates } from '../../db/schema/market.ts';
 
-/** Refused: another module's tables. */
+/** Refused: another module’s tables, even in a repository. */
 export const refused = marketCertificates;
