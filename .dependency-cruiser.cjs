@@ -52,13 +52,6 @@ const BUSINESS_MODULE_FOLDERS = [
   'example',
 ];
 
-/**
- * Business module files allowed to touch the database although they are not repository files.
- * TEMPORARY: file-analysis/ is being moved to repositories on its own branch (the split into
- * file-analysis, cost-checks and bid-detection); this line goes when that branch is merged.
- */
-const SQL_OUTSIDE_REPOSITORIES = [`^apps/server/src/modules/file-analysis/`];
-
 /** The schema files of the business modules' own tables, by the module that owns them. */
 const BUSINESS_TABLES = [
   { owner: 'credit', files: ['credit'] },
@@ -118,7 +111,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: `${SERVER}modules/(${BUSINESS_MODULE_FOLDERS.join('|')})/`,
-        pathNot: ['[/-]repository\\.ts$', '\\.test\\.ts$', ...SQL_OUTSIDE_REPOSITORIES],
+        pathNot: ['[/-]repository\\.ts$', '\\.test\\.ts$'],
       },
       // drizzle-orm resolves into node_modules (kept in the graph by `exclude` below); were it
       // ever unresolvable, the dependency keeps its bare name, which the second pattern catches.
