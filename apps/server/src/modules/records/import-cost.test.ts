@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
 import {
@@ -156,6 +157,12 @@ describe('the cost of an xlsx import, checked before it is spent', () => {
       `<worksheet><sheetData>${rows.join('')}${tail}</sheetData></worksheet>`;
     expect(await check(excelLike('<row r="x"><c></broken>'), [shared])).toBe(true);
     expect(await check(excelLike(''), [shared], 4)).toBe(false);
+    // A row too long to wait for: undecided, in milliseconds (its text is not searched again and again).
+    // (Random text: a repeated letter would pass the ratio limit first.) Read whole, it would count 5.
+    const long = [['材料名称'], [randomBytes(1536 * 1024).toString('base64')], ['a'], ['a'], ['a'], ['a']];
+    const started = performance.now();
+    expect(await check(sheetXml(long))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
     // Cells without references: undecided, the worker reads the sheet.
     expect(await check(sheetXml(letters(4)).replaceAll(/ r="[A-Z]+\d+"/g, ''))).toBe(false);
   });

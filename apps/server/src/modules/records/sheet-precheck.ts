@@ -2,6 +2,8 @@ import { readZipDirectory, unpackText, type ZipEntry, type ZipLimits } from '../
 
 /** How much of the first sheet's XML the check reads at most (the rows of the limit fit in far less). */
 export const PRECHECK_SHEET_BYTES = 8 * 1024 * 1024;
+/** The longest row element it waits for; a longer one (a search repeated over it) is left to the worker. */
+const PRECHECK_ROW_CHARS = 256 * 1024;
 /** How much of a small part (workbook, its relationships, the shared strings up to the headers) it reads. */
 const PRECHECK_PART_BYTES = 256 * 1024;
 
@@ -178,7 +180,7 @@ function filled(rowXml: string, known: ReadonlySet<string>): boolean {
 
 /**
  * The sheet's row elements as they unpack (number and XML), within PRECHECK_SHEET_BYTES; a row with
- * no number or one that does not close within the budget ends the check undecided (an error).
+ * no number or longer than PRECHECK_ROW_CHARS ends the check undecided (an error).
  */
 async function* rowsOf(zip: Buffer, sheet: ZipEntry): AsyncGenerator<{ number: number; xml: string }> {
   let pending = '';
@@ -214,6 +216,8 @@ async function* rowsOf(zip: Buffer, sheet: ZipEntry): AsyncGenerator<{ number: n
       }
       const end = pending.indexOf('</row>', tagEnd);
       if (end < 0) {
+        // Each chunk searches the open row again: a row past this length ends the check undecided.
+        if (pending.length - start > PRECHECK_ROW_CHARS) throw new Error('a row too long to wait for');
         at = start;
         break;
       }
