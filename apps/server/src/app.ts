@@ -66,6 +66,7 @@ import { envelopePlugin } from './platform/envelope.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { createInstanceBus } from './platform/instance-bus.ts';
 import { type JobDefinition, Jobs } from './platform/jobs.ts';
+import { closePdfReader, configurePdfReader, pdfLimitsOf } from './platform/pdf-reader.ts';
 import { SealedFields } from './platform/sealed-fields.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 
@@ -152,6 +153,8 @@ export async function buildApp({
   // Module actions take the same outbox; every module registers before any route reads them.
   const moduleActions = new ModuleActions(outbox);
   const files = await createFileService(database.db, config);
+  // The limits of the thread that reads bid documents' PDFs (decision 0071): one per process.
+  configurePdfReader(pdfLimitsOf(config));
   const providedSystems = new ProvidedSystems();
   const optionProviders = new OptionProviders();
   const onBehalf = new OnBehalfNodes();
@@ -181,7 +184,11 @@ export async function buildApp({
   };
   app.decorate('engine', engine);
   // Workers finish their running handler before the database closes (main.ts and tests close the app first).
-  app.addHook('onClose', async () => jobs.stop());
+  // The PDF-reading thread (bid documents' jobs) ends after them.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await closePdfReader();
+  });
 
   await app.register(securityHeadersPlugin, { supportChannelKey: config.SUPPORT_CHANNEL_KEY });
   if (config.API_DOCS) {

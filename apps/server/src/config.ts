@@ -144,6 +144,15 @@ const ConfigSchema = z.object({
   ZIP_ENTRIES_MAX: z.coerce.number().int().min(1).max(65535).default(1000),
   /** Highest uncompressed-to-compressed ratio of one entry above 1 MiB (deflate reaches about 1000). */
   ZIP_RATIO_MAX: z.coerce.number().min(1).default(200),
+  /**
+   * The largest buffer one decoded stream of a bid document's PDF may take while its text is read,
+   * in MiB: a PDF of some hundred KB can inflate a stream to GBs, outside the reading thread's heap.
+   */
+  PDF_STREAM_MAX_MB: z.coerce.number().int().min(1).max(2048).default(128),
+  /** The heap of the thread that reads PDFs' text, in MiB; past it the reading is refused. */
+  PDF_HEAP_MAX_MB: z.coerce.number().int().min(32).max(8192).default(256),
+  /** How long reading one PDF's text may take, in seconds; past it the reading is refused. */
+  PDF_TIMEOUT_SECONDS: z.coerce.number().positive().max(1800).default(300),
   /** Largest help file (PDF or video) an administrator may upload, in MiB. */
   HELP_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   /**

@@ -19,3 +19,7 @@ export const DEMO_ASSETS_DIR = besideServer('../src/modules/demo-systems/assets'
 export const SHEET_WORKER = besideServer(
   import.meta.url.endsWith('.ts') ? './sheet-worker.ts' : './sheet-worker.js',
 );
+/** The worker thread that reads PDFs' text (bid documents), found as SHEET_WORKER is. */
+export const PDF_WORKER = besideServer(
+  import.meta.url.endsWith('.ts') ? './pdf-worker.ts' : './pdf-worker.js',
+);

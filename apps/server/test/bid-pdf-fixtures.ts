@@ -95,4 +95,52 @@ export async function scannedPdf(pageCount = 2): Promise<Buffer> {
   return done;
 }
 
+/** A PDF of the given objects (numbered from 1, the first the catalogue), with its cross-reference table. */
+function pdfOf(objects: (string | Buffer)[][]): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  let size = parts[0]?.length ?? 0;
+  const offsets: number[] = [];
+  const push = (part: string | Buffer) => {
+    const bytes = typeof part === 'string' ? Buffer.from(part, 'latin1') : part;
+    parts.push(bytes);
+    size += bytes.length;
+  };
+  objects.forEach((body, index) => {
+    offsets.push(size);
+    push(`${index + 1} 0 obj\n`);
+    for (const part of body) push(part);
+    push('\nendobj\n');
+  });
+  const xref = size;
+  push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}
+
+/**
+ * A "PDF bomb": one page whose content stream, some KB deflated, inflates to `inflatedBytes` of
+ * blanks (zeros are white space to a PDF parser). Issue 27: such a file took the server's memory.
+ */
+export function bombPdf(inflatedBytes: number): Buffer {
+  const packed = deflateSync(Buffer.alloc(inflatedBytes), { level: 9 });
+  return pdfOf([
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    ['<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>'],
+    [`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`, packed, '\nendstream'],
+  ]);
+}
+
+/** A PDF whose page tree claims `count` pages (all the same page): the page limit's refusal. */
+export function manyPagesPdf(count: number): Buffer {
+  const content = 'BT /F1 12 Tf 72 720 Td (page) Tj ET';
+  return pdfOf([
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    [`<< /Type /Pages /Kids [${'3 0 R '.repeat(count)}] /Count ${count} >>`],
+    ['<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>'],
+    [`<< /Length ${content.length} >>\nstream\n${content}\nendstream`],
+  ]);
+}
+
 export { SAMPLE_CHAPTERS, sampleBid } from '../src/modules/bid-detection/sample-bids.ts';

@@ -26,6 +26,9 @@ export const BID_MESSAGES = {
   scanned: '该文件为扫描件，无法提取文字，请上传可检索的 PDF',
   encrypted: '该 PDF 已加密，无法提取文字，请上传未加密的文件',
   broken: '该文件不是有效的 PDF 或已损坏，无法解析',
+  /** A PDF whose reading passed its memory or time limits (decision 0071). */
+  tooLarge: '投标文件过大或过于复杂，无法检测',
+  tooManyPages: (max: number) => `投标文件超过${max}页，无法检测`,
   storedGone: '原始文件已被删除，无法解析',
   unavailable: '解析服务暂时不可用，请稍后重新检测',
   notPdf: '投标文件须为 PDF 格式（.pdf）',

@@ -2,9 +2,18 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 
+/**
+ * How a task ended without an answer: past its heap cap (`memory`) or its time (`timeout`), both
+ * the input's doing; or its thread failed otherwise (`crash`: it could not start, or it exited).
+ */
+export type WorkerFailure = 'memory' | 'timeout' | 'crash';
+
 /** A worker task that ended without an answer: it crashed, ran out of its memory or its time. */
 export class WorkerTaskFailed extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly kind: WorkerFailure = 'crash',
+  ) {
     super(`worker task failed: ${reason}`);
     this.name = 'WorkerTaskFailed';
   }
@@ -38,9 +47,16 @@ export class WorkerTasks<Input, Answer> {
     private readonly options: WorkerTasksOptions,
   ) {}
 
-  /** Runs one task; `transfer` lists buffers moved to the thread instead of copied. */
-  run(input: Input, transfer: ArrayBuffer[] = []): Promise<Answer> {
-    const task = this.queue.then(() => this.runNow(input, transfer));
+  /**
+   * Runs one task; `transfer` lists buffers moved to the thread instead of copied. An aborted
+   * `signal` rejects with its reason: a task still waiting never starts, a running one has its
+   * thread ended (nothing else stops a parser in the middle of its work).
+   */
+  run(input: Input, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Answer> {
+    const task = this.queue.then(() => {
+      signal?.throwIfAborted();
+      return this.runNow(input, transfer, signal);
+    });
     this.queue = task.catch(() => {});
     return task;
   }
@@ -65,13 +81,14 @@ export class WorkerTasks<Input, Answer> {
     return worker;
   }
 
-  private runNow(input: Input, transfer: ArrayBuffer[]): Promise<Answer> {
+  private runNow(input: Input, transfer: ArrayBuffer[], signal?: AbortSignal): Promise<Answer> {
     if (this.idle) clearTimeout(this.idle);
     this.worker ??= this.start();
     const worker = this.worker;
     return new Promise<Answer>((resolve, reject) => {
       const finish = (outcome: () => void, keep: boolean) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -85,12 +102,17 @@ export class WorkerTasks<Input, Answer> {
         outcome();
       };
       const onMessage = (answer: Answer) => finish(() => resolve(answer), true);
-      const onError = (error: Error) => finish(() => reject(new WorkerTaskFailed(error.message)), false);
+      const onError = (error: Error & { code?: string }) => {
+        const kind = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
+        finish(() => reject(new WorkerTaskFailed(error.message, kind)), false);
+      };
       const onExit = (code: number) => finish(() => reject(new WorkerTaskFailed(`exit ${code}`)), false);
+      const onAbort = () => finish(() => reject(signal?.reason), false);
       const timer = setTimeout(
-        () => finish(() => reject(new WorkerTaskFailed('timeout')), false),
+        () => finish(() => reject(new WorkerTaskFailed('timeout', 'timeout')), false),
         this.options.timeoutMs,
       );
+      signal?.addEventListener('abort', onAbort, { once: true });
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

@@ -1,5 +1,6 @@
 import { BID_MESSAGES } from '@ks/contract';
-import { getDocumentProxy } from 'unpdf';
+import { type PdfReader, pdfReader } from '../../platform/pdf-reader.ts';
+import { WorkerTaskFailed } from '../../platform/worker-task.ts';
 
 /** A bid document the extraction refuses: the message is the user's, stored as the document's error. */
 export class BidExtractError extends Error {
@@ -18,57 +19,34 @@ export const MAX_PAGES = 3000;
 const MIN_VISIBLE = 4;
 
 /**
- * The text of each page of a PDF, lines separated by `\n` (PDF.js through `unpdf`, decision 0052).
- * A document without text on any page is a scan (`scanned`); an encrypted or unreadable one is
- * refused (`failed`). Anything else (out of memory, an abort) is thrown as it is: the job retries.
+ * The text of each page of a PDF, lines separated by `\n` (PDF.js through `unpdf`, decision 0052),
+ * read in a worker thread under a heap cap, a cap on each decoded stream and a time limit
+ * (platform/pdf-reader.ts, decision 0071). A document without text on any page is a scan
+ * (`scanned`); an encrypted, unreadable or too long one is refused (`failed`), and so is one whose
+ * reading passed the caps or the time: the same file would cost the same again, so no retry.
+ * Anything else (the thread could not start or died otherwise, an error PDF.js did not expect of
+ * the file, an abort) is thrown as it is: the job retries, as for a failure that is not the file's.
  */
-export async function extractPages(bytes: Uint8Array, signal?: AbortSignal): Promise<string[]> {
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
-  try {
-    // PDF.js takes ownership of the buffer it is given: hand it a copy.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { stopAtErrors: true, verbosity: 0 });
-  } catch (error) {
-    const name = (error as { name?: string }).name ?? '';
-    if (name === 'PasswordException') throw new BidExtractError(BID_MESSAGES.encrypted, 'failed');
-    if (/PDFException|InvalidPDF|FormatError|UnknownErrorException/.test(name))
-      throw new BidExtractError(BID_MESSAGES.broken, 'failed');
+export async function extractPages(
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  reader: PdfReader = pdfReader(),
+): Promise<string[]> {
+  const answer = await reader.read(bytes, MAX_PAGES, signal).catch((error: unknown) => {
+    if (error instanceof WorkerTaskFailed && error.kind !== 'crash')
+      throw new BidExtractError(BID_MESSAGES.tooLarge, 'failed');
     throw error;
+  });
+  if ('failure' in answer) throw new Error(`PDF text extraction failed: ${answer.failure}`);
+  if ('refusal' in answer) {
+    const { refusal } = answer;
+    if (refusal === 'encrypted') throw new BidExtractError(BID_MESSAGES.encrypted, 'failed');
+    if (refusal === 'tooManyPages') throw new BidExtractError(BID_MESSAGES.tooManyPages(MAX_PAGES), 'failed');
+    if (refusal === 'tooLarge') throw new BidExtractError(BID_MESSAGES.tooLarge, 'failed');
+    throw new BidExtractError(BID_MESSAGES.broken, 'failed');
   }
-  try {
-    if (pdf.numPages > MAX_PAGES) throw new BidExtractError(`投标文件超过${MAX_PAGES}页，无法检测`, 'failed');
-    const pages: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n += 1) {
-      signal?.throwIfAborted();
-      const page = await pdf.getPage(n);
-      const content = await page.getTextContent().catch(() => {
-        throw new BidExtractError(BID_MESSAGES.broken, 'failed');
-      });
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str;
-        if (item.hasEOL) text += '\n';
-      }
-      pages.push(normalise(text));
-      page.cleanup();
-    }
-    if (!pages.some((p) => p.replace(/\s/g, '').length >= MIN_VISIBLE))
-      throw new BidExtractError(BID_MESSAGES.scanned, 'scanned');
-    return pages;
-  } finally {
-    await pdf.loadingTask.destroy();
-  }
-}
-
-/** Lines trimmed, runs of blanks collapsed, NUL and other controls removed (PostgreSQL stores no NUL). */
-function normalise(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-      .split(/\r?\n/)
-      .map((line) => line.replace(/[ \t\u3000]+/g, ' ').trim())
-      .filter((line) => line.length > 0)
-      .join('\n')
-  );
+  const { pages } = answer;
+  if (!pages.some((p) => p.replace(/\s/g, '').length >= MIN_VISIBLE))
+    throw new BidExtractError(BID_MESSAGES.scanned, 'scanned');
+  return pages;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as wait } from 'node:timers/promises';
 import {
@@ -14,6 +15,7 @@ import { multipart } from '../../../test/file-fixtures.ts';
 import { createUser, loginAs, useTestApp } from '../../../test/helper.ts';
 import { sheetXml, xlsxOf } from '../../../test/zip-fixtures.ts';
 import { tableRef } from '../../engine/node-tables.ts';
+import { certainlyTooManyRows } from './sheet-precheck.ts';
 import { readSheet } from './sheet-reader.ts';
 
 const getApp = useTestApp();
@@ -100,6 +102,9 @@ describe('the cost of an xlsx import, checked before it is spent', () => {
     const before = await liveRows();
     const { result, lateness } = await probedWhile(() => importFile(hostile));
     expect(result).toMatchObject({ status: 400, message: IMPORT_TOO_MANY_MESSAGE });
+    // Cold (no reading thread yet): the check in the server's thread refuses it before one starts,
+    // in 0.2–0.5 s under a loaded test run; a thread's start and exceljs' loading alone took 0.9–3 s.
+    expect(result.ms, 'refusal (ms)').toBeLessThan(1000);
     expect(await liveRows()).toBe(before);
     // The reading runs in a worker thread: the event loop answers throughout, however long it takes.
     expect(lateness.length).toBeGreaterThan(0);
@@ -126,6 +131,40 @@ describe('the cost of an xlsx import, checked before it is spent', () => {
       limits: LIMITS,
     });
     expect(broken).toEqual({ refusal: 'file' });
+  });
+
+  it('decides in the server’s thread only what is certain: rows with content under the known headers', async () => {
+    const check = (sheet: string, extra: { name: string; data: Buffer }[] = [], maxRows = 3) =>
+      certainlyTooManyRows(xlsxOf(sheet, { extra }), LIMITS, new Set(['材料名称']), maxRows);
+    expect(await check(sheetXml(letters(4)))).toBe(true);
+    expect(await check(sheetXml(letters(3)))).toBe(false);
+    // Content in a column without a known header does not count, nor does a row of empty cells.
+    const other = [['材料名称', '备注'], ['a'], ['', 'x'], ['', 'x'], ['a'], ['', 'x'], ['a']];
+    expect(await check(sheetXml(other))).toBe(false);
+    // Unknown headers: the worker decides (it refuses the file as not the template's).
+    expect(await check(sheetXml([['名称'], ['a'], ['a'], ['a'], ['a']]))).toBe(false);
+    // A header read from the shared strings, as Excel writes it; the rows past the limit are broken.
+    const shared = {
+      name: 'xl/sharedStrings.xml',
+      data: Buffer.from('<sst><si><t>其他</t></si><si><r><t>材料</t></r><r><t>名称</t></r></si></sst>'),
+    };
+    const row = (n: number, cells: string) => `<row r="${n}" spans="1:2">${cells}</row>`;
+    const rows = [
+      row(1, '<c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>'),
+      ...[2, 3, 4, 5].map((n) => row(n, `<c r="B${n}"><v>${n}</v></c>`)),
+    ];
+    const excelLike = (tail: string) =>
+      `<worksheet><sheetData>${rows.join('')}${tail}</sheetData></worksheet>`;
+    expect(await check(excelLike('<row r="x"><c></broken>'), [shared])).toBe(true);
+    expect(await check(excelLike(''), [shared], 4)).toBe(false);
+    // A row too long to wait for: undecided, in milliseconds (its text is not searched again and again).
+    // (Random text: a repeated letter would pass the ratio limit first.) Read whole, it would count 5.
+    const long = [['材料名称'], [randomBytes(1536 * 1024).toString('base64')], ['a'], ['a'], ['a'], ['a']];
+    const started = performance.now();
+    expect(await check(sheetXml(long))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+    // Cells without references: undecided, the worker reads the sheet.
+    expect(await check(sheetXml(letters(4)).replaceAll(/ r="[A-Z]+\d+"/g, ''))).toBe(false);
   });
 
   it('imports a small sheet read by the worker', async () => {

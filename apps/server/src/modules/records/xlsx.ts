@@ -52,6 +52,7 @@ import { type ItemLabeller, optionCoder, optionLabeller, WIRE_JOINS } from './op
 import { columnsOf, diff } from './record-views.ts';
 import { insertRecords } from './repository.ts';
 import type { RecordService } from './service.ts';
+import { certainlyTooManyRows } from './sheet-precheck.ts';
 import { cellText, type SheetAnswer, type SheetRequest } from './sheet-reader.ts';
 
 /** exceljs is about 28 MB of the server's memory: loaded on the first export or import, not at start. */
@@ -369,6 +370,10 @@ export class RecordSheets {
     // The zip's directory first, here: microseconds, and a file past the limits starts no thread.
     const refused = zipDirectoryRefusal(file, this.zipLimits, IMPORT_FILE_MESSAGE);
     if (refused) throw badRequest(refused);
+    // A sheet certainly past the row limit is refused here, in milliseconds, before a thread starts
+    // and loads exceljs (most of a cold refusal's second); the thread decides every other sheet.
+    if (await certainlyTooManyRows(file, this.zipLimits, new Set(headers), IMPORT_MAX_ROWS))
+      throw badRequest(IMPORT_TOO_MANY_MESSAGE);
     // A copy of its own, moved to the thread: the upload's buffer may share memory with others.
     const bytes = new Uint8Array(file);
     const request: SheetRequest = { bytes, headers, maxRows: IMPORT_MAX_ROWS, limits: this.zipLimits };
