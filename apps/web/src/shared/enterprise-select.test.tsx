@@ -5,10 +5,11 @@ import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { waitBound } from '@/test/waits.ts';
 import { EnterpriseSelect } from './enterprise-select.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const ENTERPRISES = [

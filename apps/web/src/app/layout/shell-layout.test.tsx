@@ -8,6 +8,7 @@ import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factori
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { waitBound } from '@/test/waits.ts';
 
 // Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
 vi.setConfig({ testTimeout: 60000 });
@@ -249,7 +250,7 @@ describe('practice status dialog', () => {
 
 describe('customer-service widget', () => {
   // The shell is a lazy route: on a busy machine its first load takes longer than the 5 s default.
-  const findWidgetToggle = () => screen.findByLabelText('在线客服', {}, { timeout: 30000 });
+  const findWidgetToggle = () => screen.findByLabelText('在线客服', {}, waitBound(2));
 
   it('says the service is not configured when there is no channel key, and gives the support phone', async () => {
     const { user } = renderShell('U');

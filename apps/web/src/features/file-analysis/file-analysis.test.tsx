@@ -10,10 +10,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { COST_TREE_HEIGHT, CostTreeTable } from './components/cost-tree-table.tsx';
 import { bidderDialogRoutes, ENTERPRISE_B, ENTERPRISE_B_OPTION } from './test-fixtures.ts';
 
-const PAGE_LOAD = { timeout: 30_000 };
+const PAGE_LOAD = waitBound(2);
 
 const money = (zzj: string) => ({
   zzj,
@@ -214,7 +215,7 @@ describe('/fileAnalysis/index', () => {
   });
 
   it('lets an administrator choose a bid’s bidder enterprise in 上传造价文件, else name it', {
-    timeout: 90_000,
+    timeout: testTimeout(6),
   }, async () => {
     const keywords: (string | null)[] = [];
     const { user, calls } = renderAsRole('M', '/fileAnalysis/index', {

@@ -5,6 +5,7 @@ import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { CommitmentBookDetailPage, CommitmentBookPage } from './commitment-book-pages.tsx';
 import { CompanyCreditPage } from './company-credit-page.tsx';
 import { CreditAnalysisPage } from './credit-analysis-page.tsx';
@@ -16,7 +17,7 @@ vi.mock('echarts-for-react', () => ({
   default: ({ option }: { option: unknown }) => <pre data-testid="chart">{JSON.stringify(option)}</pre>,
 }));
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 

@@ -6,12 +6,13 @@ import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { CompanyInfoPage } from './company-info-page.tsx';
 
 const ENTERPRISE_ID = makeUserId();
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 

@@ -5,13 +5,14 @@ import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { ManagementInfoPage } from './management-info-page.tsx';
 
 const ENTERPRISE_ID = makeUserId();
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 const signIn = () => signInAs('M');
 

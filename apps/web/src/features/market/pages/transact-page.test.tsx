@@ -6,10 +6,11 @@ import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { TransactPage } from './transact-page.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 const RELEASING = makeUserId();

@@ -70,7 +70,7 @@ describe('TipDialog', () => {
     fireEvent.keyDown(window, { key: 'Enter' });
     expect(onConfirm).toHaveBeenCalledTimes(1);
     // The action has not answered when the re-enable second is over.
-    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false), { timeout: 3000 });
+    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false));
     fireEvent.keyDown(window, { key: 'Enter' });
     fireEvent.click(ok);
     expect(onConfirm).toHaveBeenCalledTimes(1);

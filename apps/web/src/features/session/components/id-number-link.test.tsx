@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { IdNumberLink } from './id-number-link.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const first17 = '32010619850312201';

@@ -149,16 +149,12 @@ describe('ChangeDialog', () => {
     ).toBe(true);
     expect(await screen.findByText(CHANGE_MESSAGES.typeRequired)).toBeTruthy();
     expect(saved).not.toHaveBeenCalled();
-    await waitFor(
-      () =>
-        expect(
-          within(panel)
-            .getByRole('button', { name: label('保存') })
-            .hasAttribute('disabled'),
-        ).toBe(false),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getByRole('button', { name: label('保存') })
+          .hasAttribute('disabled'),
+      ).toBe(false),
     );
   });
 
