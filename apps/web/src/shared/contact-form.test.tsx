@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
@@ -8,7 +8,6 @@ import { renderWidget } from '@/test/render-widget.tsx';
 import { waitBound } from '@/test/waits.ts';
 import { ContactFields, type ContactValues } from './contact-form.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 

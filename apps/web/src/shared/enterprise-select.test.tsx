@@ -8,7 +8,6 @@ import { renderWidget } from '@/test/render-widget.tsx';
 import { waitBound } from '@/test/waits.ts';
 import { EnterpriseSelect } from './enterprise-select.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 

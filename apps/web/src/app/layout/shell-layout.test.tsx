@@ -2,16 +2,13 @@ import type { LoginRoleType } from '@ks/contract/session';
 import { rolesOf } from '@ks/contract/session';
 import { DEFAULT_THEME_CONFIG, type MenuNode, type System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
 import { waitBound } from '@/test/waits.ts';
-
-// Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 60000 });
 
 const SYSTEM: System = {
   id: 's1',

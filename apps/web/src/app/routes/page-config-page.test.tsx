@@ -1,13 +1,11 @@
 import type { MenuNode, System } from '@ks/contract/shell';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { PageConfigPage } from './page-config-page.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 const system = (gnCoding: string, systemName: string): System => ({
   id: `sys-${gnCoding}`,

@@ -2,15 +2,12 @@ import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
 import { rolesOf } from '@ks/contract/session';
 import type { System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
-
-// Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 60000 });
 
 const SYSTEM: BuilderSystem = {
   id: '11111111-1111-4111-8111-111111111111',

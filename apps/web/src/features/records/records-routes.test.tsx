@@ -6,11 +6,12 @@ import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factori
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { makePage, makePublished, NODE } from './test-fixtures.tsx';
 
 // Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 20000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
+configure({ asyncUtilTimeout: waitBound(2).timeout });
 
 function renderAsUser(path: string) {
   const userInfo = makeUserInfo({ loginRoleType: 'U', userName: '企业用户' });

@@ -16,7 +16,6 @@ const ENTERPRISE_ID = makeUserId();
 vi.mock('echarts-for-react', () => ({
   default: ({ option }: { option: unknown }) => <pre data-testid="chart">{JSON.stringify(option)}</pre>,
 }));
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));

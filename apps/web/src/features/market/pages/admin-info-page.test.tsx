@@ -12,7 +12,6 @@ import { AdminInfoPage } from './admin-info-page.tsx';
 const ACTIVE_ID = makeUserId();
 const DISABLED_ID = makeUserId();
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 
 const signIn = () => signInAs('M');

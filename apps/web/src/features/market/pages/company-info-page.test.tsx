@@ -1,7 +1,7 @@
 import type { CompanyInfo, MarketEnterprise } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
@@ -11,7 +11,6 @@ import { CompanyInfoPage } from './company-info-page.tsx';
 
 const ENTERPRISE_ID = makeUserId();
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));

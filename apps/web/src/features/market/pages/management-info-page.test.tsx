@@ -11,7 +11,6 @@ import { ManagementInfoPage } from './management-info-page.tsx';
 
 const ENTERPRISE_ID = makeUserId();
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 
 const signIn = () => signInAs('M');

@@ -1,7 +1,7 @@
 import type { RegisteredPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeUserId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
@@ -10,7 +10,6 @@ import { waitBound } from '@/test/waits.ts';
 import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { PersonnelInfoPage } from './personnel-info-page.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };

@@ -1,7 +1,7 @@
 import type { IdentityClaim, TransactItem, Transfer } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
@@ -9,7 +9,6 @@ import { signInAs } from '@/test/sign-in.ts';
 import { waitBound } from '@/test/waits.ts';
 import { TransactPage } from './transact-page.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
 const WAIT = waitBound(2);
 
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };

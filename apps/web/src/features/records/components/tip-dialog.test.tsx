@@ -8,8 +8,6 @@ import { renderWidget } from '@/test/render-widget.tsx';
 import { withRoutes } from '../test-fixtures.tsx';
 import { TipDialog } from './tip-dialog.tsx';
 
-vi.setConfig({ testTimeout: 30000 });
-
 const apiError = (status: number, code: number, message: string) =>
   new ApiError({ status, code, message, kind: 'api' });
 

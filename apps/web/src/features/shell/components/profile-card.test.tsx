@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
 import { checkPhotoFile } from './profile-card.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 function renderUserCenter() {
   const userInfo = makeUserInfo({ userName: '李四' });

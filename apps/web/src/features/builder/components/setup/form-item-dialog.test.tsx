@@ -12,8 +12,6 @@ import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout } from '@/test/waits.ts';
 import { FormItemDialog, PROPERTY_TIPS } from './form-item-dialog.tsx';
 
-vi.setConfig({ testTimeout: 60000 });
-
 const itemOf = (input: Partial<FormItemInput> & Pick<FormItemInput, 'code' | 'type'>): FormItem =>
   FormItemSchema.parse({ name: input.code, ...input });
 

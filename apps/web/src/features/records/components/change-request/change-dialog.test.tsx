@@ -6,10 +6,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import { NODE } from '../../test-fixtures.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 /** antd spaces two-character button labels (提 交): match with or without it. */
 const label = (text: string) => new RegExp(`^${text.split('').join('\\s*')}$`);

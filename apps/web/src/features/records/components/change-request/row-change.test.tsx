@@ -1,13 +1,11 @@
 import { RECORD_CHANGE_OPERATION, RECORD_CHANGE_PATHS } from '@ks/contract/record-changes';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { NODE } from '../../test-fixtures.tsx';
 import { useRowActions } from '../row-actions.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 function Row() {
   const actions = useRowActions(NODE);

@@ -5,7 +5,7 @@ import { testTimeout, waitBound } from '@/test/waits.ts';
 import { findCascaderOption, findOption, item, renderForm, typeDate } from './test-helpers.tsx';
 
 // antd pickers and the lazily loaded editor are slow to render under jsdom on a busy machine.
-vi.setConfig({ testTimeout: 180000 });
+vi.setConfig({ testTimeout: testTimeout(12) });
 
 const LIST = {
   list: [
