@@ -64,9 +64,7 @@ describe('router guard', () => {
     ['/system/jumpNoticeCfg', 'D', '通知配置仅限管理员使用'],
   ] as const)('refuses %s to role %s with the gate, before any call of the page', async (path, role, why) => {
     mockFetch({ ...publicCalls(), ...shellCalls() });
-    const store = useSessionStore.getState();
-    store.setToken('token-1', '2099-01-01T00:00:00Z');
-    store.setUser(makeUserInfo({ loginRoleType: role }), ['user']);
+    signInAs(role);
     renderRoute(path);
     expect(await screen.findByText(why)).toBeTruthy();
     expect(screen.getByText('无权限访问')).toBeTruthy();

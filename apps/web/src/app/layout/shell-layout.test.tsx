@@ -1,13 +1,12 @@
 import type { LoginRoleType } from '@ks/contract/session';
-import { rolesOf } from '@ks/contract/session';
 import { DEFAULT_THEME_CONFIG, type MenuNode, type System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 import { waitBound } from '@/test/waits.ts';
 
 const SYSTEM: System = {
@@ -59,9 +58,7 @@ function renderShell(
     ...shellCalls({ systems: [SYSTEM], menus: { JYGL: menus }, headerItems }),
     ...extra,
   });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, rolesOf(role));
+  signInAs(role, userInfo);
   return renderRoute(path);
 }
 

@@ -6,6 +6,7 @@ import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factori
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 import { checkPhotoFile } from './profile-card.tsx';
 
 function renderUserCenter() {
@@ -26,8 +27,7 @@ function renderUserCenter() {
     },
     'GET /ks/file/v1/files/f1': { status: 200, body: 'png', headers: { 'Content-Type': 'image/png' } },
   });
-  useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
-  useSessionStore.getState().setUser(userInfo, ['user']);
+  signInAs(userInfo.loginRoleType, userInfo);
   return { ...renderRoute('/userCenter/uCenter'), calls };
 }
 
