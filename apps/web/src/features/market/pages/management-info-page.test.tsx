@@ -1,7 +1,7 @@
 import type { ManagedPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUserId } from '@/test/factories.ts';
+import { makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -17,8 +17,9 @@ const signIn = () => signInAs('M');
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
+const PERSON_ID = makeRecordId();
 const PERSON: ManagedPerson = {
-  id: 'p1',
+  id: PERSON_ID,
   status: 'approved',
   enterpriseUserId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
@@ -104,7 +105,7 @@ describe('人员管理 (/system/managementInfo)', () => {
     await waitFor(() =>
       expect(bodies).toEqual([
         {
-          id: 'p1',
+          id: PERSON_ID,
           version: 2,
           areas: [
             { region: '江苏省', status: 2, reason: '' },

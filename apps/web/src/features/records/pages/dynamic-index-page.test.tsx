@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
+import { makeRecordId } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout, waitBound } from '@/test/waits.ts';
@@ -13,7 +14,7 @@ import { column, makePage, makePublished, makeRow, NODE, withRoutes } from '../t
 import { DynamicIndexPage } from './dynamic-index-page.tsx';
 
 /** What a workflow call answers: the record's new state. */
-const WORKFLOW_RESULT = { id: 'r1', version: 2, status: 'submitted', auditState: '审核中' };
+const WORKFLOW_RESULT = { id: makeRecordId(), version: 2, status: 'submitted', auditState: '审核中' };
 
 // antd tables and dialogs under jsdom are slow on a shared two-core machine.
 vi.setConfig({ testTimeout: testTimeout(6) });
