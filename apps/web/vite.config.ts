@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { testTimeout } from './src/test/waits.ts';
 
 /** A path inside the workspace root, where npm hoists dependencies. */
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -61,7 +62,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Vitest's default leaves one of two cores idle (one worker); jsdom tests are CPU-bound, so two.
     maxWorkers: 2,
-    testTimeout: 30000,
+    // Four waits of the one bound (src/test/waits.ts): a wait fails with its own message first.
+    testTimeout: testTimeout(4),
     // react-router ships CJS and ESM builds. Under the test runner the app's imports resolved to
     // one and `react-router/dom` to the other, giving two router contexts; pin both to ESM.
     alias: [

@@ -4,8 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { signInAs } from '@/test/sign-in.ts';
 import { createRoutes } from './router.tsx';
 
 /**
@@ -42,8 +41,7 @@ const CASES = Object.entries(PAGE_ACCESS as Record<string, PageAccess>).flatMap(
 
 describe("the router's gate of every page in the contract's page access", () => {
   it.each(CASES)('%s as %s: offered %s', async (path, role, offered) => {
-    useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
-    useSessionStore.getState().setUser(makeUserInfo({ loginRoleType: role }), ['user']);
+    signInAs(role);
     const router = createMemoryRouter([await resolvedRoute(path)], { initialEntries: [path] });
     const { container } = render(<RouterProvider router={router} />);
     const text = container.textContent ?? '';

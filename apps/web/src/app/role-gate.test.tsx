@@ -3,6 +3,7 @@ import { configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 
 /**
  * Issue 16 item 3: a page is offered to a role exactly when the server answers its calls. Each
@@ -27,8 +28,8 @@ const REFUSED: [string, string, LoginRoleType[]][] = [
 ];
 
 // Lazy pages under jsdom on a shared two-core machine take seconds to appear.
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 30000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
+configure({ asyncUtilTimeout: waitBound(2).timeout });
 
 /** The header's widgets call these on every page; renderAsRole leaves them unanswered. */
 const SHELL_WIDGETS = new Set([

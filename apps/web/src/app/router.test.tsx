@@ -8,6 +8,7 @@ import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { FEATURE_ROUTES } from './feature-routes.ts';
 import {
   EXTRA_SHELL_PAGES,
@@ -63,9 +64,7 @@ describe('router guard', () => {
     ['/system/jumpNoticeCfg', 'D', '通知配置仅限管理员使用'],
   ] as const)('refuses %s to role %s with the gate, before any call of the page', async (path, role, why) => {
     mockFetch({ ...publicCalls(), ...shellCalls() });
-    const store = useSessionStore.getState();
-    store.setToken('token-1', '2099-01-01T00:00:00Z');
-    store.setUser(makeUserInfo({ loginRoleType: role }), ['user']);
+    signInAs(role);
     renderRoute(path);
     expect(await screen.findByText(why)).toBeTruthy();
     expect(screen.getByText('无权限访问')).toBeTruthy();
@@ -132,7 +131,7 @@ describe('信用公示 without a session (decision 0054)', () => {
       }),
     });
     const { location } = renderRoute('/credit/creditPublicList');
-    expect(await screen.findByText('公示演示建设有限公司', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText('公示演示建设有限公司', {}, waitBound(2))).toBeTruthy();
     expect(location()).toBe('/credit-publicity');
     expect(screen.getByRole('link', { name: '信用公示' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();

@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { ContactFields, type ContactValues } from './contact-form.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const CONTACTS = [
@@ -31,9 +30,7 @@ function Harness({
 }
 
 function setup(length?: 1 | 3) {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType: 'M' }), ['admin']);
+  signInAs('M');
   const asked: unknown[] = [];
   mockFetch({
     'POST /ks/basic/contacts': ({ body }) => {

@@ -1,31 +1,37 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { EnterpriseSelect } from './enterprise-select.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const ENTERPRISE_A = makeUserId();
+
+const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const ENTERPRISES = [
   {
-    userId: 'u-a',
+    userId: ENTERPRISE_A,
     enterpriseName: '甲建设有限公司',
     creditCode: '91330000MA2A000001',
     qyType: '施工企业',
     status: 'active',
   },
-  { userId: 'u-b', enterpriseName: '乙监理有限公司', creditCode: '', qyType: '监理企业', status: 'active' },
+  {
+    userId: makeUserId(),
+    enterpriseName: '乙监理有限公司',
+    creditCode: '',
+    qyType: '监理企业',
+    status: 'active',
+  },
 ];
 
 function setup(onlyEnabled: boolean) {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType: 'M' }), ['admin']);
+  signInAs('M');
   const asked: { keyword: string | null; state: string | null }[] = [];
   mockFetch({
     'GET /ks/basic/enterprises': ({ url }) => {
@@ -63,9 +69,9 @@ describe('EnterpriseSelect', () => {
     fireEvent.blur(select);
     const shown = () => select.closest('.ant-select')?.textContent ?? '';
     await waitFor(() => expect(shown()).toContain('甲建设有限公司（91330000MA2A000001）'), WAIT);
-    expect(shown()).not.toContain('u-a');
+    expect(shown()).not.toContain(ENTERPRISE_A);
     fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(done).toHaveBeenCalledWith({ ownerUserId: 'u-a' }), WAIT);
+    await waitFor(() => expect(done).toHaveBeenCalledWith({ ownerUserId: ENTERPRISE_A }), WAIT);
     expect(asked.every((one) => one.state === null)).toBe(true);
   });
 

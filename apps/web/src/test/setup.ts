@@ -8,10 +8,10 @@ import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { takeImpossibleAnswers } from './fetch-mock.ts';
+import { UI_WAIT_MS } from './waits.ts';
 
-// Lazy routes, antd's first render and RSA encryption take a moment under jsdom, and seconds on a
-// loaded 2-core machine: a findBy* returns as soon as it finds, so a generous bound costs nothing.
-configure({ asyncUtilTimeout: 15000 });
+// Every findBy*/waitFor waits up to the one bound (waits.ts) unless it asks for a multiple of it.
+configure({ asyncUtilTimeout: UI_WAIT_MS });
 
 // antd's responsive components ask for matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,16 +1,13 @@
 import type { LoginRoleType } from '@ks/contract/session';
-import { rolesOf } from '@ks/contract/session';
 import { DEFAULT_THEME_CONFIG, type MenuNode, type System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
+import { describe, expect, it } from 'vitest';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
-
-// Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 60000 });
+import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 
 const SYSTEM: System = {
   id: 's1',
@@ -61,9 +58,7 @@ function renderShell(
     ...shellCalls({ systems: [SYSTEM], menus: { JYGL: menus }, headerItems }),
     ...extra,
   });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, rolesOf(role));
+  signInAs(role, userInfo);
   return renderRoute(path);
 }
 
@@ -249,7 +244,7 @@ describe('practice status dialog', () => {
 
 describe('customer-service widget', () => {
   // The shell is a lazy route: on a busy machine its first load takes longer than the 5 s default.
-  const findWidgetToggle = () => screen.findByLabelText('在线客服', {}, { timeout: 30000 });
+  const findWidgetToggle = () => screen.findByLabelText('在线客服', {}, waitBound(2));
 
   it('says the service is not configured when there is no channel key, and gives the support phone', async () => {
     const { user } = renderShell('U');

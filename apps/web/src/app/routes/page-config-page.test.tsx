@@ -1,13 +1,12 @@
 import type { MenuNode, System } from '@ks/contract/shell';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { PageConfigPage } from './page-config-page.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 const system = (gnCoding: string, systemName: string): System => ({
   id: `sys-${gnCoding}`,
@@ -33,8 +32,7 @@ const menu = (overrides: Partial<MenuNode> & Pick<MenuNode, 'id' | 'title'>): Me
 
 describe('PageConfigPage (home)', () => {
   it("shows the user's to-do counts and the pages of each system they can open", async () => {
-    useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
-    useSessionStore.getState().setUser(makeUserInfo({ userName: '王经理', loginRoleType: 'M' }), ['admin']);
+    signInAs('M', { userName: '王经理' });
     mockFetch({
       'POST /ks/menu/v1/menus/main-menus': ok([
         system('JYGL', '交易管理系统'),

@@ -5,10 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { toggleCheckbox } from '@/test/checkbox.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 
-vi.setConfig({ testTimeout: 120000 });
+vi.setConfig({ testTimeout: testTimeout(8) });
 // First renders of lazy pages are slow when the machine is busy.
-configure({ asyncUtilTimeout: 30000 });
+configure({ asyncUtilTimeout: waitBound(2).timeout });
 
 const SYSTEM: System = {
   id: '11111111-1111-4111-8111-111111111111',

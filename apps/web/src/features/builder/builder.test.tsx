@@ -1,16 +1,12 @@
 import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
-import { rolesOf } from '@ks/contract/session';
 import type { System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
+import { describe, expect, it } from 'vitest';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
-
-// Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 60000 });
+import { signInAs } from '@/test/sign-in.ts';
 
 const SYSTEM: BuilderSystem = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -65,9 +61,7 @@ function renderAsDeveloper(path: string, extra: Record<string, MockHandler | Ret
       ]),
     ),
   });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, rolesOf('D'));
+  signInAs('D', userInfo);
   return { ...renderRoute(path), calls };
 }
 
@@ -167,8 +161,7 @@ describe('all systems page', () => {
       'GET /ks/individual/user-info': ok(userInfo),
       ...shellCalls(),
     });
-    useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
-    useSessionStore.getState().setUser(userInfo, rolesOf('M'));
+    signInAs('M', userInfo);
     renderRoute('/system/allSystem');
     expect(await screen.findByText('全部系统仅限开发人员使用')).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { toggleCheckbox } from '@/test/checkbox.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { NODE, SYSTEM } from './test-fixtures.ts';
 
 vi.mock('echarts-for-react', () => ({
@@ -12,9 +13,9 @@ vi.mock('echarts-for-react', () => ({
 }));
 
 // Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 240000 });
+vi.setConfig({ testTimeout: testTimeout(16) });
 // First renders of the lazy workspace chunk are slow when the machine is busy.
-configure({ asyncUtilTimeout: 60000 });
+configure({ asyncUtilTimeout: waitBound(4).timeout });
 
 const PATH = '/system/setUpList?systemCoding=JYGL&gnCoding=xmxx';
 

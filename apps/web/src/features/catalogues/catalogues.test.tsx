@@ -2,10 +2,11 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { describe, expect, it, vi } from 'vitest';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 
-vi.setConfig({ testTimeout: 120000 });
+vi.setConfig({ testTimeout: testTimeout(8) });
 // First renders of lazy pages are slow when the machine is busy.
-configure({ asyncUtilTimeout: 30000 });
+configure({ asyncUtilTimeout: waitBound(2).timeout });
 
 const modalOf = (element: HTMLElement) => element.closest('.ant-modal') as HTMLElement;
 const okButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: /确\s*定|OK/ });

@@ -8,12 +8,14 @@ import {
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { COST_TREE_HEIGHT, CostTreeTable } from './components/cost-tree-table.tsx';
 import { bidderDialogRoutes, ENTERPRISE_B, ENTERPRISE_B_OPTION } from './test-fixtures.ts';
 
-const PAGE_LOAD = { timeout: 30_000 };
+const PAGE_LOAD = waitBound(2);
 
 const money = (zzj: string) => ({
   zzj,
@@ -102,12 +104,17 @@ describe('cost tree table', () => {
   });
 });
 
+const PROJECT_ID = makeRecordId();
+const COST_FILE_ID = makeRecordId();
+/** The uploaded file the cost file was parsed from. */
+const STORED_FILE_ID = makeRecordId();
+const DOCUMENT_ID = makeRecordId();
 const FILE: CostFile = {
-  id: 'f1',
-  projectId: 'p1',
+  id: COST_FILE_ID,
+  projectId: PROJECT_ID,
   kind: 'bid',
   bidderName: '浙江宏远建设有限公司',
-  fileId: 'stored-1',
+  fileId: STORED_FILE_ID,
   fileName: 'bid-clean.xml',
   size: 7341,
   sha256: 'a'.repeat(64),
@@ -121,7 +128,7 @@ const FILE: CostFile = {
   mine: true,
 };
 const PROJECT: CostProject = {
-  id: 'p1',
+  id: PROJECT_ID,
   code: 'KS-ZJ-2026-018',
   name: '城东实验小学教学楼新建工程',
   region: '330000',
@@ -132,7 +139,7 @@ const PROJECT: CostProject = {
 };
 
 const BID_DOCUMENT: BidDocumentState = {
-  documentId: 'd1',
+  documentId: DOCUMENT_ID,
   bidderName: '浙江宏远建设有限公司',
   fileName: 'bid-scanned.pdf',
   state: 'scanned',
@@ -163,7 +170,7 @@ describe('/fileAnalysis/index', () => {
         pageSize: 2000,
       }),
       'POST /ks/analyse/bid-documents/list': ok({
-        xmId: 'p1',
+        xmId: PROJECT_ID,
         projectName: PROJECT.name,
         documents: [BID_DOCUMENT],
       }),
@@ -178,15 +185,17 @@ describe('/fileAnalysis/index', () => {
     expect(within(bidRow).getByText('扫描件')).toBeTruthy();
     expect(within(bidRow).getByText(BID_DOCUMENT.errorMessage)).toBeTruthy();
     expect(within(bidRow).getByRole('link', { name: '检测结果' }).getAttribute('href')).toBe(
-      '/fileAnalysis/deatil?xmId=p1',
+      `/fileAnalysis/deatil?xmId=${PROJECT_ID}`,
     );
-    expect(calls.find((c) => c.key === 'POST /ks/analyse/bid-documents/list')?.body).toEqual({ xmId: 'p1' });
+    expect(calls.find((c) => c.key === 'POST /ks/analyse/bid-documents/list')?.body).toEqual({
+      xmId: PROJECT_ID,
+    });
     await user.click(await screen.findByText('查看结果'));
     expect(await screen.findByText('教学楼电气给排水安装工程', {}, PAGE_LOAD)).toBeTruthy();
     expect(screen.getAllByText('2,334,341.22').length).toBeGreaterThan(0);
     const treeCall = calls.find((c) => c.key === 'POST /ks/file/detection/parse-data');
     expect(treeCall?.body).toMatchObject({
-      id: 'f1',
+      id: COST_FILE_ID,
       gnCoding: 'fileAnalysis',
       systemCoding: 'fileAnalysis',
     });
@@ -214,7 +223,7 @@ describe('/fileAnalysis/index', () => {
   });
 
   it('lets an administrator choose a bid’s bidder enterprise in 上传造价文件, else name it', {
-    timeout: 90_000,
+    timeout: testTimeout(6),
   }, async () => {
     const keywords: (string | null)[] = [];
     const { user, calls } = renderAsRole('M', '/fileAnalysis/index', {
@@ -224,7 +233,11 @@ describe('/fileAnalysis/index', () => {
         curPage: 1,
         pageSize: 10,
       }),
-      'POST /ks/analyse/bid-documents/list': ok({ xmId: 'p1', projectName: PROJECT.name, documents: [] }),
+      'POST /ks/analyse/bid-documents/list': ok({
+        xmId: PROJECT_ID,
+        projectName: PROJECT.name,
+        documents: [],
+      }),
       ...bidderDialogRoutes(keywords, 'xml'),
       'POST /ks/analyse/cost-files': ok(FILE),
     });
@@ -256,7 +269,7 @@ describe('/fileAnalysis/index', () => {
     await waitFor(() =>
       expect(attached()).toEqual([
         {
-          projectId: 'p1',
+          projectId: PROJECT_ID,
           kind: 'bid',
           fileId: 'id-乙.xml',
           bidderUserId: ENTERPRISE_B.userId,
@@ -276,7 +289,7 @@ describe('/fileAnalysis/index', () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() =>
       expect(attached().at(-1)).toEqual({
-        projectId: 'p1',
+        projectId: PROJECT_ID,
         kind: 'bid',
         fileId: 'id-丙.xml',
         bidderName: '丙公司',

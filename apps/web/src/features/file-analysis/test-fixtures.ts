@@ -1,8 +1,9 @@
+import { makeUserId } from '@/test/factories.ts';
 import { type MockHandler, ok } from '@/test/fetch-mock.ts';
 
 /** The one registered enterprise the bidder select's tests search for, and how its option reads. */
 export const ENTERPRISE_B = {
-  userId: 'u-b',
+  userId: makeUserId(),
   enterpriseName: '乙建设有限公司',
   creditCode: '91330000MA2B000001',
   qyType: '施工企业',

@@ -1,4 +1,8 @@
 import type { Certificate } from '@ks/contract/market';
+import { makeRecordId } from '@/test/factories.ts';
+
+/** The further certificate's id: the one a change of it sends back. */
+export const FURTHER_CERTIFICATE_ID = makeRecordId();
 
 /** 王建华's certificates as the lists answer them: the principal first, then a further one. */
 export const TWO_CERTIFICATES: Certificate[] = [
@@ -13,7 +17,7 @@ export const TWO_CERTIFICATES: Certificate[] = [
     version: 3,
   },
   {
-    id: 'c1',
+    id: FURTHER_CERTIFICATE_ID,
     registrationType: '一级注册建造师',
     specialty: '市政公用工程',
     certificateNo: '苏1322012201600102',

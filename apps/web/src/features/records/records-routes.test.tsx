@@ -1,16 +1,16 @@
-import { rolesOf } from '@ks/contract/session';
 import { configure, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { makePage, makePublished, NODE } from './test-fixtures.tsx';
 
 // Whole-shell renders with antd under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 20000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
+configure({ asyncUtilTimeout: waitBound(2).timeout });
 
 function renderAsUser(path: string) {
   const userInfo = makeUserInfo({ loginRoleType: 'U', userName: '企业用户' });
@@ -36,9 +36,7 @@ function renderAsUser(path: string) {
     }),
     ...shellCalls(),
   });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, rolesOf('U'));
+  signInAs('U', userInfo);
   return renderRoute(path);
 }
 

@@ -1,12 +1,12 @@
 import type { ChangeTemplateInfo } from '@ks/contract/record-changes';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { waitBound } from '@/test/waits.ts';
 import { ChangeTemplateSettings, templateFileProblem } from './change-template-settings.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const GENERATED: ChangeTemplateInfo = {

@@ -1,10 +1,11 @@
 import type { CreditLetter, CreditListRow, CreditRecord } from '@ks/contract/credit';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUserId } from '@/test/factories.ts';
+import { makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { CommitmentBookDetailPage, CommitmentBookPage } from './commitment-book-pages.tsx';
 import { CompanyCreditPage } from './company-credit-page.tsx';
 import { CreditAnalysisPage } from './credit-analysis-page.tsx';
@@ -15,8 +16,7 @@ const ENTERPRISE_ID = makeUserId();
 vi.mock('echarts-for-react', () => ({
   default: ({ option }: { option: unknown }) => <pre data-testid="chart">{JSON.stringify(option)}</pre>,
 }));
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
@@ -54,8 +54,8 @@ const RECORD: CreditRecord = {
   computedAt: '2026-11-26T01:00:00Z',
   items: [
     {
-      id: 'i1',
-      businessId: 'b1',
+      id: makeRecordId(),
+      businessId: makeRecordId(),
       creditClass: 'good',
       itemType: 'SG-G03',
       itemName: '获得优质工程奖',
@@ -66,8 +66,8 @@ const RECORD: CreditRecord = {
       counting: true,
     },
     {
-      id: 'i2',
-      businessId: 'b2',
+      id: makeRecordId(),
+      businessId: makeRecordId(),
       creditClass: 'good',
       itemType: 'SG-G01',
       itemName: '获得省部级及以上表彰',
@@ -214,13 +214,14 @@ describe('信用事项目录 and 评分模型与等级', () => {
 
   it('lists the catalogue with its suggestions and retires an item type at its version', async () => {
     signInAs('M');
+    const itemTypeId = makeRecordId();
     const retired: string[] = [];
     mockFetch({
       'GET /ks/credit/management/top-titles': TITLES,
       'GET /ks/credit/grade-overview': OVERVIEW,
       'GET /ks/credit/admin/item-types': ok([
         {
-          id: 't1',
+          id: itemTypeId,
           code: 'SG-G01',
           name: '获得省部级及以上表彰',
           qyType: '施工企业',
@@ -233,7 +234,7 @@ describe('信用事项目录 and 评分模型与等级', () => {
           version: 3,
         },
       ]),
-      'DELETE /ks/credit/admin/item-types/t1': ({ url }) => {
+      [`DELETE /ks/credit/admin/item-types/${itemTypeId}`]: ({ url }) => {
         retired.push(url.searchParams.get('version') ?? '');
         return ok(null);
       },
@@ -315,7 +316,7 @@ describe('信用承诺书', () => {
     mockFetch({
       'GET /ks/credit/letter/signatures': ok([
         {
-          id: 's1',
+          id: makeRecordId(),
           userId: ENTERPRISE_ID,
           signerName: '演示企业联系人',
           enterpriseName: 'KS演示建设集团有限公司',

@@ -109,7 +109,7 @@ function mockApi(
   return calls;
 }
 
-describe('投标文件检测 section', { timeout: 60_000 }, () => {
+describe('投标文件检测 section', () => {
   it('lists the documents with their states and shows a document’s result', async () => {
     mockApi({
       documents: [
@@ -165,7 +165,7 @@ describe('投标文件检测 section', { timeout: 60_000 }, () => {
     await user.click(await screen.findByText('甲公司'));
     expect(await screen.findByText('甲公司：未解析')).toBeTruthy();
     // The list asks again while a document waits; the finished detection's result is fetched.
-    expect(await screen.findByText('新结果', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('新结果')).toBeTruthy();
     expect(screen.queryByText('旧结果')).toBeNull();
   });
 

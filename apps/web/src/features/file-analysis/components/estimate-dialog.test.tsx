@@ -28,7 +28,7 @@ function mockEstimate(
   return saved;
 }
 
-describe('批准的概算 dialog', { timeout: 60_000 }, () => {
+describe('批准的概算 dialog', () => {
   it('shows the saved amount and saves a new one on the version read', async () => {
     const saved = mockEstimate();
     let closed = false;

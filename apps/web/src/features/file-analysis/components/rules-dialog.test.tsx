@@ -64,7 +64,7 @@ function mockRules() {
   return saved;
 }
 
-describe('规则配置 dialog', { timeout: 60_000 }, () => {
+describe('规则配置 dialog', () => {
   it('saves the edited rules as a new version on top of the one shown', async () => {
     const saved = mockRules();
     let closed = false;

@@ -13,8 +13,9 @@ import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
 import { signInAs } from '@/test/sign-in.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 
-const PAGE_LOAD = { timeout: 30_000 };
+const PAGE_LOAD = waitBound(2);
 const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
 
 const run = {
@@ -151,7 +152,7 @@ function mockApi(
   return calls;
 }
 
-describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
+describe('/fileAnalysis/deatil', { timeout: testTimeout(8) }, () => {
   it('lists the findings by rule with the rule version, and filters by rule', async () => {
     const calls = mockApi({ isSuccess: true, errorMessage: '' });
     signInAs('M');
@@ -190,7 +191,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     const before = calls.findings.length;
     // Run r2 finished: it is now the result.
     status.current = { ...STATUS, result: { ...run, runId: 'r2' } };
-    expect(await screen.findByText(COST_CHECK_DONE_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText(COST_CHECK_DONE_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(calls.findings.length).toBeGreaterThan(before));
   });
 
@@ -206,7 +207,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
     status.current = { ...STATUS, state: 'failed' };
-    expect(await screen.findByText(COST_CHECK_FAILED_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText(COST_CHECK_FAILED_MESSAGE)).toBeTruthy();
   });
 
   it('tells when a check started here finished before the page asked again', async () => {
@@ -219,7 +220,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     // The check is quick: the next status the page reads is already done, with a new result.
     status.current = { ...STATUS, result: { ...run, runId: 'r3' } };
     await user.click(start);
-    expect(await screen.findByText(COST_CHECK_DONE_MESSAGE, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText(COST_CHECK_DONE_MESSAGE)).toBeTruthy();
   });
 
   it('starts a check and shows the spec notification', async () => {
@@ -228,7 +229,7 @@ describe('/fileAnalysis/deatil', { timeout: 120_000 }, () => {
     const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&gnCoding=fa01`);
     await user.click(await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD));
     await waitFor(() => expect(calls.starts).toEqual([{ xmId: XM, gnCoding: 'fa01' }]));
-    expect(await screen.findByText(COST_CHECK_STARTED_NOTICE, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(COST_CHECK_STARTED_NOTICE)).toBeTruthy();
   });
 
   it('opens the error dialog when the server answers isSuccess false', async () => {

@@ -5,9 +5,10 @@ import { failure, type MockAnswer, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
 import { signInAs } from '@/test/sign-in.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 
 /** The lazy route's first render under jsdom can take longer than the usual wait on a busy machine. */
-const PAGE_LOAD = { timeout: 30_000 };
+const PAGE_LOAD = waitBound(2);
 const findOnPage = (text: string) => screen.findByText(text, {}, PAGE_LOAD);
 
 const signIn = (role: 'M' | 'U') => signInAs(role, { userName: role === 'M' ? '管理员甲' : '企业用户乙' });
@@ -66,7 +67,7 @@ function mockJobsApi({
   return calls;
 }
 
-describe('后台任务 page', { timeout: 120_000 }, () => {
+describe('后台任务 page', { timeout: testTimeout(8) }, () => {
   it('shows 无权限访问 to anyone but an administrator, and asks the server nothing', async () => {
     const calls = mockJobsApi();
     signIn('U');

@@ -6,13 +6,13 @@ import { makeUserId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { AdminInfoPage } from './admin-info-page.tsx';
 
 const ACTIVE_ID = makeUserId();
 const DISABLED_ID = makeUserId();
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 const signIn = () => signInAs('M');
 

@@ -1,17 +1,19 @@
 import type { CompanyInfo, MarketEnterprise } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUserId } from '@/test/factories.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { CompanyInfoPage } from './company-info-page.tsx';
+
+const REJECTED_QUALIFICATION_ID = makeRecordId();
 
 const ENTERPRISE_ID = makeUserId();
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
@@ -39,8 +41,8 @@ const INFO: CompanyInfo = {
       [{ code: 'enterprise_name', name: '企业名称' }],
       [
         {
-          id: 'b1',
-          businessId: 'B1',
+          id: makeRecordId(),
+          businessId: makeRecordId(),
           status: 'approved',
           version: 3,
           updatedAt: '2026-11-20T02:00:00Z',
@@ -58,16 +60,16 @@ const INFO: CompanyInfo = {
       ],
       [
         {
-          id: 'q1',
-          businessId: 'Q1',
+          id: makeRecordId(),
+          businessId: makeRecordId(),
           status: 'approved',
           version: 3,
           updatedAt: '2026-11-20T02:00:00Z',
           values: { qualification_name: '建筑工程施工总承包', qualification_level: '二级' },
         },
         {
-          id: 'q2',
-          businessId: 'Q2',
+          id: REJECTED_QUALIFICATION_ID,
+          businessId: makeRecordId(),
           status: 'rejected',
           version: 4,
           updatedAt: '2026-11-21T02:00:00Z',
@@ -108,7 +110,7 @@ describe('企业信息 (/system/companyInfo)', () => {
     expect(within(rejected).getByText('已退回')).toBeTruthy();
     expect(within(rejected).getByText('—')).toBeTruthy();
     expect(within(rejected).getByRole('link', { name: '编辑' }).getAttribute('href')).toBe(
-      '/dynamicPage/dynamicDetail?systemCoding=KS_QYXX&gnCoding=QYXX_ZZXX&id=q2',
+      `/dynamicPage/dynamicDetail?systemCoding=KS_QYXX&gnCoding=QYXX_ZZXX&id=${REJECTED_QUALIFICATION_ID}`,
     );
     // A passed item changes only through the change workflow: no edit link.
     const passed = screen.getByText('建筑工程施工总承包').closest('tr') as HTMLElement;

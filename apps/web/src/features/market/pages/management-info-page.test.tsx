@@ -1,24 +1,25 @@
 import type { ManagedPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUserId } from '@/test/factories.ts';
+import { makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { ManagementInfoPage } from './management-info-page.tsx';
 
 const ENTERPRISE_ID = makeUserId();
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 const signIn = () => signInAs('M');
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
+const PERSON_ID = makeRecordId();
 const PERSON: ManagedPerson = {
-  id: 'p1',
+  id: PERSON_ID,
   status: 'approved',
   enterpriseUserId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
@@ -104,7 +105,7 @@ describe('人员管理 (/system/managementInfo)', () => {
     await waitFor(() =>
       expect(bodies).toEqual([
         {
-          id: 'p1',
+          id: PERSON_ID,
           version: 2,
           areas: [
             { region: '江苏省', status: 2, reason: '' },

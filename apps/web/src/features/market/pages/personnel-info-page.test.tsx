@@ -1,23 +1,24 @@
 import type { RegisteredPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUserId } from '@/test/factories.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRecordId, makeUserId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
-import { TWO_CERTIFICATES } from '../test-fixtures.ts';
+import { waitBound } from '@/test/waits.ts';
+import { FURTHER_CERTIFICATE_ID, TWO_CERTIFICATES } from '../test-fixtures.ts';
 import { PersonnelInfoPage } from './personnel-info-page.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
+const PERSON_ID = makeRecordId();
 const PERSON: RegisteredPerson = {
-  id: 'p1',
+  id: PERSON_ID,
   status: 'approved',
   enterpriseUserId: makeUserId(),
   enterpriseName: 'KS演示建设集团有限公司',
@@ -121,7 +122,7 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
     await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('注册证书已修改', {}, WAIT)).toBeTruthy();
     expect(bodies[1]).toEqual({
-      id: 'c1',
+      id: FURTHER_CERTIFICATE_ID,
       version: 1,
       registrationType: '一级注册建造师',
       specialty: '市政公用工程',
@@ -149,7 +150,7 @@ describe('注册证书 and 转注册 on /system/personnelInfo (decision 0059)', 
     const dialog = await screen.findByRole('dialog', { name: '王建华的注册证书' }, WAIT);
     await user.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
-    await waitFor(() => expect(removed).toEqual(['?id=c1&version=1']));
+    await waitFor(() => expect(removed).toEqual([`?id=${FURTHER_CERTIFICATE_ID}&version=1`]));
   });
 
   it('shows another enterprise’s certificates read-only', async () => {

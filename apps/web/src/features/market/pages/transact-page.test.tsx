@@ -1,21 +1,25 @@
 import type { IdentityClaim, TransactItem, Transfer } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUserId } from '@/test/factories.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
 import { TransactPage } from './transact-page.tsx';
 
-vi.setConfig({ testTimeout: 60_000 });
-const WAIT = { timeout: 20_000 };
+const WAIT = waitBound(2);
 
 const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 const RELEASING = makeUserId();
 const ASKING = makeUserId();
+const TRANSFER_ID = makeRecordId();
+const OTHER_TRANSFER_ID = makeRecordId();
+const CLAIM_ID = makeRecordId();
+const OTHER_CLAIM_ID = makeRecordId();
 const TRANSFER: Transfer = {
-  id: 't1',
+  id: TRANSFER_ID,
   side: null,
   personName: '顾磊',
   idNumber: '320583********1611',
@@ -113,7 +117,7 @@ describe('业务办理 (/system/transact)', () => {
     await user.type(within(dialog).getByLabelText('审批意见'), '材料齐全');
     await user.click(within(dialog).getByRole('button', { name: /批\s*准/ }));
     await waitFor(() =>
-      expect(bodies).toEqual([{ id: 't1', version: 1, result: 'approve', advice: '材料齐全' }]),
+      expect(bodies).toEqual([{ id: TRANSFER_ID, version: 1, result: 'approve', advice: '材料齐全' }]),
     );
     expect(await screen.findByText('暂无待审批的转注册申请', {}, WAIT)).toBeTruthy();
     expect(asked[0]).toBe('?open=true');
@@ -126,7 +130,7 @@ describe('业务办理 (/system/transact)', () => {
       'GET /ks/basic/transact': ok([]),
       'GET /ks/basic/personnel/transfers': ok([
         { ...TRANSFER, side: 'from' },
-        { ...TRANSFER, id: 't2', personName: '沈佳怡', fromUserId: 'other' },
+        { ...TRANSFER, id: OTHER_TRANSFER_ID, personName: '沈佳怡', fromUserId: makeUserId() },
       ]),
       'PUT /ks/basic/personnel/transfers/release': ({ body }) => {
         released.push(body);
@@ -139,7 +143,7 @@ describe('业务办理 (/system/transact)', () => {
     const row = (await screen.findByText('顾磊', {}, WAIT)).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: '同意转出' }));
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
-    await waitFor(() => expect(released).toEqual([{ id: 't1', version: 1 }]));
+    await waitFor(() => expect(released).toEqual([{ id: TRANSFER_ID, version: 1 }]));
   });
 
   it('lets the releasing enterprise refuse only with a reason', async () => {
@@ -167,7 +171,7 @@ describe('业务办理 (/system/transact)', () => {
     expect(refused).toEqual([]);
     await user.type(within(dialog).getByLabelText('不同意的理由'), '合同未到期');
     await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(refused).toEqual([{ id: 't1', version: 1, refusal: '合同未到期' }]));
+    await waitFor(() => expect(refused).toEqual([{ id: TRANSFER_ID, version: 1, refusal: '合同未到期' }]));
     // Refused, it stays open: the reason shows, and the enterprise may still agree.
     const after = (await screen.findByText('原企业理由：合同未到期', {}, WAIT)).closest('tr') as HTMLElement;
     expect(within(after).getByText('原企业不同意')).toBeTruthy();
@@ -183,7 +187,7 @@ describe('业务办理 (/system/transact)', () => {
       // As the server answers the asker: who and where only once the person is let go.
       'GET /ks/basic/personnel/transfers': ok([
         { ...TRANSFER, side: 'to', personName: '', fromUserId: null, fromEnterpriseName: '' },
-        { ...TRANSFER, id: 't2', personName: '沈佳怡', side: 'to', status: 'approved' },
+        { ...TRANSFER, id: OTHER_TRANSFER_ID, personName: '沈佳怡', side: 'to', status: 'approved' },
       ]),
       'PUT /ks/basic/personnel/transfers/withdraw': ({ body }) => {
         withdrawn.push(body);
@@ -200,14 +204,14 @@ describe('业务办理 (/system/transact)', () => {
     await user.click(within(row).getByRole('button', { name: '撤回申请' }));
     expect(await screen.findByText(`撤回${TRANSFER.idNumber}的转注册申请吗？`, {}, WAIT)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
-    await waitFor(() => expect(withdrawn).toEqual([{ id: 't1', version: 1 }]));
+    await waitFor(() => expect(withdrawn).toEqual([{ id: TRANSFER_ID, version: 1 }]));
   });
 
   it('lets administrators confirm an ID number claim, or refuse one only with a reason', async () => {
     signInAs('M');
     const decided: unknown[] = [];
     const claim: IdentityClaim = {
-      id: 'c1',
+      id: CLAIM_ID,
       userId: makeUserId(),
       account: 'li.si',
       userName: '李四',
@@ -228,7 +232,10 @@ describe('业务办理 (/system/transact)', () => {
       ...NO_TRANSFERS,
       'GET /ks/basic/identity-claims': ({ url }) => {
         expect(url.search).toBe('?status=pending');
-        const queued = [claim, { ...claim, id: 'c2', userName: '张三', heldBy: '', personName: '' }];
+        const queued = [
+          claim,
+          { ...claim, id: OTHER_CLAIM_ID, userName: '张三', heldBy: '', personName: '' },
+        ];
         return ok(queued.filter((one) => !decided.some((body) => (body as { id: string }).id === one.id)));
       },
       'PUT /ks/basic/identity-claims/decide': ({ body }) => {
@@ -252,13 +259,15 @@ describe('业务办理 (/system/transact)', () => {
     await user.type(within(dialog).getByLabelText('理由'), '与注册信息不符');
     await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
     await waitFor(() =>
-      expect(decided).toEqual([{ id: 'c2', version: 1, result: 'refuse', refusal: '与注册信息不符' }]),
+      expect(decided).toEqual([
+        { id: OTHER_CLAIM_ID, version: 1, result: 'refuse', refusal: '与注册信息不符' },
+      ]),
     );
 
     await user.click(within(held).getByRole('button', { name: /^确\s*认$/ }));
     expect(await screen.findByText(/演示执业人员（personnel）的绑定将解除/, {}, WAIT)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /确\s*定|OK/ }, WAIT));
     await waitFor(() => expect(decided).toHaveLength(2));
-    expect(decided[1]).toEqual({ id: 'c1', version: 1, result: 'confirm' });
+    expect(decided[1]).toEqual({ id: CLAIM_ID, version: 1, result: 'confirm' });
   });
 });

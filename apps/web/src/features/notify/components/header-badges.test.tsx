@@ -4,18 +4,13 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
 import { TODO_PAGE_SIZE } from '@/lib/constants.ts';
-import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
+import { signInAs } from '@/test/sign-in.ts';
 import { useNoticeStore } from '../lib/notice-store.ts';
 import { MessageBell } from './message-bell.tsx';
 import { TodoBadge } from './todo-badge.tsx';
 
-function logIn(loginRoleType: 'M' | 'U') {
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(makeUserInfo({ loginRoleType }), loginRoleType === 'M' ? ['admin'] : ['user']);
-}
+const logIn = (role: 'M' | 'U') => signInAs(role);
 
 afterEach(() => useNoticeStore.getState().clearNotices());
 

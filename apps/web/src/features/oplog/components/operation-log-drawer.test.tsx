@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { OperationLogDrawer } from './operation-log-drawer.tsx';
 
-const target = { gnCoding: 'credit_change', id: 'rec-1' };
+const target = { gnCoding: 'credit_change', id: makeRecordId() };
 
 describe('operation-log drawer', () => {
   it('asks with gnCoding and id and shows the entries, passed and failed', async () => {

@@ -1,14 +1,14 @@
 import type { FilterItem } from '@ks/contract/node-definition';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import { NODE } from '../test-fixtures.tsx';
 import { FilterCard } from './filter-card.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 const CATEGORIES = [
   { label: '施工', value: 'sg' },

@@ -3,10 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import { NODE } from '../test-fixtures.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 describe('ImportDialog', () => {
   it('names each rejected field by its name, the code only for a field the form lacks', async () => {

@@ -4,11 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import type { ListQuery } from '../api/types.ts';
 import { column, makePage, makeRow } from '../test-fixtures.tsx';
 import { PickerField, pickerSourceOf } from './picker-field.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 describe('pickerSourceOf', () => {
   it.each([

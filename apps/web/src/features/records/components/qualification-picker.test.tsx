@@ -1,14 +1,14 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import type { ListQuery, RecordRow } from '../api/types.ts';
 import { column, makePage, makeRow, NODE } from '../test-fixtures.tsx';
 import { QualificationPicker } from './qualification-picker.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 const COLUMNS = [column({ code: 'cert_name', name: '证书名称', isSearch: true })];
 const ROWS = {

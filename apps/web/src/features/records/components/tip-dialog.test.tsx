@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
 import { withRoutes } from '../test-fixtures.tsx';
 import { TipDialog } from './tip-dialog.tsx';
-
-vi.setConfig({ testTimeout: 30000 });
 
 const apiError = (status: number, code: number, message: string) =>
   new ApiError({ status, code, message, kind: 'api' });
@@ -70,7 +68,7 @@ describe('TipDialog', () => {
     fireEvent.keyDown(window, { key: 'Enter' });
     expect(onConfirm).toHaveBeenCalledTimes(1);
     // The action has not answered when the re-enable second is over.
-    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false), { timeout: 3000 });
+    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false));
     fireEvent.keyDown(window, { key: 'Enter' });
     fireEvent.click(ok);
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -91,8 +89,7 @@ describe('TipDialog', () => {
     ['status 401', apiError(401, 401, '未授权')],
     ["message '未登录'", apiError(200, 500, '未登录')],
   ])('on %s clears session and local storage after 0.5 s and reloads the root', async (_, error) => {
-    useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
-    useSessionStore.getState().setUser(makeUserInfo(), ['user']);
+    signInAs('P');
     localStorage.setItem('ks-table-page-size:x', '20');
     const onReloadRoot = vi.fn();
     render(async () => {

@@ -1,18 +1,18 @@
 import { type FormItemInput, FormItemSchema } from '@ks/contract/form-schema';
 import { asUserId } from '@ks/contract/ids';
 import { ON_BEHALF_MESSAGES } from '@ks/contract/records';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import type { FormDetails } from '../api/types.ts';
 import { findOption } from '../components/schema-form/test-helpers.tsx';
 import { NODE, withRoutes } from '../test-fixtures.tsx';
 import { DynamicDetailPage } from './dynamic-detail-page.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 /**
  * 所属企业 on the record page (decision 0060): an administrator entering a new record of a node that

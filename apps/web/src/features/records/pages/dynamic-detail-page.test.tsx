@@ -1,17 +1,17 @@
 import type { AnnexWithFiles } from '@ks/contract/files';
 import type { FormItemInput } from '@ks/contract/form-schema';
 import { FormItemSchema } from '@ks/contract/form-schema';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import type { FormDetails } from '../api/types.ts';
 import { NODE, withRoutes } from '../test-fixtures.tsx';
 import { DynamicDetailPage } from './dynamic-detail-page.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 const ID = '33333333-3333-4333-8333-333333333333';
 /** A moment as the server sends it (toISOString, UTC), built from local parts for any time zone. */

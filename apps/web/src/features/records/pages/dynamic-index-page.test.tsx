@@ -5,20 +5,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
+import { makeRecordId } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import type { ListQuery, RecordPage } from '../api/types.ts';
 import { column, makePage, makePublished, makeRow, NODE, withRoutes } from '../test-fixtures.tsx';
 import { DynamicIndexPage } from './dynamic-index-page.tsx';
 
 /** What a workflow call answers: the record's new state. */
-const WORKFLOW_RESULT = { id: 'r1', version: 2, status: 'submitted', auditState: '审核中' };
+const WORKFLOW_RESULT = { id: makeRecordId(), version: 2, status: 'submitted', auditState: '审核中' };
 
 // antd tables and dialogs under jsdom are slow on a shared two-core machine.
-vi.setConfig({ testTimeout: 90000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 // The list page renders a whole antd table per test: on a loaded 2-core machine its first render has
 // taken over 15 s (CI, 2026-11-25).
-configure({ asyncUtilTimeout: 30000 });
+configure({ asyncUtilTimeout: waitBound(2).timeout });
 // The page asks only what each test mocks: a stray call would open the HTTP client's error dialog
 // over the page under test (one did: the closed task-assign dialog read the form on every list).
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));

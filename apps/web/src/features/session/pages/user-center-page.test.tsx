@@ -6,6 +6,7 @@ import { makeDeployConfig, makeKeyPair, makePlatformInfo, makeUserInfo } from '@
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 
 const { publicKey, privateKey } = makeKeyPair();
 const open = (cipherText: string) =>
@@ -40,9 +41,7 @@ function renderUserCenter(updateSecret = ok(null)) {
       return updateSecret;
     },
   });
-  const store = useSessionStore.getState();
-  store.setToken('token-1', '2099-01-01T00:00:00Z');
-  store.setUser(userInfo, ['user']);
+  signInAs(userInfo.loginRoleType, userInfo);
   return { ...renderRoute('/userCenter/uCenter'), userInfo, updates };
 }
 

@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
+import { signInAs } from '@/test/sign-in.ts';
 import { checkPhotoFile } from './profile-card.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 function renderUserCenter() {
   const userInfo = makeUserInfo({ userName: '李四' });
@@ -28,8 +27,7 @@ function renderUserCenter() {
     },
     'GET /ks/file/v1/files/f1': { status: 200, body: 'png', headers: { 'Content-Type': 'image/png' } },
   });
-  useSessionStore.getState().setToken('token-1', '2099-01-01T00:00:00Z');
-  useSessionStore.getState().setUser(userInfo, ['user']);
+  signInAs(userInfo.loginRoleType, userInfo);
   return { ...renderRoute('/userCenter/uCenter'), calls };
 }
 

@@ -197,10 +197,10 @@ describe('SimpleUploader', () => {
       type: 'application/pdf',
     });
     await setupUser().upload(fileInput(container), big);
-    expect(await screen.findByText('上传成功', {}, { timeout: 15000 })).toBeTruthy();
+    expect(await screen.findByText('上传成功')).toBeTruthy();
     expect(chunks).toEqual([1]);
     expect(screen.getByRole('button', { name: '删除' })).toBeTruthy();
-  }, 30000);
+  });
 });
 
 const annex = (extra: Partial<AnnexWithFiles> = {}): AnnexWithFiles => ({

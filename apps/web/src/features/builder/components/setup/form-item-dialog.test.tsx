@@ -9,9 +9,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import { FormItemDialog, PROPERTY_TIPS } from './form-item-dialog.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 const itemOf = (input: Partial<FormItemInput> & Pick<FormItemInput, 'code' | 'type'>): FormItem =>
   FormItemSchema.parse({ name: input.code, ...input });
@@ -136,7 +135,7 @@ describe('FormItemDialog: computed fields', () => {
   });
 
   it('refuses an unknown field, a type error and a cycle under the formula, then saves a good one', {
-    timeout: 240000,
+    timeout: testTimeout(16),
   }, async () => {
     const { dialog, confirm, setFormula, onSubmit } = await editComputed();
     confirm();

@@ -4,12 +4,18 @@ import type { ChangeList, ChangeOperation, ChangeRecord } from '@ks/contract/rec
 import { CHANGE_MESSAGES, RECORD_CHANGE_PATHS } from '@ks/contract/record-changes';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import { NODE } from '../../test-fixtures.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
+const RECORD_ID = makeRecordId();
+const CHANGE_ID = makeRecordId();
+const OTHER_CHANGE_ID = makeRecordId();
+
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 /** antd spaces two-character button labels (提 交): match with or without it. */
 const label = (text: string) => new RegExp(`^${text.split('').join('\\s*')}$`);
@@ -36,8 +42,8 @@ const saved_ = (id: string, version: number) => ({
 });
 
 const round = (overrides: Partial<ChangeRecord>): ChangeRecord => ({
-  id: 'c1',
-  businessId: 'r1',
+  id: CHANGE_ID,
+  businessId: RECORD_ID,
   round: 1,
   change: -1,
   changeStatus: '未通过',
@@ -124,12 +130,12 @@ describe('ChangeDialog', () => {
       {
         [`POST ${RECORD_CHANGE_PATHS.save}`]: (request: { body: unknown }) => {
           saved(request.body);
-          return ok(saved_('c2', 1));
+          return ok(saved_(OTHER_CHANGE_ID, 1));
         },
       },
     );
     const { user } = renderWidget(
-      <ChangeDialog node={NODE} recordId="r1" mode="initiate" onClose={() => {}} />,
+      <ChangeDialog node={NODE} recordId={RECORD_ID} mode="initiate" onClose={() => {}} />,
     );
     const modal = await dialog();
     const tabs = await within(modal).findAllByRole('tab');
@@ -149,16 +155,12 @@ describe('ChangeDialog', () => {
     ).toBe(true);
     expect(await screen.findByText(CHANGE_MESSAGES.typeRequired)).toBeTruthy();
     expect(saved).not.toHaveBeenCalled();
-    await waitFor(
-      () =>
-        expect(
-          within(panel)
-            .getByRole('button', { name: label('保存') })
-            .hasAttribute('disabled'),
-        ).toBe(false),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getByRole('button', { name: label('保存') })
+          .hasAttribute('disabled'),
+      ).toBe(false),
     );
   });
 
@@ -185,12 +187,12 @@ describe('ChangeDialog', () => {
       {
         [`POST ${RECORD_CHANGE_PATHS.save}`]: (request: { body: unknown }) => {
           saved(request.body);
-          return ok(saved_('c1', 4));
+          return ok(saved_(CHANGE_ID, 4));
         },
       },
     );
     const { user } = renderWidget(
-      <ChangeDialog node={NODE} recordId="r1" mode="initiate" onClose={() => {}} />,
+      <ChangeDialog node={NODE} recordId={RECORD_ID} mode="initiate" onClose={() => {}} />,
     );
     const panel = await within(await dialog()).findByRole('tabpanel');
     const name = (await within(panel).findByLabelText('联系人')) as HTMLInputElement;
@@ -211,7 +213,7 @@ describe('ChangeDialog', () => {
     await user.click(within(panel).getByRole('button', { name: label('保存') }));
     await waitFor(() =>
       expect(saved).toHaveBeenCalledWith(
-        expect.objectContaining({ id: 'c1', contact: { ry_name: '刘晓燕', tel: '0571-87654321' } }),
+        expect.objectContaining({ id: CHANGE_ID, contact: { ry_name: '刘晓燕', tel: '0571-87654321' } }),
       ),
     );
   });
@@ -220,7 +222,7 @@ describe('ChangeDialog', () => {
     const reviewed = vi.fn();
     const onClose = vi.fn();
     const pending = round({
-      id: 'c2',
+      id: OTHER_CHANGE_ID,
       round: 2,
       change: 1,
       changeStatus: '变更中',
@@ -240,11 +242,13 @@ describe('ChangeDialog', () => {
       {
         [`POST ${RECORD_CHANGE_PATHS.review}`]: (request: { body: unknown }) => {
           reviewed(request.body);
-          return ok(saved_('c2', 5));
+          return ok(saved_(OTHER_CHANGE_ID, 5));
         },
       },
     );
-    const { user } = renderWidget(<ChangeDialog node={NODE} recordId="r1" mode="check" onClose={onClose} />);
+    const { user } = renderWidget(
+      <ChangeDialog node={NODE} recordId={RECORD_ID} mode="check" onClose={onClose} />,
+    );
     const modal = await dialog();
     const tabs = await within(modal).findAllByRole('tab');
     expect(tabs[1]?.getAttribute('aria-selected')).toBe('true');
@@ -285,9 +289,11 @@ describe('ChangeDialog', () => {
         managerPermission: true,
         operations: ops(),
       },
-      { [`POST ${RECORD_CHANGE_PATHS.review}`]: ok(saved_('c1', 4)) },
+      { [`POST ${RECORD_CHANGE_PATHS.review}`]: ok(saved_(CHANGE_ID, 4)) },
     );
-    const { user } = renderWidget(<ChangeDialog node={NODE} recordId="r1" mode="check" onClose={onClose} />);
+    const { user } = renderWidget(
+      <ChangeDialog node={NODE} recordId={RECORD_ID} mode="check" onClose={onClose} />,
+    );
     const modal = await dialog();
     await user.click(await within(modal).findByRole('button', { name: label('通过') }));
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
@@ -302,11 +308,13 @@ describe('ChangeDialog', () => {
       managerPermission: true,
       operations: ops(),
     });
-    const first = renderWidget(<ChangeDialog node={NODE} recordId="r1" mode="check" onClose={() => {}} />);
+    const first = renderWidget(
+      <ChangeDialog node={NODE} recordId={RECORD_ID} mode="check" onClose={() => {}} />,
+    );
     expect(await screen.findByText(/^信息变更.+/, { selector: '.ant-empty-description' })).toBeTruthy();
     const text = screen.getByText(/^信息变更/, { selector: '.ant-empty-description' }).textContent;
     first.unmount();
-    renderWidget(<ChangeDialog node={NODE} recordId="r1" mode="initiate" onClose={() => {}} />);
+    renderWidget(<ChangeDialog node={NODE} recordId={RECORD_ID} mode="initiate" onClose={() => {}} />);
     const other = (await screen.findByText(/^信息变更/, { selector: '.ant-empty-description' })).textContent;
     expect(text).not.toBe(other);
   });

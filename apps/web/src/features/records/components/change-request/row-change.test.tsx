@@ -1,13 +1,14 @@
 import { RECORD_CHANGE_OPERATION, RECORD_CHANGE_PATHS } from '@ks/contract/record-changes';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { NODE } from '../../test-fixtures.tsx';
 import { useRowActions } from '../row-actions.tsx';
 
-vi.setConfig({ testTimeout: 60000 });
+const RECORD_ID = makeRecordId();
 
 function Row() {
   const actions = useRowActions(NODE);
@@ -15,7 +16,7 @@ function Row() {
     <>
       <button
         type="button"
-        onClick={() => actions.run(RECORD_CHANGE_OPERATION, { id: 'r1', version: 2 }, '变更')}
+        onClick={() => actions.run(RECORD_CHANGE_OPERATION, { id: RECORD_ID, version: 2 }, '变更')}
       >
         变更
       </button>

@@ -1,9 +1,7 @@
 import type { WireRecord } from '@ks/contract/form-schema';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { item, renderForm } from './test-helpers.tsx';
-
-vi.setConfig({ testTimeout: 60000 });
 
 /** Computed fields in the one form renderer (decision 0017): read-only, previewed, the server's value shown. */
 const ITEMS = [

@@ -2,13 +2,14 @@ import { EDITOR_MAX_IMAGE_SIZE, EDITOR_UPLOAD_TIMEOUT } from '@ks/contract/const
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { IMAGE_TOO_LARGE } from './rich-text-editor.tsx';
 import { item, renderForm } from './test-helpers.tsx';
 import { EDITOR_UPLOAD_URL, uploadEditorImage } from './upload-editor-image.ts';
 
 // TipTap arrives through a lazy import, which has taken over 30 s under jsdom on a busy CI machine.
-vi.setConfig({ testTimeout: 180000 });
-const SLOW = { timeout: 90000 };
+vi.setConfig({ testTimeout: testTimeout(12) });
+const SLOW = waitBound(6);
 
 const png = (name = '插图.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 

@@ -12,8 +12,6 @@ import { DateTimeInput } from './date-fields.tsx';
 import type { OptionLoader } from './schema-form.tsx';
 import { findOption, item, renderForm, typeDate } from './test-helpers.tsx';
 
-vi.setConfig({ testTimeout: 60000 });
-
 const LIST = {
   list: [
     { label: '选项A', value: 'a' },

@@ -1,15 +1,15 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
+import { testTimeout } from '@/test/waits.ts';
 import { column, makePage, makeRow } from '../../test-fixtures.tsx';
 import { SchemaForm, type SchemaFormHandle } from './schema-form.tsx';
 import { item } from './test-helpers.tsx';
 
-vi.setConfig({ testTimeout: 90000 });
-configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: testTimeout(6) });
 
 describe('picker items in the form', () => {
   it("an item with selectMode 'picker-multiple' picks records of its source node into its value", async () => {

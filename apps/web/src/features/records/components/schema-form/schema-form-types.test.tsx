@@ -1,10 +1,11 @@
 import { FORM_ITEM_TYPES, type FormItem, type FormItemType, type WireRecord } from '@ks/contract/form-schema';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { testTimeout, waitBound } from '@/test/waits.ts';
 import { findCascaderOption, findOption, item, renderForm, typeDate } from './test-helpers.tsx';
 
 // antd pickers and the lazily loaded editor are slow to render under jsdom on a busy machine.
-vi.setConfig({ testTimeout: 180000 });
+vi.setConfig({ testTimeout: testTimeout(12) });
 
 const LIST = {
   list: [
@@ -96,42 +97,50 @@ const ALL = FORM_ITEM_TYPES.map(itemOf);
 const wireOf = (items: FormItem[]) => Object.fromEntries(items.map((one) => [one.code, WIRE[one.type]]));
 
 describe('SchemaForm: every item type', () => {
-  it('renders every type of the specification and round-trips its wire value unchanged', async () => {
-    const wire = wireOf(ALL);
-    const { handle } = renderForm({ items: ALL, initialValues: wire });
-    for (const one of ALL) expect(screen.getByText(one.name)).toBeTruthy();
-    // The editor arrives lazily with its content.
-    expect(await screen.findByText('富文本内容', {}, { timeout: 90000 })).toBeTruthy();
-    expect(handle().getValues()).toEqual(wire);
-    let submitted: WireRecord | null = null;
-    await act(async () => {
-      submitted = await handle().submit();
-    });
-    expect(submitted).toEqual(wire);
-  }, 180000);
+  it(
+    'renders every type of the specification and round-trips its wire value unchanged',
+    async () => {
+      const wire = wireOf(ALL);
+      const { handle } = renderForm({ items: ALL, initialValues: wire });
+      for (const one of ALL) expect(screen.getByText(one.name)).toBeTruthy();
+      // The editor arrives lazily with its content.
+      expect(await screen.findByText('富文本内容', {}, waitBound(6))).toBeTruthy();
+      expect(handle().getValues()).toEqual(wire);
+      let submitted: WireRecord | null = null;
+      await act(async () => {
+        submitted = await handle().submit();
+      });
+      expect(submitted).toEqual(wire);
+    },
+    testTimeout(12),
+  );
 
-  it('shows the values as text in detail mode: option labels, joined multi-values, 是/否', async () => {
-    const { container } = renderForm({ items: ALL, initialValues: wireOf(ALL), readOnly: true });
-    const text = (type: FormItemType) =>
-      container.querySelector(`[data-code="${itemOf(type).code}"] .ks-detail-value`)?.textContent;
-    expect(text('select')).toBe('选项C');
-    expect(text('select-m')).toBe('选项A;选项B');
-    expect(text('checkbox')).toBe('选项A;选项C');
-    expect(text('transfer')).toBe('选项A;选项B');
-    expect(text('cascader')).toBe('浙江/杭州/西湖');
-    expect(text('cascader-2')).toBe('江苏/南京');
-    expect(text('daterange')).toBe('2024-05-01 至 2024-05-31');
-    expect(text('switch')).toBe('是');
-    expect(text('switch-1')).toBe('否');
-    expect(text('sex')).toBe('女');
-    expect(text('number')).toBe('12.5');
-    expect(text('select-edit')).toBe('自己输入的值');
-    expect(container.querySelectorAll('input:not([type=file])')).toHaveLength(0);
-    // The editor stays an editor, read-only, 450 px with the detail placeholder.
-    const editor = await screen.findByTestId('rich-text-editor', {}, { timeout: 90000 });
-    expect(editor.style.height).toBe('450px');
-    expect(within(editor).queryByRole('toolbar')).toBeNull();
-  }, 180000);
+  it(
+    'shows the values as text in detail mode: option labels, joined multi-values, 是/否',
+    async () => {
+      const { container } = renderForm({ items: ALL, initialValues: wireOf(ALL), readOnly: true });
+      const text = (type: FormItemType) =>
+        container.querySelector(`[data-code="${itemOf(type).code}"] .ks-detail-value`)?.textContent;
+      expect(text('select')).toBe('选项C');
+      expect(text('select-m')).toBe('选项A;选项B');
+      expect(text('checkbox')).toBe('选项A;选项C');
+      expect(text('transfer')).toBe('选项A;选项B');
+      expect(text('cascader')).toBe('浙江/杭州/西湖');
+      expect(text('cascader-2')).toBe('江苏/南京');
+      expect(text('daterange')).toBe('2024-05-01 至 2024-05-31');
+      expect(text('switch')).toBe('是');
+      expect(text('switch-1')).toBe('否');
+      expect(text('sex')).toBe('女');
+      expect(text('number')).toBe('12.5');
+      expect(text('select-edit')).toBe('自己输入的值');
+      expect(container.querySelectorAll('input:not([type=file])')).toHaveLength(0);
+      // The editor stays an editor, read-only, 450 px with the detail placeholder.
+      const editor = await screen.findByTestId('rich-text-editor', {}, waitBound(6));
+      expect(editor.style.height).toBe('450px');
+      expect(within(editor).queryByRole('toolbar')).toBeNull();
+    },
+    testTimeout(12),
+  );
 });
 
 describe('SchemaForm: changing each kind of field emits wire values', () => {
