@@ -33,8 +33,10 @@ export function ProfileCard() {
   const updateProfile = useUpdateProfile();
   const uploadPhoto = useUploadPhoto();
 
+  // A profile answer that arrives while the person is typing (a refetch, the photo's save) must not
+  // overwrite what they typed: the loaded name fills the field only until they touch it.
   useEffect(() => {
-    if (profile) form.setFieldsValue({ userName: profile.userName });
+    if (profile && !form.isFieldTouched('userName')) form.setFieldsValue({ userName: profile.userName });
   }, [profile, form]);
 
   const onFinish = (values: ProfileValues) => {
