@@ -515,10 +515,15 @@ export const TRANSFER_STATE_LABELS: Record<TransferState, string> = {
   rejected: '已驳回',
   withdrawn: '已撤回',
 };
+/** What a caller may do to a transfer: release (同意转出), refuse (不同意), withdraw (撤回), decide (批准/驳回). */
+export const TRANSFER_ACTIONS = ['release', 'refuse', 'withdraw', 'decide'] as const;
+export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
 export const TransferSchema = z.object({
   id: z.string(),
   /** The caller's part: the enterprise the person leaves (from), the one asking (to), or none. */
   side: z.enum(['from', 'to']).nullable(),
+  /** What the caller may do now, decided by the server from its part and the state: the buttons. */
+  actions: z.array(z.enum(TRANSFER_ACTIONS)),
   personName: z.string(),
   /** Masked (first 6 and last 4 characters). */
   idNumber: z.string(),

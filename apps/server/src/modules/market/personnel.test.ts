@@ -323,6 +323,15 @@ describe('transfers between enterprises (转注册)', () => {
       'to',
       null,
     ]);
+    // And what it may do now, by the same rules the calls check (the web shows exactly these).
+    const actionsOf = async (who: Actor) =>
+      (await transfersOf(who, true)).find((t) => t.id === transfer.id)?.actions;
+    expect([
+      await actionsOf(enterpriseA),
+      await actionsOf(enterpriseB),
+      await actionsOf(admin),
+      await actionsOf(account),
+    ]).toEqual([['release', 'refuse'], ['withdraw'], ['decide'], []]);
     expect((await transfersOf(enterpriseC)).map((t) => t.id)).not.toContain(transfer.id);
     expect((await transfersOf(personnel)).map((t) => t.id)).not.toContain(transfer.id);
 
@@ -331,6 +340,12 @@ describe('transfers between enterprises (转注册)', () => {
       version: transfer.version,
     });
     expect(released.json()).toMatchObject({ code: 200, data: { status: 'released' } });
+    // Released, A has nothing left to do; B may still withdraw until an administrator decides.
+    expect([await actionsOf(enterpriseA), await actionsOf(enterpriseB), await actionsOf(admin)]).toEqual([
+      [],
+      ['withdraw'],
+      ['decide'],
+    ]);
     const revealed = (await transfersOf(enterpriseB, true)).find((t) => t.id === transfer.id);
     expect(revealed).toMatchObject({ personName: '李转移', fromUserId: enterpriseA.id });
     const stale = await call('PUT', MARKET_PATHS.transferDecide, admin.headers, {

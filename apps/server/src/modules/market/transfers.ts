@@ -8,7 +8,9 @@ import {
   type RefuseTransferBody,
   type ReleaseTransferBody,
   type RequestTransferBody,
+  TRANSFER_ACTIONS,
   type Transfer,
+  type TransferAction,
   type TransferListQuery,
   type TransferState,
   transferLimitMessage,
@@ -61,15 +63,41 @@ import {
 const OPEN = [...OPEN_TRANSFER_STATES];
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** A transfer as `caller` sees it: `side` tells the caller's part (the buttons follow it). */
+type Part = 'from' | 'to' | 'centre';
+
+/**
+ * Who may do what to a transfer, and in which states: the actions' own checks and the answer's
+ * `actions` (the buttons) both read this, so a button is offered exactly when its call would pass.
+ */
+const TRANSFER_RULES: Record<TransferAction, { part: Part; states: readonly TransferState[] }> = {
+  // The releasing enterprise may relent after refusing, but refuses only once.
+  release: { part: 'from', states: ['pending', 'refused'] },
+  refuse: { part: 'from', states: ['pending'] },
+  withdraw: { part: 'to', states: OPEN_TRANSFER_STATES },
+  decide: { part: 'centre', states: OPEN_TRANSFER_STATES },
+};
+
+/** The caller's part in a transfer: the centre's administrators, or an enterprise on one side. */
+function partOf(caller: SessionUser, t: { fromUserId: string | null; toUserId: string }): Part | null {
+  if (caller.loginRoleType === 'M') return 'centre';
+  if (caller.loginRoleType !== 'U') return null;
+  return caller.id === t.fromUserId ? 'from' : caller.id === t.toUserId ? 'to' : null;
+}
+
+const mayDo = (action: TransferAction, part: Part | null, status: string) =>
+  TRANSFER_RULES[action].part === part && TRANSFER_RULES[action].states.includes(status as TransferState);
+
+/** A transfer as `caller` sees it: `side` tells the caller's part, `actions` what it may do now. */
 function transferOf(row: NamedTransferRow, caller: SessionUser): Transfer {
   const t = row.row;
-  const side = caller.id === t.fromUserId ? 'from' : caller.id === t.toUserId ? 'to' : null;
-  const isAdmin = caller.loginRoleType === 'M';
+  const part = partOf(caller, t);
+  const side = part === 'centre' ? null : part;
+  const isAdmin = part === 'centre';
   // The asking enterprise learns who and where only once the person is let go.
   const revealed = side !== 'to' || t.status === 'released' || t.status === 'approved';
   return {
     side,
+    actions: TRANSFER_ACTIONS.filter((action) => mayDo(action, part, t.status)),
     id: t.id,
     personName: revealed ? t.personName : '',
     idNumber: maskIdNumber(t.idNumber),
@@ -186,7 +214,7 @@ export class TransferService {
     if (!row) throw notFound(MARKET_MESSAGES.transferNotFound);
     return {
       row,
-      check(allowed: TransferState[]) {
+      check(allowed: readonly TransferState[]) {
         if (row.version !== version) throw conflict(MARKET_MESSAGES.staleTransfer);
         if (!allowed.includes(row.status as TransferState))
           throw badRequest(MARKET_MESSAGES.transferNotPending);
@@ -198,9 +226,9 @@ export class TransferService {
   async release(user: SessionUser, body: ReleaseTransferBody, ip: string): Promise<Transfer> {
     await this.db.transaction(async (tx) => {
       const { row, check } = await this.openTransfer(tx, body.id, body.version);
-      if (user.loginRoleType !== 'U' || row.fromUserId !== user.id)
+      if (partOf(user, row) !== TRANSFER_RULES.release.part)
         throw forbidden(MARKET_MESSAGES.transferReleaseOwnOnly);
-      check(['pending', 'refused']);
+      check(TRANSFER_RULES.release.states);
       await updateTransfer(tx, row.id, { status: 'released', releasedAt: new Date() });
       await recordOperation(tx, {
         user,
@@ -221,9 +249,9 @@ export class TransferService {
   async refuse(user: SessionUser, body: RefuseTransferBody, ip: string): Promise<Transfer> {
     await this.db.transaction(async (tx) => {
       const { row, check } = await this.openTransfer(tx, body.id, body.version);
-      if (user.loginRoleType !== 'U' || row.fromUserId !== user.id)
+      if (partOf(user, row) !== TRANSFER_RULES.refuse.part)
         throw forbidden(MARKET_MESSAGES.transferRefuseOwnOnly);
-      check(['pending']);
+      check(TRANSFER_RULES.refuse.states);
       const refusal = body.refusal.trim();
       await updateTransfer(tx, row.id, { status: 'refused', refusal, refusedAt: new Date() });
       await recordOperation(tx, {
@@ -248,9 +276,9 @@ export class TransferService {
   async withdraw(user: SessionUser, body: WithdrawTransferBody, ip: string): Promise<Transfer> {
     await this.db.transaction(async (tx) => {
       const { row, check } = await this.openTransfer(tx, body.id, body.version);
-      if (user.loginRoleType !== 'U' || row.toUserId !== user.id)
+      if (partOf(user, row) !== TRANSFER_RULES.withdraw.part)
         throw forbidden(MARKET_MESSAGES.transferWithdrawOwnOnly);
-      check(OPEN);
+      check(TRANSFER_RULES.withdraw.states);
       await updateTransfer(tx, row.id, { status: 'withdrawn' });
       const transfer = await this.one(tx, row.id, user);
       await recordOperation(tx, {
@@ -276,7 +304,7 @@ export class TransferService {
     const node = await this.node();
     await this.db.transaction(async (tx) => {
       const { row, check } = await this.openTransfer(tx, body.id, body.version);
-      check(OPEN);
+      check(TRANSFER_RULES.decide.states);
       const advice = body.advice?.trim() ?? '';
       const approve = body.result === 'approve';
       const toRecordId = approve ? await this.move(tx, node, user, row) : null;

@@ -1,9 +1,9 @@
 import {
-  OPEN_TRANSFER_STATES,
   RefuseTransferBodySchema,
   RequestTransferBodySchema,
   TRANSFER_STATE_LABELS,
   type Transfer,
+  type TransferAction,
   type TransferState,
 } from '@ks/contract/market';
 import { App, Button, Form, Input, Popconfirm, Space, Table, type TableColumnsType, Tag } from 'antd';
@@ -11,7 +11,6 @@ import { useState } from 'react';
 import { EmptyMessage } from '@/components/empty-state.tsx';
 import { zodRule } from '@/lib/form-rules.ts';
 import { formatTime } from '@/lib/format-time.ts';
-import { useSessionStore } from '@/lib/session-store.ts';
 import {
   useDecideTransfer,
   useRefuseTransfer,
@@ -46,13 +45,11 @@ const hidden = (row: Transfer) =>
  */
 export function TransferTable({ open, emptyText }: { open: boolean; emptyText: string }) {
   const { message } = App.useApp();
-  const user = useSessionStore((state) => state.userInfo);
   const { data, isPending, isError } = useTransfers(open);
   const release = useReleaseTransfer();
   const withdraw = useWithdrawTransfer();
   const [deciding, setDeciding] = useState<{ transfer: Transfer; result: 'approve' | 'reject' } | null>(null);
   const [refusing, setRefusing] = useState<Transfer | null>(null);
-  const isAdmin = user?.loginRoleType === 'M';
   const columns: TableColumnsType<Transfer> = [
     { title: '姓名', dataIndex: 'personName', render: (value: string, row) => value || hidden(row) },
     { title: '身份证号码', dataIndex: 'idNumber' },
@@ -80,8 +77,8 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
       title: '操作',
       key: 'operations',
       render: (_: unknown, row) => {
-        const isOpen = OPEN_TRANSFER_STATES.includes(row.status);
-        if (isAdmin && isOpen)
+        const may = (action: TransferAction) => row.actions.includes(action);
+        if (may('decide'))
           return (
             <Space size={0}>
               <Button type="link" onClick={() => setDeciding({ transfer: row, result: 'approve' })}>
@@ -92,12 +89,10 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
               </Button>
             </Space>
           );
-        if (user?.loginRoleType !== 'U' || !isOpen) return <span>—</span>;
-        const releasing = row.side === 'from';
-        const asking = row.side === 'to';
+        if (row.actions.length === 0) return <span>—</span>;
         return (
           <Space size={0}>
-            {releasing && (row.status === 'pending' || row.status === 'refused') ? (
+            {may('release') ? (
               <Popconfirm
                 title={`同意${row.personName}转出至${row.toEnterpriseName}吗？`}
                 onConfirm={async () => {
@@ -108,12 +103,12 @@ export function TransferTable({ open, emptyText }: { open: boolean; emptyText: s
                 <Button type="link">同意转出</Button>
               </Popconfirm>
             ) : null}
-            {releasing && row.status === 'pending' ? (
+            {may('refuse') ? (
               <Button type="link" danger onClick={() => setRefusing(row)}>
                 不同意
               </Button>
             ) : null}
-            {asking ? (
+            {may('withdraw') ? (
               <Popconfirm
                 title={`撤回${row.personName || row.idNumber}的转注册申请吗？`}
                 onConfirm={async () => {

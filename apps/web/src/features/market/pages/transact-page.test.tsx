@@ -21,6 +21,7 @@ const OTHER_CLAIM_ID = makeRecordId();
 const TRANSFER: Transfer = {
   id: TRANSFER_ID,
   side: null,
+  actions: [],
   personName: '顾磊',
   idNumber: '320583********1611',
   fromUserId: RELEASING,
@@ -100,7 +101,7 @@ describe('业务办理 (/system/transact)', () => {
       'GET /ks/basic/identity-claims': ok([]),
       'GET /ks/basic/personnel/transfers': ({ url }) => {
         asked.push(url.search);
-        return ok(bodies.length ? [] : [TRANSFER]);
+        return ok(bodies.length ? [] : [{ ...TRANSFER, actions: ['decide'] }]);
       },
       'PUT /ks/basic/personnel/transfers/decide': ({ body }) => {
         bodies.push(body);
@@ -129,7 +130,7 @@ describe('业务办理 (/system/transact)', () => {
     mockFetch({
       'GET /ks/basic/transact': ok([]),
       'GET /ks/basic/personnel/transfers': ok([
-        { ...TRANSFER, side: 'from' },
+        { ...TRANSFER, side: 'from', actions: ['release', 'refuse'] },
         { ...TRANSFER, id: OTHER_TRANSFER_ID, personName: '沈佳怡', fromUserId: makeUserId() },
       ]),
       'PUT /ks/basic/personnel/transfers/release': ({ body }) => {
@@ -154,8 +155,15 @@ describe('业务办理 (/system/transact)', () => {
       'GET /ks/basic/personnel/transfers': () =>
         ok([
           refused.length
-            ? { ...TRANSFER, side: 'from', status: 'refused', refusal: '合同未到期', version: 2 }
-            : { ...TRANSFER, side: 'from' },
+            ? {
+                ...TRANSFER,
+                side: 'from',
+                actions: ['release'],
+                status: 'refused',
+                refusal: '合同未到期',
+                version: 2,
+              }
+            : { ...TRANSFER, side: 'from', actions: ['release', 'refuse'] },
         ]),
       'PUT /ks/basic/personnel/transfers/refuse': ({ body }) => {
         refused.push(body);
@@ -186,7 +194,14 @@ describe('业务办理 (/system/transact)', () => {
       'GET /ks/basic/transact': ok([]),
       // As the server answers the asker: who and where only once the person is let go.
       'GET /ks/basic/personnel/transfers': ok([
-        { ...TRANSFER, side: 'to', personName: '', fromUserId: null, fromEnterpriseName: '' },
+        {
+          ...TRANSFER,
+          side: 'to',
+          actions: ['withdraw'],
+          personName: '',
+          fromUserId: null,
+          fromEnterpriseName: '',
+        },
         { ...TRANSFER, id: OTHER_TRANSFER_ID, personName: '沈佳怡', side: 'to', status: 'approved' },
       ]),
       'PUT /ks/basic/personnel/transfers/withdraw': ({ body }) => {
