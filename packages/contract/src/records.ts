@@ -315,6 +315,11 @@ export const RowOperationSchema = z.object({
   name: z.string(),
   color: z.string(),
   show: z.boolean(),
+  /**
+   * 变更 only: whether the caller initiates a change of the record (its owner) or reviews the
+   * changes asked for (an administrator); the dialog opens in that mode.
+   */
+  mode: z.enum(['initiate', 'check']).optional(),
 });
 export type RowOperation = z.infer<typeof RowOperationSchema>;
 

@@ -184,6 +184,7 @@ export function rowOperations(
       code: RECORD_CHANGE_OPERATION,
       // Owners initiate (the dialog's initiate mode); administrators review (its check mode).
       name: changes.isAdmin ? '变更审核' : '变更',
+      mode: changes.isAdmin ? 'check' : 'initiate',
       color: '#722ed1',
       show: record.ownerSide && record.status === 'approved' && record.auditState === 'passed',
     });

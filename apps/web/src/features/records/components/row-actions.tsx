@@ -1,9 +1,9 @@
 import { isBuiltinFunction, type NodeFunction } from '@ks/contract/node-definition';
 import { RECORD_CHANGE_OPERATION } from '@ks/contract/record-changes';
+import type { RowOperation } from '@ks/contract/records';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getFeedback } from '@/lib/feedback.ts';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { detailPath } from '../../../shared/record-paths.ts';
 import { ACTION_SUCCESS, type RecordAction, useRecordAction } from '../api/record-actions.ts';
 import type { NodeRef } from '../api/types.ts';
@@ -43,7 +43,6 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
   const [auditing, setAuditing] = useState<ActionTarget | null>(null);
   const [assigning, setAssigning] = useState<ActionTarget | null>(null);
   const [changing, setChanging] = useState<{ id: string; mode: ChangeMode } | null>(null);
-  const isAdmin = useSessionStore((state) => state.userInfo?.loginRoleType === 'M');
 
   const perform = async (action: RecordAction) => {
     await mutation.mutateAsync(action);
@@ -51,11 +50,12 @@ export function useRowActions(node: NodeRef, onDone?: (kind: RecordAction['kind'
     onDone?.(action.kind);
   };
 
-  /** `name`: the operation's label, which a module action's confirmation names. */
-  const run = (code: string, target: ActionTarget, name = code) => {
-    // 变更: owners initiate a change of an approved record, administrators check it.
+  /** The operation as the server offered it: its label names a module action's confirmation. */
+  const run = (operation: Pick<RowOperation, 'code' | 'name' | 'mode'>, target: ActionTarget) => {
+    const { code, name } = operation;
+    // 变更: the server says whether the caller initiates a change (owners) or checks it (administrators).
     if (code === RECORD_CHANGE_OPERATION) {
-      setChanging({ id: target.id, mode: isAdmin ? 'check' : 'initiate' });
+      setChanging({ id: target.id, mode: operation.mode ?? 'initiate' });
       return;
     }
     if (!isBuiltinFunction(code)) {

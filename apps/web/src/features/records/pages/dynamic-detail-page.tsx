@@ -289,9 +289,7 @@ function RecordDetail({
                 style={
                   isBuiltinFunction(operation.code) ? undefined : { color: readableColor(operation.color) }
                 }
-                onClick={guard(() =>
-                  actions.run(operation.code, { id: meta.id, version: meta.version }, operation.name),
-                )}
+                onClick={guard(() => actions.run(operation, { id: meta.id, version: meta.version }))}
               >
                 {operation.name}
               </Button>

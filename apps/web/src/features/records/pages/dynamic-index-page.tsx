@@ -93,11 +93,10 @@ function NodeList({ node, definition }: { node: NodeRef; definition: Definition 
   const cardStyle = cards.data?.pages[0]?.cardStyle ?? definition.list.cardStyle;
 
   const onOperation = guard((code: string, row: RecordRow) =>
-    actions.run(
-      code,
-      { id: row.id, version: row.version },
-      row.operations.find((operation) => operation.code === code)?.name,
-    ),
+    actions.run(row.operations.find((operation) => operation.code === code) ?? { code, name: code }, {
+      id: row.id,
+      version: row.version,
+    }),
   );
   const toolbar = (
     <>
