@@ -145,6 +145,11 @@ export type AttachBidDocumentBody = z.infer<typeof AttachBidDocumentBodySchema>;
 
 export const BidDocumentParamsSchema = z.object({ id: uuid('投标文件不存在') });
 
+export const BID_DOCUMENT_ACTIONS = ['delete'] as const;
+export type BidDocumentAction = (typeof BID_DOCUMENT_ACTIONS)[number];
+export const BID_PROJECT_ACTIONS = ['requirements', 'redetect', 'publicity'] as const;
+export type BidProjectAction = (typeof BID_PROJECT_ACTIONS)[number];
+
 /** One bid document's detection state (the `status` answer, per document). */
 export const BidDocumentStateSchema = z.object({
   documentId: z.string(),
@@ -160,8 +165,8 @@ export const BidDocumentStateSchema = z.object({
   /** Points of the computed score items, as a decimal string; null until checked. */
   score: z.string().nullable(),
   checkedAt: z.string().nullable(),
-  /** The caller uploaded it. */
-  mine: z.boolean(),
+  /** What the caller may do with it (the centre deletes any document, an enterprise its own). */
+  actions: z.array(z.enum(BID_DOCUMENT_ACTIONS)),
 });
 export type BidDocumentState = z.infer<typeof BidDocumentStateSchema>;
 
@@ -169,7 +174,12 @@ export const BidDocumentListSchema = z.object({
   xmId: z.string(),
   projectName: z.string(),
   documents: z.array(BidDocumentStateSchema),
+  /** What the caller may do on the project's documents (the centre: requirements, re-detection, publicity). */
+  actions: z.array(z.enum(BID_PROJECT_ACTIONS)),
+  /** The centre chooses or names the bidder of an upload; an enterprise's upload is its own. */
+  choosesBidder: z.boolean(),
 });
+export type BidDocumentList = z.infer<typeof BidDocumentListSchema>;
 export const BidDocumentListEnvelopeSchema = envelopeOf(BidDocumentListSchema);
 export const BidDocumentEnvelopeSchema = envelopeOf(BidDocumentStateSchema);
 

@@ -292,6 +292,8 @@ export const FileCheckStateSchema = z.object({
   skipped: z.number().int(),
 });
 export type FileCheckState = z.infer<typeof FileCheckStateSchema>;
+export const COST_CHECK_ACTIONS = ['estimate', 'rules', 'check'] as const;
+export type CostCheckAction = (typeof COST_CHECK_ACTIONS)[number];
 export const DetectionStatusSchema = z.object({
   xmId: z.string(),
   projectName: z.string(),
@@ -303,6 +305,8 @@ export const DetectionStatusSchema = z.object({
   files: z.array(FileCheckStateSchema),
   /** The bid documents' detection (decision 0052): an enterprise sees only its own. */
   bids: z.array(BidDocumentStateSchema),
+  /** What the caller may do on the check (the centre: the estimate, the rules, a new run). */
+  actions: z.array(z.enum(COST_CHECK_ACTIONS)),
 });
 export type DetectionStatus = z.infer<typeof DetectionStatusSchema>;
 export const DetectionStatusEnvelopeSchema = envelopeOf(DetectionStatusSchema);

@@ -133,6 +133,13 @@ export const AttachCostFileBodySchema = z.object({
 });
 export type AttachCostFileBody = z.infer<typeof AttachCostFileBodySchema>;
 
+export const COST_FILE_ACTIONS = ['reparse', 'delete'] as const;
+export type CostFileAction = (typeof COST_FILE_ACTIONS)[number];
+export const COST_PROJECT_ACTIONS = ['delete'] as const;
+export type CostProjectAction = (typeof COST_PROJECT_ACTIONS)[number];
+export const COST_PROJECT_LIST_ACTIONS = ['create'] as const;
+export type CostProjectListAction = (typeof COST_PROJECT_LIST_ACTIONS)[number];
+
 export const CostFileSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -149,8 +156,11 @@ export const CostFileSchema = z.object({
   itemCount: z.number().int(),
   createdAt: z.string(),
   parsedAt: z.string().nullable(),
-  /** Whether the caller uploaded it (an enterprise deletes only its own bid). */
-  mine: z.boolean(),
+  /**
+   * What the caller may do with the file, from the rules the calls check (the centre reparses
+   * and deletes any file; an enterprise deletes the bids it uploaded).
+   */
+  actions: z.array(z.enum(COST_FILE_ACTIONS)),
 });
 export type CostFile = z.infer<typeof CostFileSchema>;
 
@@ -164,11 +174,24 @@ export const CostProjectSchema = z.object({
   createdAt: z.string(),
   /** The files the caller may see: all for administrators, its own bids for an enterprise. */
   files: z.array(CostFileSchema),
+  /** What the caller may do with the project (the centre deletes it). */
+  actions: z.array(z.enum(COST_PROJECT_ACTIONS)),
+  /** What the caller's upload may be: the kinds it may attach and whether it names the bidder. */
+  upload: z.object({
+    kinds: z.array(CostFileKindSchema),
+    /** The centre chooses or names the bidder of a bid; an enterprise's bid is its own. */
+    choosesBidder: z.boolean(),
+  }),
 });
 export type CostProject = z.infer<typeof CostProjectSchema>;
 
 export const CostProjectEnvelopeSchema = envelopeOf(CostProjectSchema);
-export const CostProjectPageEnvelopeSchema = envelopeOf(pageOf(CostProjectSchema));
+/** The project list, with what the caller may do on the list itself (create a project). */
+export const CostProjectPageSchema = pageOf(CostProjectSchema).extend({
+  actions: z.array(z.enum(COST_PROJECT_LIST_ACTIONS)),
+});
+export type CostProjectPage = z.infer<typeof CostProjectPageSchema>;
+export const CostProjectPageEnvelopeSchema = envelopeOf(CostProjectPageSchema);
 export const CostFileEnvelopeSchema = envelopeOf(CostFileSchema);
 
 const MoneySchema = z.string();

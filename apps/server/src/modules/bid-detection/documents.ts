@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import * as costFiles from '../file-analysis/public.ts';
+import { documentActions } from './actions.ts';
 import { points2 } from './checks.ts';
 import * as repo from './repository.ts';
 
@@ -95,6 +96,6 @@ export function toState(doc: DocumentRow, fileName: string, user: SessionUser): 
     directoryFindings: checked ? doc.directories.filter((d) => d.result !== 'ok').length : 0,
     achievementFindings: checked ? doc.achievements.filter((a) => a.result !== 'matched').length : 0,
     score: scoreTotal(doc),
-    mine: doc.uploadedBy === user.id,
+    actions: documentActions(user, doc),
   };
 }

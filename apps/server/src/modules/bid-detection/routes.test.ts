@@ -405,7 +405,7 @@ describe('bid documents: upload, detection job, results', () => {
 
     // Chosen: the account and its registered name, whatever name was typed.
     const chosen = await attach({ bidderUserId: bidderB.id, bidderName: '随便写的名称' });
-    expect(chosen.body.data).toMatchObject({ bidderName: bidderB.enterpriseName, mine: true });
+    expect(chosen.body.data).toMatchObject({ bidderName: bidderB.enterpriseName, actions: ['delete'] });
     const id = chosen.body.data.documentId as string;
     const [row] = await db.select().from(bidDocuments).where(eq(bidDocuments.id, id));
     expect(row).toMatchObject({ bidderUserId: bidderB.id, bidderName: bidderB.enterpriseName });
@@ -429,6 +429,30 @@ describe('bid documents: upload, detection job, results', () => {
       );
     expect(await listed(bidderB)).toEqual([id]);
     expect(await listed(bidderA)).toEqual([]);
+    // The buttons follow the calls: the centre keeps requirements, chooses bidders and deletes;
+    // the bidder reads the document uploaded for it but may not delete it.
+    const list = async (who: Actor) =>
+      (await post('/ks/analyse/bid-documents/list', who.headers, { xmId: p.id })).body.data;
+    expect(await list(admin)).toMatchObject({
+      actions: ['requirements'],
+      choosesBidder: true,
+      documents: [{ actions: ['delete'] }],
+    });
+    expect(await list(bidderB)).toMatchObject({
+      actions: [],
+      choosesBidder: false,
+      documents: [{ actions: [] }],
+    });
+    const refused = await getApp().inject({
+      method: 'DELETE',
+      url: `/ks/analyse/bid-documents/${id}`,
+      headers: bidderB.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    const status = async (who: Actor) =>
+      (await post('/ks/file/detection/status', who.headers, { xmId: p.id })).body.data;
+    expect((await status(admin)).actions).toEqual(['estimate', 'rules', 'check']);
+    expect((await status(bidderB)).actions).toEqual([]);
     expect((await result('achievement', bidderB, p.id, id)).status).toBe(200);
     expect((await result('achievement', bidderA, p.id, id)).status).toBe(404);
 
@@ -466,7 +490,10 @@ describe('bid documents: upload, detection job, results', () => {
 
     // Chosen: the account and its registered name, whatever name was typed; then parsed.
     const chosen = await attach({ bidderUserId: bidderB.id, bidderName: '随便写的名称' });
-    expect(chosen.body.data).toMatchObject({ bidderName: bidderB.enterpriseName, mine: true });
+    expect(chosen.body.data).toMatchObject({
+      bidderName: bidderB.enterpriseName,
+      actions: ['reparse', 'delete'],
+    });
     const costFileId = chosen.body.data.id as string;
     expect(await files()).toMatchObject([{ bidderUserId: bidderB.id, bidderName: bidderB.enterpriseName }]);
     expect((await attach({ bidderName: bidderB.enterpriseName })).body.message).toBe(

@@ -20,13 +20,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import { CENTRE_AND_ENTERPRISES, CENTRE_ROLES } from '../file-analysis/public.ts';
 import type { BidDetectionService } from './service.ts';
 
 const tags = ['bid-detection'];
 /** Administrators own projects (decision 0043): requirements, re-detection, publicity. */
-const administrators = { access: { roles: ['M'] as const } };
+const administrators = { access: { roles: CENTRE_ROLES } };
 /** An enterprise reaches only its own document (the service decides); P and D get 403. */
-const readers = { access: { roles: ['M', 'U'] as const } };
+const readers = { access: { roles: CENTRE_AND_ENTERPRISES } };
 
 /**
  * Bid documents and their detection (decision 0052): the documents under /ks/analyse/bid-documents

@@ -22,6 +22,7 @@ import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import * as costFiles from '../file-analysis/public.ts';
 import * as market from '../market/public.ts';
+import { documentActions, projectDocumentActions } from './actions.ts';
 import {
   checkAchievements,
   checkDirectories,
@@ -89,7 +90,7 @@ export class BidDetectionService {
 
   async attach(user: SessionUser, body: AttachBidDocumentBody, ip: string): Promise<BidDocumentState> {
     const stored = await this.files.get(body.fileId).catch(() => null);
-    if (!stored || (user.loginRoleType !== 'M' && stored.ownerUserId !== user.id)) {
+    if (!stored || (!costFiles.isCentre(user) && stored.ownerUserId !== user.id)) {
       throw notFound(BID_MESSAGES.storedMissing);
     }
     if (!stored.fileName.toLowerCase().endsWith('.pdf')) throw badRequest(BID_MESSAGES.notPdf);
@@ -124,7 +125,7 @@ export class BidDetectionService {
 
   async remove(user: SessionUser, id: string, ip: string): Promise<void> {
     const doc = await this.readable(user, id);
-    if (user.loginRoleType !== 'M' && doc.uploadedBy !== user.id) throw forbidden(BID_MESSAGES.deleteOwnOnly);
+    if (!documentActions(user, doc).includes('delete')) throw forbidden(BID_MESSAGES.deleteOwnOnly);
     await this.db.transaction(async (tx) => {
       await repo.removeDocument(tx, doc.id, this.now());
       await recordOperation(tx, {
@@ -172,7 +173,13 @@ export class BidDetectionService {
 
   async list(user: SessionUser, xmId: string) {
     const project = await this.project(xmId);
-    return { xmId: project.id, projectName: project.name, documents: await this.states(user, project.id) };
+    return {
+      xmId: project.id,
+      projectName: project.name,
+      documents: await this.states(user, project.id),
+      actions: projectDocumentActions(user),
+      choosesBidder: costFiles.uploadRights(user).choosesBidder,
+    };
   }
 
   /** The caller's own document of the project beside a cost file (parse-data's states), if any. */

@@ -35,9 +35,9 @@ const attachment = (fileName: string) =>
   `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 const tags = ['file-detection'];
-const administrators = { access: { roles: ['M'] as const } };
+const administrators = { access: { roles: costFiles.CENTRE_ROLES } };
 /** Administrators see every file's result; an enterprise only its own bid's (the service decides). */
-const readers = { access: { roles: ['M', 'U'] as const } };
+const readers = { access: { roles: costFiles.CENTRE_AND_ENTERPRISES } };
 
 /**
  * The cost-file check: start, state, findings, export, and the rule

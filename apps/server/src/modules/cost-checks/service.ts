@@ -338,6 +338,8 @@ export class CostCheckService {
         skipped: count(f.id, 'skipped'),
       })),
       bids,
+      // The centre keeps the estimate and the rules and starts runs (the routes admit only it).
+      actions: costFiles.isCentre(user) ? ['estimate', 'rules', 'check'] : [],
     };
   }
 

@@ -2,6 +2,7 @@ import { BID_MESSAGES } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { uploadRights } from './actions.ts';
 import { enterpriseAccount, enterpriseAccountNamed, enterpriseName } from './repository.ts';
 
 /** Whose bid an upload is: the enterprise account (null when none is known) and the stored name. */
@@ -19,7 +20,7 @@ export async function resolveBidder(
   user: SessionUser,
   body: { bidderUserId?: string | undefined; bidderName: string },
 ): Promise<Bidder> {
-  if (user.loginRoleType !== 'M') {
+  if (!uploadRights(user).choosesBidder) {
     return { bidderUserId: user.id, bidderName: (await enterpriseName(db, user.id)) || user.userName };
   }
   if (body.bidderUserId) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COST_FILE_SLOT, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ks/contract';
+import { COST_FILE_SLOT, type CostProjectPage, UPLOAD_CHUNK_SIZE, UPLOAD_MESSAGES } from '@ks/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/file-fixtures.ts';
@@ -569,6 +569,65 @@ describe('roles', () => {
     expect(await call('DELETE', `/ks/analyse/cost-files/${bid.data.id}`, enterprise.headers)).toMatchObject({
       code: 403,
       message: '只能删除本单位上传的投标报价',
+    });
+  });
+
+  it('offers exactly the actions whose calls pass: the centre all, an enterprise its own upload', async () => {
+    const admin = await as('M');
+    const project = await createProject(admin.headers);
+    const enterprise = await as('U');
+    const forEnterprise = await attach(admin.headers, {
+      projectId: project.id,
+      kind: 'bid',
+      bidderUserId: enterprise.user.id,
+      fileId: await upload(admin.headers, 'bid.xml', sample('bid-clean.xml')),
+    });
+    expect(forEnterprise.data.actions).toEqual(['reparse', 'delete']);
+    const pageOf = async (headers: Headers): Promise<CostProjectPage> =>
+      (await call('GET', '/ks/analyse/cost-projects?pageSize=100', headers)).data;
+    const projectIn = (page: CostProjectPage) => {
+      const found = page.records.find((p) => p.id === project.id);
+      if (!found) throw new Error('the project is not listed');
+      return found;
+    };
+
+    const centre = await pageOf(admin.headers);
+    expect(centre.actions).toEqual(['create']);
+    expect(projectIn(centre)).toMatchObject({
+      actions: ['delete'],
+      upload: { kinds: ['tender-boq', 'control-price', 'bid'], choosesBidder: true },
+    });
+
+    // The enterprise sees the bid attached for it but may not delete it, and the calls agree.
+    const own = await pageOf(enterprise.headers);
+    expect(own.actions).toEqual([]);
+    expect(projectIn(own)).toMatchObject({ actions: [], upload: { kinds: ['bid'], choosesBidder: false } });
+    expect(projectIn(own).files.map((f) => f.actions)).toEqual([[]]);
+    expect(
+      await call('DELETE', `/ks/analyse/cost-files/${forEnterprise.data.id}`, enterprise.headers),
+    ).toMatchObject({
+      code: 403,
+    });
+    expect(
+      await call('POST', `/ks/analyse/cost-files/${forEnterprise.data.id}/parse`, enterprise.headers),
+    ).toMatchObject({
+      code: 403,
+    });
+    // What it uploads itself it may delete (a second bid is refused, so the centre's goes first).
+    expect(
+      await call('DELETE', `/ks/analyse/cost-files/${forEnterprise.data.id}`, admin.headers),
+    ).toMatchObject({ code: 200 });
+    const ownBid = await attach(enterprise.headers, {
+      projectId: project.id,
+      kind: 'bid',
+      fileId: await upload(enterprise.headers, 'bid.xml', sample('bid-clean.xml')),
+    });
+    expect(ownBid.data.actions).toEqual(['delete']);
+    expect(projectIn(await pageOf(enterprise.headers)).files.map((f) => f.actions)).toEqual([['delete']]);
+    expect(
+      await call('DELETE', `/ks/analyse/cost-files/${ownBid.data.id}`, enterprise.headers),
+    ).toMatchObject({
+      code: 200,
     });
   });
 

@@ -27,6 +27,8 @@ import { type NodeRow, treeNodes } from './tree-repository.ts';
  * bid-document detection build on these; neither names the module's tables.
  */
 
+/** Who keeps cost projects: the centre; the cost check and bid detection follow the same rule. */
+export { CENTRE_AND_ENTERPRISES, CENTRE_ROLES, isCentre, uploadRights } from './actions.ts';
 export type { Bidder } from './bidder.ts';
 export { resolveBidder } from './bidder.ts';
 export type { FileOrigin, OriginField } from './cost-tree.ts';

@@ -18,12 +18,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type SessionUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import { CENTRE_AND_ENTERPRISES, CENTRE_ROLES } from './actions.ts';
 import type { FileRow } from './repository.ts';
 import type { CostFileService } from './service.ts';
 
 /** Administrators manage every project; an enterprise uploads and reads its own bids; others get 403. */
-const admins = { access: { roles: ['M'] as const } };
-const adminsAndEnterprises = { access: { roles: ['M', 'U'] as const } };
+const admins = { access: { roles: CENTRE_ROLES } };
+const adminsAndEnterprises = { access: { roles: CENTRE_AND_ENTERPRISES } };
 
 /**
  * Cost files (README of docs/cost-file): projects under /ks/analyse/cost-projects,

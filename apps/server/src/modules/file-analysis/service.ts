@@ -22,6 +22,14 @@ import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import * as bidDetection from '../bid-detection/public.ts';
 import * as costChecks from '../cost-checks/public.ts';
+import {
+  fileActions,
+  isCentre,
+  mayAttach,
+  projectActions,
+  projectListActions,
+  uploadRights,
+} from './actions.ts';
 import { resolveBidder } from './bidder.ts';
 import { parseCostXml } from './cost-parser.ts';
 import { CostParseError, KIND_TERMS, MONEY_COLUMNS } from './cost-tree.ts';
@@ -101,7 +109,7 @@ export class CostFileService {
         targetName: `${row.code} ${row.name}`,
         ip,
       });
-      return toProject(row, []);
+      return toProject(row, [], user);
     });
   }
 
@@ -116,8 +124,10 @@ export class CostFileService {
         toProject(
           row,
           files.filter((f) => f.projectId === row.id),
+          user,
         ),
       ),
+      actions: projectListActions(user),
       total,
       curPage: query.curPage,
       pageSize: query.pageSize,
@@ -149,9 +159,9 @@ export class CostFileService {
    * parse in the same transaction. An enterprise attaches only its own bid, under its own name.
    */
   async attachFile(user: SessionUser, body: AttachCostFileBody, ip: string): Promise<CostFile> {
-    if (user.loginRoleType !== 'M' && body.kind !== 'bid') throw forbidden(COST_MESSAGES.enterpriseBidOnly);
+    if (!mayAttach(user, body.kind)) throw forbidden(COST_MESSAGES.enterpriseBidOnly);
     const stored = await this.files.get(body.fileId).catch(() => null);
-    if (!stored || (user.loginRoleType !== 'M' && stored.ownerUserId !== user.id)) {
+    if (!stored || (!isCentre(user) && stored.ownerUserId !== user.id)) {
       throw notFound(COST_MESSAGES.storedMissing);
     }
     if (!stored.fileName.toLowerCase().endsWith('.xml')) throw badRequest(COST_MESSAGES.notXml);
@@ -202,8 +212,7 @@ export class CostFileService {
 
   async deleteFile(user: SessionUser, id: string, ip: string): Promise<void> {
     const file = await this.readableFile(user, id);
-    if (user.loginRoleType !== 'M' && file.uploadedBy !== user.id)
-      throw forbidden(COST_MESSAGES.deleteOwnOnly);
+    if (!fileActions(user, file).includes('delete')) throw forbidden(COST_MESSAGES.deleteOwnOnly);
     await this.db.transaction(async (tx) => {
       await repo.deleteFile(tx, file.id);
       await recordOperation(tx, {
@@ -220,6 +229,7 @@ export class CostFileService {
   /** Parses the file again (an administrator's retry after a failure or a rule change). */
   async requestParse(user: SessionUser, id: string, ip: string): Promise<void> {
     const file = await this.readableFile(user, id);
+    if (!fileActions(user, file).includes('reparse')) throw forbidden();
     await this.db.transaction(async (tx) => {
       await repo.setFileFields(tx, file.id, { parseState: 'pending', parseError: null });
       await this.enqueueParse(tx, file.id);
@@ -238,7 +248,7 @@ export class CostFileService {
   async readableFile(user: SessionUser, id: string): Promise<FileRow> {
     const file = await repo.liveFile(this.db, id, { inLiveProject: true });
     if (!file) throw notFound(COST_MESSAGES.fileMissing);
-    if (user.loginRoleType !== 'M' && file.bidderUserId !== user.id) {
+    if (!isCentre(user) && file.bidderUserId !== user.id) {
       throw notFound(COST_MESSAGES.fileMissing);
     }
     return file;
@@ -396,11 +406,7 @@ export class CostFileService {
 
   private async visibleFiles(user: SessionUser, projectIds: string[]): Promise<CostFile[]> {
     if (projectIds.length === 0) return [];
-    const rows = await repo.filesWithStored(
-      this.db,
-      projectIds,
-      user.loginRoleType === 'M' ? undefined : user.id,
-    );
+    const rows = await repo.filesWithStored(this.db, projectIds, isCentre(user) ? undefined : user.id);
     return rows.map((r) => toFile(r.cost_files, r.stored_files, user));
   }
 
@@ -411,7 +417,7 @@ export class CostFileService {
   }
 }
 
-function toProject(row: ProjectRow, files: CostFile[]): CostProject {
+function toProject(row: ProjectRow, files: CostFile[], user: SessionUser): CostProject {
   return {
     id: row.id,
     code: row.code,
@@ -421,6 +427,8 @@ function toProject(row: ProjectRow, files: CostFile[]): CostProject {
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     files,
+    actions: projectActions(user),
+    upload: uploadRights(user),
   };
 }
 
@@ -441,7 +449,7 @@ function toFile(row: FileRow, stored: StoredFileRow, user: SessionUser): CostFil
     itemCount: row.itemCount,
     createdAt: row.createdAt.toISOString(),
     parsedAt: iso(row.parsedAt),
-    mine: row.uploadedBy === user.id,
+    actions: fileActions(user, row),
   };
 }
 

@@ -125,7 +125,17 @@ const FILE: CostFile = {
   itemCount: 35,
   createdAt: '2026-11-26T01:00:00Z',
   parsedAt: '2026-11-26T01:00:02Z',
-  mine: true,
+  // The enterprise uploaded it: the server offers it the delete, not the reparse.
+  actions: ['delete'],
+};
+/** What the server offers on a project: the centre's rights and an enterprise's. */
+const CENTRE_RIGHTS: Pick<CostProject, 'actions' | 'upload'> = {
+  actions: ['delete'],
+  upload: { kinds: ['tender-boq', 'control-price', 'bid'], choosesBidder: true },
+};
+const ENTERPRISE_RIGHTS: Pick<CostProject, 'actions' | 'upload'> = {
+  actions: [],
+  upload: { kinds: ['bid'], choosesBidder: false },
 };
 const PROJECT: CostProject = {
   id: PROJECT_ID,
@@ -136,6 +146,7 @@ const PROJECT: CostProject = {
   version: 1,
   createdAt: '2026-11-26T00:00:00Z',
   files: [FILE],
+  ...ENTERPRISE_RIGHTS,
 };
 
 const BID_DOCUMENT: BidDocumentState = {
@@ -149,13 +160,19 @@ const BID_DOCUMENT: BidDocumentState = {
   achievementFindings: 0,
   score: null,
   checkedAt: null,
-  mine: true,
+  actions: ['delete'],
 };
 
 describe('/fileAnalysis/index', () => {
   it('lists an enterprise’s project files and shows a file’s parse result as the tree', async () => {
     const { user, calls } = renderAsRole('U', '/fileAnalysis/index', {
-      'GET /ks/analyse/cost-projects': ok({ records: [PROJECT], total: 1, curPage: 1, pageSize: 10 }),
+      'GET /ks/analyse/cost-projects': ok({
+        records: [PROJECT],
+        total: 1,
+        curPage: 1,
+        pageSize: 10,
+        actions: [],
+      }),
       'POST /ks/analyse/xml_analysis': ok({
         ...FILE,
         nodeCount: 4,
@@ -173,6 +190,8 @@ describe('/fileAnalysis/index', () => {
         xmId: PROJECT_ID,
         projectName: PROJECT.name,
         documents: [BID_DOCUMENT],
+        actions: [],
+        choosesBidder: false,
       }),
     });
     await screen.findByText('KS-ZJ-2026-018', {}, PAGE_LOAD);
@@ -180,6 +199,10 @@ describe('/fileAnalysis/index', () => {
     expect(screen.getByText('上传投标报价')).toBeTruthy();
     expect(screen.queryByText('新建项目')).toBeNull();
     await user.click(screen.getByRole('button', { name: /展开|Expand/ }));
+    // Its own bid: deleted, not parsed again — as the server offers.
+    const fileRow = (await screen.findByText('bid-clean.xml', {}, PAGE_LOAD)).closest('tr') as HTMLElement;
+    expect(within(fileRow).getByRole('button', { name: /删\s*除/ })).toBeTruthy();
+    expect(within(fileRow).queryByRole('button', { name: '重新解析' })).toBeNull();
     // Under the cost files: the enterprise's bid document, its detection state and the way to its results.
     const bidRow = (await screen.findByText('bid-scanned.pdf', {}, PAGE_LOAD)).closest('tr') as HTMLElement;
     expect(within(bidRow).getByText('扫描件')).toBeTruthy();
@@ -203,8 +226,14 @@ describe('/fileAnalysis/index', () => {
 
   it('lets an administrator create a project, checking the form first', async () => {
     const { user, calls } = renderAsRole('M', '/fileAnalysis/index', {
-      'GET /ks/analyse/cost-projects': ok({ records: [], total: 0, curPage: 1, pageSize: 10 }),
-      'POST /ks/analyse/cost-projects': ok({ ...PROJECT, files: [] }),
+      'GET /ks/analyse/cost-projects': ok({
+        records: [],
+        total: 0,
+        curPage: 1,
+        pageSize: 10,
+        actions: ['create'],
+      }),
+      'POST /ks/analyse/cost-projects': ok({ ...PROJECT, ...CENTRE_RIGHTS, files: [] }),
     });
     await user.click(await screen.findByText('新建项目', {}, PAGE_LOAD));
     const dialog = await screen.findByRole('dialog');
@@ -228,15 +257,18 @@ describe('/fileAnalysis/index', () => {
     const keywords: (string | null)[] = [];
     const { user, calls } = renderAsRole('M', '/fileAnalysis/index', {
       'GET /ks/analyse/cost-projects': ok({
-        records: [{ ...PROJECT, files: [] }],
+        records: [{ ...PROJECT, ...CENTRE_RIGHTS, files: [] }],
         total: 1,
         curPage: 1,
         pageSize: 10,
+        actions: ['create'],
       }),
       'POST /ks/analyse/bid-documents/list': ok({
         xmId: PROJECT_ID,
         projectName: PROJECT.name,
         documents: [],
+        actions: ['requirements', 'redetect', 'publicity'],
+        choosesBidder: true,
       }),
       ...bidderDialogRoutes(keywords, 'xml'),
       'POST /ks/analyse/cost-files': ok(FILE),
@@ -295,6 +327,31 @@ describe('/fileAnalysis/index', () => {
         bidderName: '丙公司',
       }),
     );
+  });
+
+  it('offers the buttons the server answers, whatever the role signed in', async () => {
+    // An administrator's session, but answers without rights (as for a project it may not touch):
+    // the page follows the answers, not the browser's idea of the role.
+    renderAsRole('M', '/fileAnalysis/index', {
+      'GET /ks/analyse/cost-projects': ok({
+        records: [
+          {
+            ...PROJECT,
+            files: [{ ...FILE, actions: [] }],
+            actions: [],
+            upload: { kinds: [], choosesBidder: false },
+          },
+        ],
+        total: 1,
+        curPage: 1,
+        pageSize: 10,
+        actions: [],
+      }),
+    });
+    const row = (await screen.findByText('KS-ZJ-2026-018', {}, PAGE_LOAD)).closest('tr') as HTMLElement;
+    expect(within(row).queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    expect(within(row).queryByText(/上传/)).toBeNull();
+    expect(screen.queryByText('新建项目')).toBeNull();
   });
 
   it('denies personnel before any call', async () => {

@@ -1,6 +1,7 @@
 import type {
   AchievementResult,
   AttachBidDocumentBody,
+  BidDocumentList,
   BidDocumentState,
   BidRequirements,
   DirectoriesResult,
@@ -26,12 +27,10 @@ export const bidKeys = {
 /** How often the list refreshes while a document is waiting or being read. */
 const PARSING_REFRESH_MS = 3000;
 
-type BidList = { xmId: string; projectName: string; documents: BidDocumentState[] };
-
 export const useBidDocuments = (xmId: string) =>
   useQuery({
     queryKey: bidKeys.list(xmId),
-    queryFn: () => http.post<BidList>('/ks/analyse/bid-documents/list', { xmId }),
+    queryFn: () => http.post<BidDocumentList>('/ks/analyse/bid-documents/list', { xmId }),
     refetchInterval: (query) =>
       query.state.data?.documents.some((d) => d.state === 'pending' || d.state === 'parsing')
         ? PARSING_REFRESH_MS

@@ -3,14 +3,13 @@ import type {
   CostFile,
   CostProject,
   CostProjectListQuery,
+  CostProjectPage,
   CreateCostProjectBody,
   ParseData,
   XmlAnalysis,
 } from '@ks/contract/file-analysis';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
-
-export type CostProjectPage = { records: CostProject[]; total: number; curPage: number; pageSize: number };
 
 export const costKeys = {
   all: ['file-analysis'] as const,

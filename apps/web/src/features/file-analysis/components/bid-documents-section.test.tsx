@@ -1,6 +1,7 @@
 import { BID_MESSAGES, type BidDocumentState } from '@ks/contract/bid-detection';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -8,9 +9,13 @@ import { bidderDialogRoutes, ENTERPRISE_B, ENTERPRISE_B_OPTION } from '../test-f
 import { BidDocumentsSection } from './bid-documents-section.tsx';
 
 const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
+const DOCUMENT_ID = makeRecordId();
+/** What the server offers on a project's documents: the centre's rights and a bidder's. */
+const CENTRE_RIGHTS = { actions: ['requirements', 'redetect', 'publicity'], choosesBidder: true } as const;
+const BIDDER_RIGHTS = { actions: [], choosesBidder: false } as const;
 
 const doc = (over: Partial<BidDocumentState>): BidDocumentState => ({
-  documentId: 'd1',
+  documentId: DOCUMENT_ID,
   bidderName: '甲公司',
   fileName: '投标文件.pdf',
   state: 'checked',
@@ -20,12 +25,13 @@ const doc = (over: Partial<BidDocumentState>): BidDocumentState => ({
   achievementFindings: 0,
   score: '33.57',
   checkedAt: '2026-11-26T01:00:00Z',
-  mine: false,
+  // The centre deletes any document (as a bidder its own).
+  actions: ['delete'],
   ...over,
 });
 
 const head = {
-  documentId: 'd1',
+  documentId: DOCUMENT_ID,
   bidderName: '甲公司',
   state: 'checked',
   errorMessage: '',
@@ -33,7 +39,12 @@ const head = {
 };
 
 function mockApi(
-  options: { documents: BidDocumentState[]; refuse?: string; publicity?: 'none' | 'open' },
+  options: {
+    documents: BidDocumentState[];
+    refuse?: string;
+    publicity?: 'none' | 'open';
+    rights?: typeof CENTRE_RIGHTS | typeof BIDDER_RIGHTS;
+  },
   extra: Parameters<typeof mockFetch>[0] = {},
 ) {
   const calls = { publish: [] as unknown[], saves: [] as unknown[] };
@@ -58,6 +69,7 @@ function mockApi(
       xmId: XM,
       projectName: '示例项目',
       documents: options.documents,
+      ...(options.rights ?? CENTRE_RIGHTS),
     }),
     'POST /ks/file/detection/publicity': ({ body }) => {
       if ((body as { action?: string }).action) {
@@ -148,7 +160,7 @@ describe('投标文件检测 section', () => {
             lists === 1
               ? doc({ state: 'pending', directoryFindings: 0 })
               : doc({ checkedAt: '2026-11-26T02:00:00Z', directoryFindings: 1 });
-          return ok({ xmId: XM, projectName: '示例项目', documents: [document] });
+          return ok({ xmId: XM, projectName: '示例项目', documents: [document], ...CENTRE_RIGHTS });
         },
         'POST /ks/file/detection/directories': () =>
           ok({
@@ -179,7 +191,9 @@ describe('投标文件检测 section', () => {
   });
 
   it('saving the requirements says every document is being detected again', async () => {
-    const calls = mockApi({ documents: [doc({}), doc({ documentId: 'd2', bidderName: '乙公司' })] });
+    const calls = mockApi({
+      documents: [doc({}), doc({ documentId: makeRecordId(), bidderName: '乙公司' })],
+    });
     signInAs('M');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     await user.click(await screen.findByRole('button', { name: '招标要求' }));
@@ -246,13 +260,24 @@ describe('投标文件检测 section', () => {
   });
 
   it('tells a bidder its result is not published yet, and has no administrator controls', async () => {
-    mockApi({ documents: [doc({ mine: true })], refuse: BID_MESSAGES.notPublished });
+    mockApi({ documents: [doc({})], refuse: BID_MESSAGES.notPublished, rights: BIDDER_RIGHTS });
     signInAs('U');
     const { user } = renderWidget(<BidDocumentsSection xmId={XM} />);
     await user.click(await screen.findByText('甲公司'));
     expect(await screen.findByText(BID_MESSAGES.notPublished)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '公示检测结果' })).toBeNull();
     expect(screen.queryByRole('button', { name: '招标要求' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '重新检测' })).toBeNull();
+    // Its own document it may delete, as the server offers.
+    expect(screen.getByRole('button', { name: /删\s*除/ })).toBeTruthy();
+  });
+
+  it('offers no delete on a document uploaded for the bidder by the centre', async () => {
+    mockApi({ documents: [doc({ actions: [] })], rights: BIDDER_RIGHTS });
+    signInAs('U');
+    renderWidget(<BidDocumentsSection xmId={XM} />);
+    expect(await screen.findByText('甲公司')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
   });
 
   it('says so when no document was uploaded', async () => {

@@ -5,6 +5,7 @@ import {
   BID_SCORE_KIND_LABELS,
   BID_SCORE_KINDS,
   type BidDocumentState,
+  type BidProjectAction,
   type BidRequirements,
   type BidScoreItem,
   PUBLICITY_STATE_LABELS,
@@ -32,7 +33,6 @@ import {
 } from 'antd';
 import { useCallback, useState } from 'react';
 import { formatTime } from '@/lib/format-time.ts';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { UploadingList } from '@/shared/files/components/uploading-list.tsx';
 import { useUploads } from '@/shared/files/components/use-uploads.ts';
 import {
@@ -72,7 +72,6 @@ const ACHIEVEMENT_RESULT = {
  * its result while it is published.
  */
 export function BidDocumentsSection({ xmId }: { xmId: string }) {
-  const isAdmin = useSessionStore((state) => state.isAdmin);
   const { message } = App.useApp();
   const list = useBidDocuments(xmId);
   const publicity = usePublicity(xmId);
@@ -85,6 +84,7 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
   const documents = list.data?.documents ?? [];
   const current = documents.find((d) => d.documentId === selected) ?? null;
   const publication = publicity.data;
+  const may = (action: BidProjectAction) => list.data?.actions.includes(action) ?? false;
 
   return (
     <Card
@@ -101,41 +101,40 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
                 : ''}
             </Tag>
           )}
-          {isAdmin && (
-            <>
-              <Button onClick={() => setEditing(true)}>招标要求</Button>
+          {may('requirements') && <Button onClick={() => setEditing(true)}>招标要求</Button>}
+          {may('redetect') && (
+            <Button
+              disabled={documents.length === 0}
+              loading={redetect.isPending}
+              onClick={async () => {
+                const done = await redetect.mutateAsync(xmId).catch(() => null);
+                if (done) message.success(`已开始重新检测 ${done.count} 份投标文件`);
+              }}
+            >
+              重新检测
+            </Button>
+          )}
+          {may('publicity') &&
+            (publication?.state === 'open' ? (
+              <Popconfirm
+                title="确定提前结束公示？"
+                onConfirm={() => publicityAction.mutateAsync({ xmId, action: 'close' }).catch(() => null)}
+              >
+                <Button danger>结束公示</Button>
+              </Popconfirm>
+            ) : (
               <Button
-                disabled={documents.length === 0}
-                loading={redetect.isPending}
+                type="primary"
                 onClick={async () => {
-                  const done = await redetect.mutateAsync(xmId).catch(() => null);
-                  if (done) message.success(`已开始重新检测 ${done.count} 份投标文件`);
+                  const opened = await publicityAction
+                    .mutateAsync({ xmId, action: 'publish' })
+                    .catch(() => null);
+                  if (opened) message.success(`检测结果已公示 ${opened.publicityDays} 天`);
                 }}
               >
-                重新检测
+                公示检测结果
               </Button>
-              {publication?.state === 'open' ? (
-                <Popconfirm
-                  title="确定提前结束公示？"
-                  onConfirm={() => publicityAction.mutateAsync({ xmId, action: 'close' }).catch(() => null)}
-                >
-                  <Button danger>结束公示</Button>
-                </Popconfirm>
-              ) : (
-                <Button
-                  type="primary"
-                  onClick={async () => {
-                    const opened = await publicityAction
-                      .mutateAsync({ xmId, action: 'publish' })
-                      .catch(() => null);
-                    if (opened) message.success(`检测结果已公示 ${opened.publicityDays} 天`);
-                  }}
-                >
-                  公示检测结果
-                </Button>
-              )}
-            </>
-          )}
+            ))}
           <Button onClick={() => setUploading(true)}>上传投标文件</Button>
         </Space>
       }
@@ -165,7 +164,7 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
             key: 'actions',
             width: 80,
             render: (_, d: BidDocumentState) =>
-              isAdmin || d.mine ? (
+              d.actions.includes('delete') ? (
                 <Popconfirm
                   title="确定删除该投标文件？"
                   onConfirm={async (event) => {
@@ -183,8 +182,14 @@ export function BidDocumentsSection({ xmId }: { xmId: string }) {
         ]}
       />
       {current && <BidResultPanel xmId={xmId} document={current} />}
-      {uploading && <UploadBidModal xmId={xmId} isAdmin={isAdmin} onClose={() => setUploading(false)} />}
-      {isAdmin && editing && <RequirementsDialog xmId={xmId} onClose={() => setEditing(false)} />}
+      {uploading && (
+        <UploadBidModal
+          xmId={xmId}
+          choosesBidder={list.data?.choosesBidder ?? false}
+          onClose={() => setUploading(false)}
+        />
+      )}
+      {may('requirements') && editing && <RequirementsDialog xmId={xmId} onClose={() => setEditing(false)} />}
     </Card>
   );
 }
@@ -313,7 +318,16 @@ function BidResultPanel({ xmId, document }: { xmId: string; document: BidDocumen
   );
 }
 
-function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boolean; onClose: () => void }) {
+function UploadBidModal({
+  xmId,
+  choosesBidder,
+  onClose,
+}: {
+  xmId: string;
+  /** The centre chooses or names the bidder; an enterprise's upload is its own (the server says). */
+  choosesBidder: boolean;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<BidderValues>();
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
   const onUploaded = useCallback((file: UploadedFile) => setUploaded(file), []);
@@ -344,7 +358,7 @@ function UploadBidModal({ xmId, isAdmin, onClose }: { xmId: string; isAdmin: boo
       }}
     >
       <Form form={form} layout="vertical">
-        {isAdmin && (
+        {choosesBidder && (
           <BidderFields
             extra="从已注册的企业中选择，业绩核查与结果查看均按该企业；未选择时按投标人名称精确匹配"
             nameMaxLength={100}

@@ -9,6 +9,7 @@ import {
 } from '@ks/contract/cost-checks';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -17,9 +18,13 @@ import { testTimeout, waitBound } from '@/test/waits.ts';
 
 const PAGE_LOAD = waitBound(2);
 const XM = '7f1f0c8e-2d2a-4a57-9b55-0a3c7d1e9a11';
+const FILE_ID = makeRecordId();
+/** The shown result's run, then the runs started in the tests. */
+const [RUN, NEXT_RUN, LATER_RUN] = [makeRecordId(), makeRecordId(), makeRecordId()];
+const [PROJECT_NODE, UNIT_NODE] = [makeRecordId(), makeRecordId()];
 
 const run = {
-  runId: 'r1',
+  runId: RUN,
   state: 'done' as const,
   progress: 100,
   ruleVersion: 3,
@@ -34,9 +39,11 @@ const STATUS: DetectionStatus = {
   active: null,
   result: run,
   bids: [],
+  // The centre's session: the estimate, the rules and a new run are offered.
+  actions: ['estimate', 'rules', 'check'],
   files: [
     {
-      fileId: 'f1',
+      fileId: FILE_ID,
       kind: 'bid',
       bidderName: '乙公司',
       parseState: 'parsed',
@@ -49,7 +56,7 @@ const STATUS: DetectionStatus = {
 };
 const finding: Finding = {
   id: 1,
-  fileId: 'f1',
+  fileId: FILE_ID,
   fileKind: 'bid',
   bidderName: '乙公司',
   rule: 'C16',
@@ -58,7 +65,7 @@ const finding: Finding = {
   message: '1号楼建筑工程的清单项目 010101001001 的合价不等于工程量乘以综合单价',
   expected: '100000.00',
   found: '100010.00',
-  nodeId: 'n3',
+  nodeId: UNIT_NODE,
   nodePath: '1.1.1',
   nodeName: '1号楼建筑工程',
   itemCode: '010101001001',
@@ -93,7 +100,15 @@ function mockApi(
   mockFetch({
     ...shellCalls(),
     'POST /ks/file/detection/status': () => ok(status.current),
-    'POST /ks/analyse/bid-documents/list': ok({ xmId: XM, projectName: '示例项目', documents: [] }),
+    // The documents' rights follow the check's: the centre's, or a bidder's (none).
+    'POST /ks/analyse/bid-documents/list': () =>
+      ok({
+        xmId: XM,
+        projectName: '示例项目',
+        documents: [],
+        actions: status.current.actions.length > 0 ? ['requirements', 'redetect', 'publicity'] : [],
+        choosesBidder: status.current.actions.length > 0,
+      }),
     'POST /ks/file/detection/publicity': ok({
       xmId: XM,
       state: 'none',
@@ -125,7 +140,7 @@ function mockApi(
     'POST /ks/file/detection/cost-check/nodes': ok([
       {
         ...NODE,
-        id: 'n1',
+        id: PROJECT_NODE,
         parentId: null,
         path: '1',
         level: 'project',
@@ -135,8 +150,8 @@ function mockApi(
       },
       {
         ...NODE,
-        id: 'n3',
-        parentId: 'n1',
+        id: UNIT_NODE,
+        parentId: PROJECT_NODE,
         path: '1.1',
         level: 'unit',
         name: '1号楼建筑工程',
@@ -146,7 +161,7 @@ function mockApi(
     ]),
     'POST /ks/file/detection/cost-check': ({ body }) => {
       calls.starts.push(body);
-      return ok({ ...start, runId: start.isSuccess ? 'r2' : null });
+      return ok({ ...start, runId: start.isSuccess ? NEXT_RUN : null });
     },
   });
   return calls;
@@ -168,20 +183,20 @@ describe('/fileAnalysis/deatil', { timeout: testTimeout(8) }, () => {
   it('shows the file’s summary tree expanded, marks nodes with findings, and filters by a node', async () => {
     const calls = mockApi({ isSuccess: true, errorMessage: '' });
     signInAs('M');
-    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&fileId=f1`);
+    const { user } = renderRoute(`/fileAnalysis/deatil?xmId=${XM}&fileId=${FILE_ID}`);
     const mark = await screen.findByText('2 项', {}, PAGE_LOAD);
     const unitRow = mark.closest('tr') as HTMLElement;
     expect(within(unitRow).getByText('1号楼建筑工程')).toBeTruthy();
     expect(within(unitRow).getAllByText('1315456.00')).toHaveLength(1);
     await user.click(within(unitRow).getByText('1号楼建筑工程'));
-    await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ fileId: 'f1', nodePath: '1.1' }));
+    await waitFor(() => expect(calls.findings.at(-1)).toMatchObject({ fileId: FILE_ID, nodePath: '1.1' }));
   });
 
   it('tells when a running check has finished and reloads the findings', async () => {
     const running: DetectionStatus = {
       ...STATUS,
       state: 'running',
-      active: { ...run, runId: 'r2', state: 'running', progress: 40, finishedAt: null },
+      active: { ...run, runId: NEXT_RUN, state: 'running', progress: 40, finishedAt: null },
     };
     const status = { current: running };
     const calls = mockApi({ isSuccess: true, errorMessage: '' }, status);
@@ -190,7 +205,7 @@ describe('/fileAnalysis/deatil', { timeout: testTimeout(8) }, () => {
     expect(await screen.findByRole('progressbar', {}, PAGE_LOAD)).toBeTruthy();
     const before = calls.findings.length;
     // Run r2 finished: it is now the result.
-    status.current = { ...STATUS, result: { ...run, runId: 'r2' } };
+    status.current = { ...STATUS, result: { ...run, runId: NEXT_RUN } };
     expect(await screen.findByText(COST_CHECK_DONE_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(calls.findings.length).toBeGreaterThan(before));
   });
@@ -199,7 +214,7 @@ describe('/fileAnalysis/deatil', { timeout: testTimeout(8) }, () => {
     const running: DetectionStatus = {
       ...STATUS,
       state: 'running',
-      active: { ...run, runId: 'r2', state: 'running', progress: 40, finishedAt: null },
+      active: { ...run, runId: NEXT_RUN, state: 'running', progress: 40, finishedAt: null },
     };
     const status = { current: running };
     mockApi({ isSuccess: true, errorMessage: '' }, status);
@@ -218,7 +233,7 @@ describe('/fileAnalysis/deatil', { timeout: testTimeout(8) }, () => {
     const start = await screen.findByRole('button', { name: '开始检测' }, PAGE_LOAD);
     await screen.findByText('示例项目 · 造价文件检测');
     // The check is quick: the next status the page reads is already done, with a new result.
-    status.current = { ...STATUS, result: { ...run, runId: 'r3' } };
+    status.current = { ...STATUS, result: { ...run, runId: LATER_RUN } };
     await user.click(start);
     expect(await screen.findByText(COST_CHECK_DONE_MESSAGE)).toBeTruthy();
   });
@@ -243,7 +258,7 @@ describe('/fileAnalysis/deatil', { timeout: testTimeout(8) }, () => {
   });
 
   it('offers enterprises neither the start nor the rules', async () => {
-    mockApi({ isSuccess: true, errorMessage: '' });
+    mockApi({ isSuccess: true, errorMessage: '' }, { current: { ...STATUS, actions: [] } });
     signInAs('U');
     renderRoute(`/fileAnalysis/deatil?xmId=${XM}`);
     await screen.findByText(finding.message, {}, PAGE_LOAD);

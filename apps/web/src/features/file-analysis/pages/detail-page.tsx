@@ -4,6 +4,7 @@ import {
   COST_CHECK_FAILED_MESSAGE,
   COST_RULE_CODES,
   COST_RULES,
+  type CostCheckAction,
   type CostRuleCode,
   FINDING_SEVERITIES,
   FINDING_SEVERITY_LABELS,
@@ -31,7 +32,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { checkKeys, exportFindings, useDetectionStatus, useFindings } from '../api/checks.ts';
 import { BidDocumentsSection } from '../components/bid-documents-section.tsx';
 import { ControlPriceCard } from '../components/control-price-card.tsx';
@@ -109,7 +109,6 @@ function ProjectChecks({
   initialFileId?: string;
   gnCoding: string;
 }) {
-  const isAdmin = useSessionStore((state) => state.isAdmin);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const status = useDetectionStatus(xmId);
@@ -150,6 +149,7 @@ function ProjectChecks({
 
   if (status.isError) return <Result status="403" title="无法查看检测结果" subTitle={status.error.message} />;
   const data = status.data;
+  const may = (action: CostCheckAction) => data?.actions.includes(action) ?? false;
   const busy = state === 'queued' || state === 'running';
   const page = findings.data;
   const resetPage =
@@ -167,11 +167,11 @@ function ProjectChecks({
         }
         loading={status.isPending}
         extra={
-          isAdmin ? (
+          data && data.actions.length > 0 ? (
             <Space>
-              <Button onClick={() => setEstimateOpen(true)}>批准的概算</Button>
-              <Button onClick={() => setRulesOpen(true)}>规则配置</Button>
-              <StartCheckButton xmId={xmId} gnCoding={gnCoding} busy={busy} />
+              {may('estimate') && <Button onClick={() => setEstimateOpen(true)}>批准的概算</Button>}
+              {may('rules') && <Button onClick={() => setRulesOpen(true)}>规则配置</Button>}
+              {may('check') && <StartCheckButton xmId={xmId} gnCoding={gnCoding} busy={busy} />}
             </Space>
           ) : null
         }
@@ -319,8 +319,10 @@ function ProjectChecks({
       </Card>
       <ControlPriceCard xmId={xmId} />
       <BidDocumentsSection xmId={xmId} />
-      {isAdmin && rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
-      {isAdmin && estimateOpen && <EstimateDialog xmId={xmId} onClose={() => setEstimateOpen(false)} />}
+      {may('rules') && rulesOpen && <RulesDialog onClose={() => setRulesOpen(false)} />}
+      {may('estimate') && estimateOpen && (
+        <EstimateDialog xmId={xmId} onClose={() => setEstimateOpen(false)} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import {
   COST_FILE_KIND_LABELS,
-  COST_FILE_KINDS,
   COST_FILE_SLOT,
   COST_LIST_KEYS,
   COST_LIST_LABELS,
@@ -37,7 +36,6 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { TABLE_PAGE_SIZE_DEFAULT, TABLE_PAGE_SIZES } from '@/lib/constants.ts';
 import { formatTime } from '@/lib/format-time.ts';
-import { useSessionStore } from '@/lib/session-store.ts';
 import { UploadingList } from '@/shared/files/components/uploading-list.tsx';
 import { useUploads } from '@/shared/files/components/use-uploads.ts';
 import {
@@ -73,7 +71,6 @@ export function StateTag({ file }: { file: Pick<CostFile, 'parseState' | 'parseE
 
 /** 文件分析 (/fileAnalysis/index): projects, their cost files and the parse results. */
 export function FileAnalysisIndexPage() {
-  const isAdmin = useSessionStore((state) => state.userInfo?.loginRoleType === 'M');
   const [query, setQuery] = useState({ curPage: 1, pageSize: TABLE_PAGE_SIZE_DEFAULT, keyword: '' });
   const projects = useCostProjects(query);
   const [creating, setCreating] = useState(false);
@@ -118,7 +115,7 @@ export function FileAnalysisIndexPage() {
           <Button type="link" size="small" onClick={() => setSelected(file.id)}>
             查看结果
           </Button>
-          {isAdmin && (
+          {file.actions.includes('reparse') && (
             <Button
               type="link"
               size="small"
@@ -128,7 +125,7 @@ export function FileAnalysisIndexPage() {
               重新解析
             </Button>
           )}
-          {(isAdmin || file.mine) && (
+          {file.actions.includes('delete') && (
             <Popconfirm
               title="确认删除该造价文件吗？"
               onConfirm={() =>
@@ -164,10 +161,12 @@ export function FileAnalysisIndexPage() {
         <Space size="small">
           {/* The project's check: its state, start (administrators), findings (deatil). */}
           <Link to={`/fileAnalysis/deatil?xmId=${project.id}`}>检测结果</Link>
-          <Button type="link" size="small" onClick={() => setUploadFor(project)}>
-            {isAdmin ? '上传造价文件' : '上传投标报价'}
-          </Button>
-          {isAdmin && (
+          {project.upload.kinds.length > 0 && (
+            <Button type="link" size="small" onClick={() => setUploadFor(project)}>
+              {uploadLabel(project)}
+            </Button>
+          )}
+          {project.actions.includes('delete') && (
             <Popconfirm
               title="删除项目将同时删除其全部造价文件，确认删除吗？"
               onConfirm={() =>
@@ -198,7 +197,7 @@ export function FileAnalysisIndexPage() {
               placeholder="项目编号或名称"
               onSearch={(keyword) => setQuery({ ...query, curPage: 1, keyword: keyword.trim() })}
             />
-            {isAdmin && (
+            {projects.data?.actions.includes('create') && (
               <Button type="primary" onClick={() => setCreating(true)}>
                 新建项目
               </Button>
@@ -241,7 +240,7 @@ export function FileAnalysisIndexPage() {
       </Card>
       {selectedFile && <FileResult file={selectedFile} onClose={() => setSelected(null)} />}
       {creating && <CreateProjectModal onClose={() => setCreating(false)} />}
-      {uploadFor && <UploadModal project={uploadFor} isAdmin={isAdmin} onClose={() => setUploadFor(null)} />}
+      {uploadFor && <UploadModal project={uploadFor} onClose={() => setUploadFor(null)} />}
     </Space>
   );
 }
@@ -342,15 +341,11 @@ interface UploadValues extends BidderValues {
   kind: CostFileKindValue;
 }
 
-function UploadModal({
-  project,
-  isAdmin,
-  onClose,
-}: {
-  project: CostProject;
-  isAdmin: boolean;
-  onClose: () => void;
-}) {
+/** An enterprise uploads only its bid; the centre any kind of cost file. */
+const uploadLabel = (project: CostProject) =>
+  project.upload.kinds.length === 1 && project.upload.kinds[0] === 'bid' ? '上传投标报价' : '上传造价文件';
+
+function UploadModal({ project, onClose }: { project: CostProject; onClose: () => void }) {
   const [form] = Form.useForm<UploadValues>();
   const kind = Form.useWatch('kind', form);
   const [uploaded, setUploaded] = useState<UploadedFile | null>(null);
@@ -358,7 +353,7 @@ function UploadModal({
   const uploads = useUploads(onUploaded);
   const attach = useAttachCostFile();
   const { message } = App.useApp();
-  const kinds = isAdmin ? COST_FILE_KINDS : (['bid'] as const);
+  const { kinds, choosesBidder } = project.upload;
   return (
     <Modal
       open
@@ -389,7 +384,7 @@ function UploadModal({
         <Form.Item name="kind" label="文件类型" rules={[{ required: true, message: '请选择文件类型' }]}>
           <Select options={kinds.map((value) => ({ value, label: COST_FILE_KIND_LABELS[value] }))} />
         </Form.Item>
-        {isAdmin && kind === 'bid' && (
+        {choosesBidder && kind === 'bid' && (
           <BidderFields
             extra="从已注册的企业中选择，该企业可查看本投标报价，投标文件的报价得分按它计算；未选择时按投标人名称精确匹配"
             nameMaxLength={200}
