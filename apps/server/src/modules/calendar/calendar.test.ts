@@ -6,6 +6,8 @@ import {
 } from '@ks/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, type TestApp, useTestApp } from '../../../test/helper.ts';
+import type { DemoSeed } from '../../engine/demo.ts';
+import { seedDemoCalendar } from './demo.ts';
 import { workingCalendar } from './public.ts';
 
 const getApp = useTestApp({ TRADING_MIN_BID_DAYS: '21' });
@@ -370,5 +372,36 @@ describe('the port', () => {
     expect(calendar.isWorkingDay(plusDays(sunday, -1))).toBe(false);
     expect(calendar.nextWorkingDay(plusDays(sunday, -2))).toBe(sunday);
     expect(calendar.nextWorkingDay(sunday)).toBe(plusDays(monday, 1));
+  });
+});
+
+describe('the demo', () => {
+  it('enters the demo centre’s own holidays and a worked Sunday for this year and the next, through the service', async () => {
+    const app = getApp();
+    const admin = await createActor(app, 'M');
+    const actor = {
+      id: admin.id,
+      userCode: admin.userCode,
+      userName: '演示管理员',
+      loginRoleType: 'M' as const,
+      enterpriseId: null,
+      sessionId: 'demo',
+    };
+    await seedDemoCalendar({ db: app.db, actors: { admin: actor }, ip: '127.0.0.1' } as unknown as DemoSeed);
+    const thisYear = Number(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 4));
+    for (const year of [thisYear, thisYear + 1]) {
+      const days = await yearOf(app, admin.headers, year);
+      expect(days.filter((d) => d.kind === 'holiday').map((d) => `${d.day} ${d.name}`)).toEqual([
+        `${year}-01-01 元旦`,
+        `${year}-05-01 劳动节`,
+        `${year}-05-02 劳动节`,
+        `${year}-10-01 国庆节`,
+        `${year}-10-02 国庆节`,
+        `${year}-10-03 国庆节`,
+      ]);
+      const worked = days.filter((d) => d.kind === 'workday');
+      expect(worked.map((d) => d.name)).toEqual(['国庆节调休上班']);
+      expect(new Date(`${worked[0]?.day}T00:00:00Z`).getUTCDay()).toBe(0);
+    }
   });
 });
