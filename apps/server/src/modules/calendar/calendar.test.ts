@@ -6,6 +6,7 @@ import {
 } from '@ks/contract';
 import { describe, expect, it } from 'vitest';
 import { createActor, type TestApp, useTestApp } from '../../../test/helper.ts';
+import { loadConfig, timelineLimitsOf } from '../../config.ts';
 import type { DemoSeed } from '../../engine/demo.ts';
 import { seedDemoCalendar } from './demo.ts';
 import { workingCalendar } from './public.ts';
@@ -403,5 +404,36 @@ describe('the demo', () => {
       expect(worked.map((d) => d.name)).toEqual(['国庆节调休上班']);
       expect(new Date(`${worked[0]?.day}T00:00:00Z`).getUTCDay()).toBe(0);
     }
+  });
+});
+
+describe('the limits of the rules of time', () => {
+  it('default to docs/domain.md §1 and take each deployment’s own values', () => {
+    expect(timelineLimitsOf(loadConfig({}))).toEqual({
+      minBidDays: 20,
+      minSaleDays: 5,
+      clarificationDays: 15,
+      objectionDays: 10,
+      objectionAnswerDays: 3,
+      deadlineRollsOver: true,
+      saleEndRollsOver: false,
+    });
+    const own = timelineLimitsOf(
+      loadConfig({
+        TRADING_MIN_SALE_DAYS: '7',
+        TRADING_DEADLINE_ROLLS_OVER: 'false',
+        TRADING_SALE_END_ROLLS_OVER: '1',
+      }),
+    );
+    expect(own).toMatchObject({ minSaleDays: 7, deadlineRollsOver: false, saleEndRollsOver: true });
+  });
+
+  it.each([
+    ['TRADING_MIN_BID_DAYS', '-1'],
+    ['TRADING_CLARIFICATION_DAYS', 'fifteen'],
+    ['TRADING_OBJECTION_DAYS', '2.5'],
+    ['TRADING_DEADLINE_ROLLS_OVER', 'yes'],
+  ])('refuses to start with %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}`));
   });
 });
