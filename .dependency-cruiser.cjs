@@ -49,6 +49,7 @@ const BUSINESS_MODULE_FOLDERS = [
   'file-analysis',
   'cost-checks',
   'bid-detection',
+  'calendar',
   'example',
 ];
 
@@ -60,6 +61,7 @@ const BUSINESS_TABLES = [
   { owner: 'cost-checks', files: ['cost-checks'] },
   { owner: 'bid-detection', files: ['bid-detection'] },
   { owner: 'record-changes', files: ['record-changes'] },
+  { owner: 'calendar', files: ['calendar'] },
 ];
 
 const SERVER = '^apps/server/src/';

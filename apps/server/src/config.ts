@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { LoginVariantSchema } from '@ks/contract';
+import { DEFAULT_TIMELINE_LIMITS, LoginVariantSchema, type TimelineLimits } from '@ks/contract';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST } from './paths.ts';
 
@@ -7,6 +7,14 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .default(false);
+/** A true/false variable with its own default. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(fallback);
+/** A whole number of days, 0–365. */
+const days = (fallback: number) => z.coerce.number().int().min(0).max(365).default(fallback);
 
 /** Where the server listens unless HOST says otherwise: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -155,6 +163,22 @@ const ConfigSchema = z.object({
   PDF_TIMEOUT_SECONDS: z.coerce.number().positive().max(1800).default(300),
   /** Largest help file (PDF or video) an administrator may upload, in MiB. */
   HELP_FILE_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
+  // The statutory rules of time (modules/trading/time-rules.ts, docs/domain.md §1, decision 0074):
+  // the guide's values are the defaults; a deployment changes one where its rules differ.
+  /** Days from the documents' issue to the bid deadline, at least (法 第24条). */
+  TRADING_MIN_BID_DAYS: days(DEFAULT_TIMELINE_LIMITS.minBidDays),
+  /** Days of the documents' sale, at least (条例 第16条). */
+  TRADING_MIN_SALE_DAYS: days(DEFAULT_TIMELINE_LIMITS.minSaleDays),
+  /** Days a clarification must precede the deadline, else the deadline moves (法 第23条, 条例 第21条; 办法 第22条 unverified). */
+  TRADING_CLARIFICATION_DAYS: days(DEFAULT_TIMELINE_LIMITS.clarificationDays),
+  /** Days an objection to the documents must precede the deadline (条例 第22条; 办法 第39条 unverified). */
+  TRADING_OBJECTION_DAYS: days(DEFAULT_TIMELINE_LIMITS.objectionDays),
+  /** Days the tenderee has to answer an objection (条例 第22条; 办法 第39条 unverified). */
+  TRADING_OBJECTION_ANSWER_DAYS: days(DEFAULT_TIMELINE_LIMITS.objectionAnswerDays),
+  /** A deadline on a non-working day rolls over to the next working day (CTS B-004/B-009, third-party: unverified). */
+  TRADING_DEADLINE_ROLLS_OVER: flag(DEFAULT_TIMELINE_LIMITS.deadlineRollsOver),
+  /** The sale's end rolls over too: docs/domain.md does not say so, hence off unless a deployment's rules do. */
+  TRADING_SALE_END_ROLLS_OVER: flag(DEFAULT_TIMELINE_LIMITS.saleEndRollsOver),
   /**
    * On SIGTERM the readiness probe answers 503 this long before the instance stops taking
    * requests, so a balancer that probes it sends new work elsewhere first (deploy/README.md).
@@ -169,6 +193,17 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The limits of the rules of time, as configured (modules/trading/time-rules.ts). */
+export const timelineLimitsOf = (config: Config): TimelineLimits => ({
+  minBidDays: config.TRADING_MIN_BID_DAYS,
+  minSaleDays: config.TRADING_MIN_SALE_DAYS,
+  clarificationDays: config.TRADING_CLARIFICATION_DAYS,
+  objectionDays: config.TRADING_OBJECTION_DAYS,
+  objectionAnswerDays: config.TRADING_OBJECTION_ANSWER_DAYS,
+  deadlineRollsOver: config.TRADING_DEADLINE_ROLLS_OVER,
+  saleEndRollsOver: config.TRADING_SALE_END_ROLLS_OVER,
+});
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as shells and compose files write it.

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AuditOrgEnvelopeSchema, AuditOrgListEnvelopeSchema, FunctionListEnvelopeSchema, FunctionNodeListEnvelopeSchema, NodeAuthorityEnvelopeSchema, ReviewerListEnvelopeSchema } from './authority.ts';
 import { AchievementEnvelopeSchema, BidDocumentEnvelopeSchema, BidDocumentListEnvelopeSchema, BidRequirementsEnvelopeSchema, DirectoriesEnvelopeSchema, PublicityEnvelopeSchema, SavedBidRequirementsEnvelopeSchema, ScoreEnvelopeSchema } from './bid-detection.ts';
 import { BuilderNodeEnvelopeSchema, BuilderNodeListEnvelopeSchema, BuilderSystemEnvelopeSchema, BuilderSystemListEnvelopeSchema, CacheRefreshEnvelopeSchema, DataSourceResultEnvelopeSchema, DataTableListEnvelopeSchema, DeleteResultEnvelopeSchema, DisplayGroupEnvelopeSchema, DisplayGroupListEnvelopeSchema, IconListEnvelopeSchema, ImportSystemResultEnvelopeSchema, NewSystemEnvelopeSchema, NodeMigrationListEnvelopeSchema, NodeOptionListEnvelopeSchema, NodeVersionListEnvelopeSchema, SystemDocumentSchema } from './builder.ts';
+import { CalendarYearEnvelopeSchema, CheckTimelineEnvelopeSchema, SaveCalendarDaysEnvelopeSchema } from './calendar.ts';
 import { ButtonPullDownEnvelopeSchema, DicPullDownEnvelopeSchema, DictionaryEnvelopeSchema, DictionaryListEnvelopeSchema, StyleTemplateEnvelopeSchema, StyleTemplateListEnvelopeSchema, ValueRangeEnvelopeSchema, ValueRangeListEnvelopeSchema, ValueRangeTreeEnvelopeSchema } from './catalogues.ts';
 import { ApprovedEstimateEnvelopeSchema, CheckNodesEnvelopeSchema, CostRuleSetEnvelopeSchema, CostRuleVersionsEnvelopeSchema, DetectionStatusEnvelopeSchema, FindingPageEnvelopeSchema, PublishedControlPriceEnvelopeSchema, StartCostCheckEnvelopeSchema } from './cost-checks.ts';
 import { CreditGradeOverviewEnvelopeSchema, CreditItemTypeEnvelopeSchema, CreditItemTypeListEnvelopeSchema, CreditLetterEnvelopeSchema, CreditListEnvelopeSchema, CreditQyTypesEnvelopeSchema, CreditRecordEnvelopeSchema, CreditScoreModelEnvelopeSchema, CreditSignatureListEnvelopeSchema, CreditTopTitlesEnvelopeSchema, CreditTreeEnvelopeSchema } from './credit.ts';
@@ -34,6 +35,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'DELETE /ks/authority/audit/audit-orgs': EmptyEnvelopeSchema,
   'DELETE /ks/base/dictionary/config/dics': EmptyEnvelopeSchema,
   'DELETE /ks/basic/personnel/certificates': EmptyEnvelopeSchema,
+  'DELETE /ks/calendar/v1/days/:id': EmptyEnvelopeSchema,
   'DELETE /ks/config/annex-slots/:id': EmptyEnvelopeSchema,
   'DELETE /ks/config/new/structure/del': DeleteResultEnvelopeSchema,
   'DELETE /ks/config/structure/display-groups': EmptyEnvelopeSchema,
@@ -64,6 +66,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/basic/transact': TransactEnvelopeSchema,
   'GET /ks/basic/v1/enterprise/branches': BranchListEnvelopeSchema,
   'GET /ks/cache/refresh': CacheRefreshEnvelopeSchema,
+  'GET /ks/calendar/v1/days': CalendarYearEnvelopeSchema,
   'GET /ks/common/activate/verify': ActivateVerifyEnvelopeSchema,
   'GET /ks/common/captcha': CaptchaEnvelopeSchema,
   'GET /ks/common/common/att-description': AttachmentDescriptionEnvelopeSchema,
@@ -138,6 +141,8 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/basic/contacts': ContactListResponseSchema,
   'POST /ks/basic/personnel/certificates': CertificateEnvelopeSchema,
   'POST /ks/basic/personnel/transfers': TransferEnvelopeSchema,
+  'POST /ks/calendar/v1/check-timeline': CheckTimelineEnvelopeSchema,
+  'POST /ks/calendar/v1/days': SaveCalendarDaysEnvelopeSchema,
   'POST /ks/common/activate': EmptyEnvelopeSchema,
   'POST /ks/common/buttons/form-button': ButtonsEnvelopeSchema,
   'POST /ks/common/buttons/table-button': ButtonsEnvelopeSchema,

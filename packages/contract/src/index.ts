@@ -1,6 +1,7 @@
 export * from './authority.ts';
 export * from './bid-detection.ts';
 export * from './builder.ts';
+export * from './calendar.ts';
 export * from './catalogues.ts';
 export * from './computed-formula.ts';
 export * from './constants.ts';
@@ -27,5 +28,6 @@ export * from './records.ts';
 export * from './session.ts';
 export * from './shell.ts';
 export * from './text.ts';
+export * from './trading-time.ts';
 export * from './weather.ts';
 export * from './workflow.ts';

@@ -55,6 +55,8 @@ export const PAGE_ACCESS = {
   '/system/helpConfig': { roles: ADMINS, call: 'GET /ks/help/v1/admin/groups' },
   '/system/feedback': { roles: ADMINS, call: 'GET /ks/feedback/admin/list' },
   '/system/jobs': { roles: ADMINS, call: 'GET /ks/admin/jobs' },
+  // Every role reads the calendar (the rules of time need it); only administrators change it.
+  '/system/workCalendar': { roles: ADMINS, call: 'POST /ks/calendar/v1/days' },
   '/fileAnalysis/index': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/analyse/cost-projects' },
 } as const satisfies Record<string, PageAccess>;
 

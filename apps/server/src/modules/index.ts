@@ -1,5 +1,6 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { BID_DETECTION_MODULE } from './bid-detection/index.ts';
+import { calendarModule } from './calendar/index.ts';
 import { COST_CHECKS_MODULE } from './cost-checks/index.ts';
 import { CREDIT_MODULE } from './credit/index.ts';
 import { FEEDBACK_MODULE } from './feedback/index.ts';
@@ -8,6 +9,7 @@ import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { checkTimeline } from './trading/time-rules.ts';
 import { WEATHER_MODULE } from './weather/index.ts';
 
 /**
@@ -22,6 +24,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   COST_FILES_MODULE,
   COST_CHECKS_MODULE,
   BID_DETECTION_MODULE,
+  // The calendar serves the trading forms' check with trading's rules of time (calendar/service.ts).
+  calendarModule(checkTimeline),
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { authorityRoutes } from '@/features/authority/routes.ts';
 import { builderRoutes } from '@/features/builder/routes.ts';
+import { calendarRoutes } from '@/features/calendar/routes.ts';
 import { cataloguesRoutes } from '@/features/catalogues/routes.ts';
 import { creditRoutes } from '@/features/credit/routes.ts';
 import { feedbackRoutes } from '@/features/feedback/routes.ts';
@@ -35,4 +36,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...creditRoutes,
   ...marketRoutes,
   ...fileAnalysisRoutes,
+  ...calendarRoutes,
 ];

@@ -8,6 +8,7 @@ import {
   PLATFORM_SETTINGS_PATH,
   REGISTER_PATH,
   USER_CENTER_PATH,
+  WORK_CALENDAR_PATH,
 } from '../lib/constants.ts';
 
 /**
@@ -211,6 +212,7 @@ export const EXTRA_SHELL_PAGES: PlannedPage[] = [
   { path: '/system/valueRanges', title: '值域管理' },
   { path: '/system/displayGroups', title: '展示分组' },
   { path: JOBS_PATH, title: '后台任务' },
+  { path: WORK_CALENDAR_PATH, title: '工作日历' },
 ];
 
 /** Every page path behind the session, parameters as the table spells them (e.g. :bianma). */

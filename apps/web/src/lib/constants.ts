@@ -30,3 +30,5 @@ export const PLATFORM_SETTINGS_PATH = '/system/platformSettings';
 export const MY_ATTACHMENTS_PATH = '/userCenter/myAttachments';
 /** Not a page the wire names: the administrators' background-job page (decision 0018). */
 export const JOBS_PATH = '/system/jobs';
+/** Not a page the wire names: the centre's holidays and adjusted working days (decision 0074). */
+export const WORK_CALENDAR_PATH = '/system/workCalendar';

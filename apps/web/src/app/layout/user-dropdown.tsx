@@ -10,6 +10,7 @@ import {
   MY_ATTACHMENTS_PATH,
   PLATFORM_SETTINGS_PATH,
   USER_CENTER_PATH,
+  WORK_CALENDAR_PATH,
 } from '@/lib/constants.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
 
@@ -17,7 +18,7 @@ const ITEM_PREFIX = 'server:';
 
 /**
  * Header dropdown: 个人中心, the items the server gives this user (业务办理, 权限设置,
- * 管理权限, 管理信息, 通知配置 by role), platform settings and background jobs for administrators, and 退出登录.
+ * 管理权限, 管理信息, 通知配置 by role), platform settings, background jobs and the working calendar for administrators, and 退出登录.
  */
 export function UserDropdown() {
   const userName = useSessionStore((state) => state.userInfo?.userName ?? state.userInfo?.userCode ?? '');
@@ -36,6 +37,7 @@ export function UserDropdown() {
       ? [
           { key: 'platformSettings', label: '平台设置' },
           { key: 'jobs', label: '后台任务' },
+          { key: 'workCalendar', label: '工作日历' },
         ]
       : []),
     { type: 'divider' },
@@ -46,6 +48,7 @@ export function UserDropdown() {
     if (key === 'myAttachments') navigate(MY_ATTACHMENTS_PATH);
     if (key === 'platformSettings') navigate(PLATFORM_SETTINGS_PATH);
     if (key === 'jobs') navigate(JOBS_PATH);
+    if (key === 'workCalendar') navigate(WORK_CALENDAR_PATH);
     if (key.startsWith(ITEM_PREFIX)) {
       const item = serverItems.find((i) => `${ITEM_PREFIX}${i.code}` === key);
       if (item) navigate(item.path);
