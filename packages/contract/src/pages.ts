@@ -56,6 +56,8 @@ export const PAGE_ACCESS = {
   '/system/feedback': { roles: ADMINS, call: 'GET /ks/feedback/admin/list' },
   '/system/jobs': { roles: ADMINS, call: 'GET /ks/admin/jobs' },
   '/fileAnalysis/index': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/analyse/cost-projects' },
+  '/fiveInOne/list': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/trade/records' },
+  '/fiveInOne/detail': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/trade/records/:id' },
 } as const satisfies Record<string, PageAccess>;
 
 /** The roles a page is for, or undefined when every signed-in role may open it. */

@@ -19,3 +19,4 @@ export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
 export * from './workflow.ts';
+export * from './trading.ts';
