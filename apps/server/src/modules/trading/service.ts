@@ -120,11 +120,10 @@ export class TradingService {
   }
 
   private async projectOf(db: Db, row: repo.ProjectRow, side: TradingSide): Promise<Project> {
-    const [sections, parties, history] = await Promise.all([
-      repo.sectionsOf(db, row.id),
-      repo.partiesOf(db, [row.id]),
-      repo.historyOf(db, row.id),
-    ]);
+    // One after another: inside a transaction they share one connection.
+    const sections = await repo.sectionsOf(db, row.id);
+    const parties = await repo.partiesOf(db, [row.id]);
+    const history = await repo.historyOf(db, row.id);
     const agent = parties.get(row.id)?.find((party) => party.capacity === 'agent');
     return {
       id: row.id,

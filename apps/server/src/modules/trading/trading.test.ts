@@ -9,8 +9,10 @@ import {
 } from '@ks/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF } from '../../../test/file-fixtures.ts';
-import { createActor, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
+import { createActor, loginAs, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
+import type { DemoSeed } from '../../engine/demo.ts';
 import { toChinaTime } from './dates.ts';
+import { seedDemoTrading } from './demo.ts';
 import { sectionSummary, sideOf } from './public.ts';
 
 const getApp = useTestApp();
@@ -244,6 +246,13 @@ describe('project entry (进场)', () => {
 });
 
 describe('who sees a project', () => {
+  it('answers a supervisor its stored role in the session, and an administrator the default', async () => {
+    const roles = async (actor: TestActor) =>
+      ((await call('GET', '/ks/individual/user-info', actor.headers)).body.data as { roles: string[] }).roles;
+    expect(await roles(supervisor)).toEqual(['supervisor']);
+    expect(await roles(centre)).toEqual(['admin']);
+  });
+
   it('shows an entered project to its parties, the centre and supervisors, each with its side; never to another enterprise', async () => {
     const project = await entered(agent, { capacity: 'agent', tendereeName: '某区教育局' });
     for (const [actor, side] of [
@@ -497,5 +506,42 @@ describe('section attachments', () => {
       fileIds: [],
     });
     expect(SectionFileListEnvelopeSchema.parse(cleared.body).data).toEqual([]);
+  });
+});
+
+describe('the demo', () => {
+  it('makes a tenderee, an agent and a supervisor who log in, and projects in each state', async () => {
+    const app = getApp();
+    const admin = {
+      id: centre.id,
+      userCode: centre.userCode,
+      userName: '管理员',
+      loginRoleType: 'M' as const,
+      enterpriseId: null,
+      sessionId: 'seed',
+    };
+    await seedDemoTrading({ db: app.db, actors: { admin }, ip: '127.0.0.1' } as unknown as DemoSeed);
+    const as = async (account: string, password: string) =>
+      (await loginAs(app, { account, password })).headers;
+    const states = async (headers: Headers) =>
+      ProjectListEnvelopeSchema.parse(
+        (await call('GET', '/ks/trade/records?keyword=%E6%BC%94%E7%A4%BA', headers)).body,
+      )
+        .data.records.map((row) => [row.state, row.side])
+        .sort();
+    expect(await states(await as('tenderee', 'Ten2026ks'))).toEqual([
+      ['approved', 'tenderee'],
+      ['draft', 'tenderee'],
+    ]);
+    expect(await states(await as('agent', 'Agt2026ks'))).toEqual([
+      ['pending', 'agent'],
+      ['returned', 'agent'],
+    ]);
+    expect(await states(await as('supervisor', 'Sup2026ks'))).toEqual([
+      ['approved', 'supervisor'],
+      ['draft', 'supervisor'],
+      ['pending', 'supervisor'],
+      ['returned', 'supervisor'],
+    ]);
   });
 });
