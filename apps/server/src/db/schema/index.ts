@@ -18,5 +18,5 @@ export * from './notify.ts';
 export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
-export * from './workflow.ts';
 export * from './trading.ts';
+export * from './workflow.ts';

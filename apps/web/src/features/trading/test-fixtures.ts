@@ -38,7 +38,9 @@ export const makeProject = (overrides: Partial<Project> = {}): Project => ({
   side: 'tenderee',
   actions: ['edit', 'submit', 'updatePrincipal'],
   sections: [makeSection()],
-  history: [{ at: '2026-11-29T08:00:00.000Z', actorName: '演示招标人联系人', action: '登记项目', reason: '' }],
+  history: [
+    { at: '2026-11-29T08:00:00.000Z', actorName: '演示招标人联系人', action: '登记项目', reason: '' },
+  ],
   ...overrides,
 });
 

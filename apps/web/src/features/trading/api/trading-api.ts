@@ -35,10 +35,9 @@ export const tradingKeys = {
 };
 
 const filled = (query: object) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<
-    string,
-    string
-  >;
+  Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Record<string, string>;
 
 /** GET /ks/trade/records: the projects the caller may see, each with the caller's side. */
 export const useProjects = (query: ProjectListQuery) =>
@@ -85,4 +84,6 @@ export const useUpdatePrincipal = () =>
     http.post<Project>(TRADING_PATHS.updatePrincipal, body, FORM_CALL),
   );
 export const useSetSectionFiles = () =>
-  useTradingMutation((body: SectionAttachmentsBody) => http.post<SectionFile[]>(TRADING_PATHS.attachments, body));
+  useTradingMutation((body: SectionAttachmentsBody) =>
+    http.post<SectionFile[]>(TRADING_PATHS.attachments, body),
+  );

@@ -11,7 +11,8 @@ import { isApiError } from '@/lib/http.ts';
 // biome-ignore lint/suspicious/noExplicitAny: any form's values will do; only field names are read.
 export function placeServerErrors(form: FormInstance<any>, error: unknown) {
   if (!isApiError(error) || error.code !== ERROR_CODES.BAD_REQUEST) return;
-  const data = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
+  const data =
+    typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
   const all = Object.entries(data)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([path, message]) => ({

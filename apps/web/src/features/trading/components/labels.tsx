@@ -1,4 +1,9 @@
-import { PROJECT_STATE_LABELS, type ProjectState, TRADING_SIDE_LABELS, type TradingSide } from '@ks/contract/trading';
+import {
+  PROJECT_STATE_LABELS,
+  type ProjectState,
+  TRADING_SIDE_LABELS,
+  type TradingSide,
+} from '@ks/contract/trading';
 import { Tag } from 'antd';
 
 const STATE_COLORS: Record<ProjectState, string> = {
@@ -17,4 +22,6 @@ export const SideTag = ({ side }: { side: TradingSide }) => <Tag>{TRADING_SIDE_L
 
 /** 元, with thousands separators and two decimals. */
 export const formatAmount = (value: number | null) =>
-  value === null ? '—' : `${value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} 元`;
+  value === null
+    ? '—'
+    : `${value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} 元`;

@@ -21,8 +21,7 @@ const EMPTY_SECTION: Partial<SectionValues> = { controlPrice: null, controlPrice
 const toInput = (value: string) => value.replace(' ', 'T');
 
 function initialOf(project: Project | null): Partial<FormValues> {
-  if (!project)
-    return { capacity: 'tenderee', tendereeName: '', sections: [EMPTY_SECTION as SectionValues] };
+  if (!project) return { capacity: 'tenderee', tendereeName: '', sections: [EMPTY_SECTION as SectionValues] };
   return {
     name: project.name,
     capacity: project.side === 'agent' ? 'agent' : 'tenderee',

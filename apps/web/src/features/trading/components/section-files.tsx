@@ -2,8 +2,8 @@ import type { SectionFile } from '@ks/contract/trading';
 import { Button, List, Upload } from 'antd';
 import { useState } from 'react';
 import { getFeedback } from '@/lib/feedback.ts';
-import { downloadFile } from '@/shared/files/get-file-blob.ts';
 import { uploadFile } from '@/shared/files/api/upload-file.ts';
+import { downloadFile } from '@/shared/files/get-file-blob.ts';
 import { uploadErrorMessage } from '@/shared/files/upload-error.ts';
 import { useSectionFiles, useSetSectionFiles } from '../api/trading-api.ts';
 
@@ -69,9 +69,9 @@ export function SectionFiles({ sectionId, editable }: { sectionId: string; edita
                     type="link"
                     danger
                     onClick={() =>
-                      void saveList(current.filter((item) => item.id !== file.id).map((item) => item.id)).catch(
-                        () => undefined,
-                      )
+                      void saveList(
+                        current.filter((item) => item.id !== file.id).map((item) => item.id),
+                      ).catch(() => undefined)
                     }
                   >
                     删除

@@ -21,7 +21,11 @@ const tree = (
 describe('五位一体详情 (/fiveInOne/detail)', () => {
   it('shows the centre the server’s buttons and returns the project with the reason, the server’s error under the field', async () => {
     signInAs('M');
-    const project = makeProject({ state: 'pending', side: 'centre', actions: ['approve', 'return', 'updatePrincipal'] });
+    const project = makeProject({
+      state: 'pending',
+      side: 'centre',
+      actions: ['approve', 'return', 'updatePrincipal'],
+    });
     const reviews: unknown[] = [];
     mockFetch({
       [`GET /ks/trade/records/${project.id}`]: ok(project),
@@ -47,7 +51,12 @@ describe('五位一体详情 (/fiveInOne/detail)', () => {
     await user.type(within(dialog).getByLabelText('退回原因'), '缺少资格要求');
     await user.click(within(dialog).getByRole('button', { name: /退\s*回/ }));
     await waitFor(() => expect(reviews).toHaveLength(2), WAIT);
-    expect(reviews[1]).toEqual({ id: project.id, version: project.version, decision: 'return', reason: '缺少资格要求' });
+    expect(reviews[1]).toEqual({
+      id: project.id,
+      version: project.version,
+      decision: 'return',
+      reason: '缺少资格要求',
+    });
   });
 
   it('shows a supervisor no button, and the later tabs their honest empty states', async () => {
@@ -63,9 +72,13 @@ describe('五位一体详情 (/fiveInOne/detail)', () => {
     for (const name of ['编辑', '提交审核', '审核通过', '变更负责人'])
       expect(screen.queryByRole('button', { name })).toBeNull();
     await user.click(screen.getByRole('tab', { name: '专家抽取' }));
-    expect(await screen.findByText('专家抽取将在专家抽取功能上线后在此办理，目前暂无抽取记录', {}, WAIT)).toBeTruthy();
+    expect(
+      await screen.findByText('专家抽取将在专家抽取功能上线后在此办理，目前暂无抽取记录', {}, WAIT),
+    ).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: '场地预约' }));
-    expect(await screen.findByText('场地预约将在场地预约功能上线后在此办理，目前暂无预约记录', {}, WAIT)).toBeTruthy();
+    expect(
+      await screen.findByText('场地预约将在场地预约功能上线后在此办理，目前暂无预约记录', {}, WAIT),
+    ).toBeTruthy();
   });
 
   it('lets a tenderee change the principal with a reason', async () => {
@@ -90,6 +103,12 @@ describe('五位一体详情 (/fiveInOne/detail)', () => {
     await user.type(within(dialog).getByLabelText('变更原因'), '人员调整');
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(bodies).toHaveLength(1), WAIT);
-    expect(bodies[0]).toEqual({ id: project.id, version: 1, principal: '李四', principalPhone: '13912345678', reason: '人员调整' });
+    expect(bodies[0]).toEqual({
+      id: project.id,
+      version: 1,
+      principal: '李四',
+      principalPhone: '13912345678',
+      reason: '人员调整',
+    });
   });
 });

@@ -1,10 +1,18 @@
+import { type Project, type Section, TRADING_ACTION_LABELS, type TradingAction } from '@ks/contract/trading';
 import {
-  type Project,
-  type Section,
-  TRADING_ACTION_LABELS,
-  type TradingAction,
-} from '@ks/contract/trading';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Spin, Tabs, Timeline } from 'antd';
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Spin,
+  Tabs,
+  Timeline,
+} from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
@@ -60,7 +68,8 @@ export function FiveInOneDetailPage() {
         items={TABS.map((item) => ({
           key: item.key,
           label: item.label,
-          children: item.key === 'xmxx' ? <ProjectInfo project={data} /> : <Empty description={NOT_YET[item.key]} />,
+          children:
+            item.key === 'xmxx' ? <ProjectInfo project={data} /> : <Empty description={NOT_YET[item.key]} />,
         }))}
       />
     </Card>
@@ -95,7 +104,9 @@ function ProjectInfo({ project }: { project: Project }) {
       {project.state === 'returned' && project.returnReason && (
         <Alert type="error" showIcon message={`退回原因：${project.returnReason}`} />
       )}
-      {project.side === 'supervisor' && <Alert type="info" showIcon message="您以监督身份查看本项目，不能办理" />}
+      {project.side === 'supervisor' && (
+        <Alert type="info" showIcon message="您以监督身份查看本项目，不能办理" />
+      )}
       <Space wrap>
         {project.actions.map((action) => (
           <Button
@@ -134,7 +145,9 @@ function ProjectInfo({ project }: { project: Project }) {
           />
         )}
       </Card>
-      {dialog === 'edit' && <ProjectForm project={project} onCancel={() => setDialog(null)} onSaved={() => setDialog(null)} />}
+      {dialog === 'edit' && (
+        <ProjectForm project={project} onCancel={() => setDialog(null)} onSaved={() => setDialog(null)} />
+      )}
       {dialog === 'return' && <ReturnDialog project={project} onClose={() => setDialog(null)} />}
       {dialog === 'updatePrincipal' && <PrincipalDialog project={project} onClose={() => setDialog(null)} />}
     </Space>
@@ -168,13 +181,26 @@ function ReturnDialog({ project, onClose }: { project: Project; onClose: () => v
   const [form] = Form.useForm<{ reason: string }>();
   const review = useReviewProject();
   return (
-    <Modal open title="退回" okText="退回" okButtonProps={{ danger: true }} confirmLoading={review.isPending} onOk={() => form.submit()} onCancel={onClose}>
+    <Modal
+      open
+      title="退回"
+      okText="退回"
+      okButtonProps={{ danger: true }}
+      confirmLoading={review.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
       <Form
         form={form}
         layout="vertical"
         onFinish={async ({ reason }) => {
           try {
-            await review.mutateAsync({ id: project.id, version: project.version, decision: 'return', reason: reason ?? '' });
+            await review.mutateAsync({
+              id: project.id,
+              version: project.version,
+              decision: 'return',
+              reason: reason ?? '',
+            });
             onClose();
           } catch (error) {
             placeServerErrors(form, error);
@@ -193,7 +219,14 @@ function PrincipalDialog({ project, onClose }: { project: Project; onClose: () =
   const [form] = Form.useForm<{ principal: string; principalPhone: string; reason: string }>();
   const update = useUpdatePrincipal();
   return (
-    <Modal open title="变更负责人" okText="确定" confirmLoading={update.isPending} onOk={() => form.submit()} onCancel={onClose}>
+    <Modal
+      open
+      title="变更负责人"
+      okText="确定"
+      confirmLoading={update.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
       <Form
         form={form}
         layout="vertical"

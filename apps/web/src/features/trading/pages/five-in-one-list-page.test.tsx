@@ -26,12 +26,20 @@ const tree = (
 describe('五位一体列表 (/fiveInOne/list)', () => {
   it('lists the caller’s projects with state and the server’s side, and filters by state', async () => {
     signInAs('M');
-    const pending = makeProject({ state: 'pending', side: 'supervisor', actions: [], name: '市民中心设备采购' });
+    const pending = makeProject({
+      state: 'pending',
+      side: 'supervisor',
+      actions: [],
+      name: '市民中心设备采购',
+    });
     const queries: string[] = [];
     mockFetch({
       'GET /ks/trade/records': ({ url }) => {
         queries.push(url.search);
-        return ok({ mayEnter: false, records: url.searchParams.get('state') === 'approved' ? [] : [rowOf(pending)] });
+        return ok({
+          mayEnter: false,
+          records: url.searchParams.get('state') === 'approved' ? [] : [rowOf(pending)],
+        });
       },
     });
     const { user } = renderWidget(tree, '/fiveInOne/list');
@@ -79,6 +87,10 @@ describe('五位一体列表 (/fiveInOne/list)', () => {
       sections: [{ name: '施工标段', estimatePrice: 1_000_000, controlPrice: null, controlPriceNote: '' }],
     });
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/fiveInOne/detail?id=${saved.id}&tab=xmxx`), WAIT);
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('location').textContent).toBe(`/fiveInOne/detail?id=${saved.id}&tab=xmxx`),
+      WAIT,
+    );
   });
 });

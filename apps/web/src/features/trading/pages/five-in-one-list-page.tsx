@@ -1,4 +1,9 @@
-import { PROJECT_STATE_LABELS, PROJECT_STATES, type ProjectListQuery, type ProjectRow } from '@ks/contract/trading';
+import {
+  PROJECT_STATE_LABELS,
+  PROJECT_STATES,
+  type ProjectListQuery,
+  type ProjectRow,
+} from '@ks/contract/trading';
 import { Button, Card, Empty, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -28,10 +33,25 @@ export function FiveInOneListPage() {
       render: (name: string, row: ProjectRow) => <Link to={detailPath(row.id)}>{name}</Link>,
     },
     { title: '招标人', dataIndex: 'tendereeName', key: 'tendereeName' },
-    { title: '招标代理', dataIndex: 'agentName', key: 'agentName', render: (name: string | null) => name ?? '—' },
+    {
+      title: '招标代理',
+      dataIndex: 'agentName',
+      key: 'agentName',
+      render: (name: string | null) => name ?? '—',
+    },
     { title: '标段数', dataIndex: 'sectionCount', key: 'sectionCount' },
-    { title: '状态', dataIndex: 'state', key: 'state', render: (state: ProjectRow['state']) => <StateTag state={state} /> },
-    { title: '我的身份', dataIndex: 'side', key: 'side', render: (side: ProjectRow['side']) => <SideTag side={side} /> },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      key: 'state',
+      render: (state: ProjectRow['state']) => <StateTag state={state} />,
+    },
+    {
+      title: '我的身份',
+      dataIndex: 'side',
+      key: 'side',
+      render: (side: ProjectRow['side']) => <SideTag side={side} />,
+    },
     { title: '更新时间', dataIndex: 'updatedAt', key: 'updatedAt', render: (at: string) => formatTime(at) },
   ];
 
@@ -61,7 +81,9 @@ export function FiveInOneListPage() {
           placeholder="项目名称或编号"
           aria-label="关键字"
           style={{ width: 260 }}
-          onSearch={(keyword) => setQuery((current) => ({ ...current, keyword: keyword.trim() || undefined }))}
+          onSearch={(keyword) =>
+            setQuery((current) => ({ ...current, keyword: keyword.trim() || undefined }))
+          }
         />
       </Space>
       <Table<ProjectRow>
