@@ -288,6 +288,13 @@ describe('who sees a project', () => {
         message: TRADING_MESSAGES.sectionNotFound,
       });
     expect((await call('POST', '/ks/trade/buttons', bidder.headers, { sectionId })).body.code).toBe(404);
+    // Nor may it change the project by knowing its id: every write answers as if it did not exist.
+    const edit = await save(bidder.headers, { ...projectBody(), id: project.id, version: project.version });
+    expect(edit.body).toMatchObject({ code: 404, message: TRADING_MESSAGES.projectNotFound });
+    expect((await submit(bidder.headers, project)).body.code).toBe(404);
+    expect((await review(bidder.headers, project, 'approve')).body.code).toBe(404);
+    const unchanged = ProjectEnvelopeSchema.parse((await detail(agent.headers, project.id)).body).data;
+    expect(unchanged).toMatchObject({ name: project.name, state: 'draft', version: project.version });
   });
 
   it('filters the list by state and keyword, and lets the centre see all but not enter', async () => {
