@@ -25,6 +25,7 @@ import { ChangeFieldsEnvelopeSchema, ChangeListEnvelopeSchema, ChangeSavedEnvelo
 import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSchema, ColumnsEnvelopeSchema, FilterFieldsEnvelopeSchema, ImportReportEnvelopeSchema, PullDownEnvelopeSchema, RecordDetailsEnvelopeSchema, RecordPageEnvelopeSchema, RecordRowEnvelopeSchema, RevisionsEnvelopeSchema, RunActionEnvelopeSchema, SaveResultEnvelopeSchema } from './records.ts';
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
+import { ProjectEnvelopeSchema, ProjectListEnvelopeSchema, SectionFileListEnvelopeSchema, SectionStatusEnvelopeSchema } from './trading.ts';
 import { WeatherEnvelopeSchema } from './weather.ts';
 import { WorkflowResultEnvelopeSchema } from './workflow.ts';
 
@@ -122,7 +123,11 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/notification/v1/audit/system-list': TodoSystemListEnvelopeSchema,
   'GET /ks/notification/v1/audit/todo-count': CountEnvelopeSchema,
   'GET /ks/records/changes/template/info': ChangeTemplateInfoEnvelopeSchema,
+  'GET /ks/trade/overview-status': SectionStatusEnvelopeSchema,
+  'GET /ks/trade/records': ProjectListEnvelopeSchema,
+  'GET /ks/trade/records/:id': ProjectEnvelopeSchema,
   'GET /ks/upload/v1/upload-progress': UploadTaskEnvelopeSchema,
+  'GET /ks/xmrc/v1/bd-files': SectionFileListEnvelopeSchema,
   'POST /ks/admin/jobs/cancel': EmptyEnvelopeSchema,
   'POST /ks/admin/jobs/retry': EmptyEnvelopeSchema,
   'POST /ks/admin/jobs/run': RunJobEnvelopeSchema,
@@ -236,10 +241,16 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/records/changes/template/upload': ChangeTemplateInfoEnvelopeSchema,
   'POST /ks/records/changes/type-tree': ChangeTypeTreeEnvelopeSchema,
   'POST /ks/statistics/v1/chart-data': ChartDataEnvelopeSchema,
+  'POST /ks/trade/buttons': SectionStatusEnvelopeSchema,
+  'POST /ks/trade/review': ProjectEnvelopeSchema,
+  'POST /ks/trade/submit': ProjectEnvelopeSchema,
+  'POST /ks/trade/update-principal': ProjectEnvelopeSchema,
   'POST /ks/upload/v1/chunk-upload': UploadTaskEnvelopeSchema,
   'POST /ks/upload/v1/file-merge': UploadTaskEnvelopeSchema,
   'POST /ks/upload/v1/upload-cancel': EmptyEnvelopeSchema,
   'POST /ks/upload/v1/upload-task': UploadTaskEnvelopeSchema,
+  'POST /ks/xmrc/v1/bd/attachments': SectionFileListEnvelopeSchema,
+  'POST /ks/xmrc/v1/bd/save': ProjectEnvelopeSchema,
   'PUT /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
   'PUT /ks/authority/v1/node/save-functions': NodeAuthorityEnvelopeSchema,
   'PUT /ks/base/dictionary/config/dics': DictionaryEnvelopeSchema,

@@ -29,5 +29,6 @@ export * from './session.ts';
 export * from './shell.ts';
 export * from './text.ts';
 export * from './trading-time.ts';
+export * from './trading.ts';
 export * from './weather.ts';
 export * from './workflow.ts';

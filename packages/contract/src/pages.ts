@@ -58,6 +58,8 @@ export const PAGE_ACCESS = {
   // Every role reads the calendar (the rules of time need it); only administrators change it.
   '/system/workCalendar': { roles: ADMINS, call: 'POST /ks/calendar/v1/days' },
   '/fileAnalysis/index': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/analyse/cost-projects' },
+  '/fiveInOne/list': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/trade/records' },
+  '/fiveInOne/detail': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/trade/records/:id' },
 } as const satisfies Record<string, PageAccess>;
 
 /** The roles a page is for, or undefined when every signed-in role may open it. */

@@ -14,7 +14,9 @@ export const LOGIN_ROLE_TYPE_LABELS: Record<LoginRoleType, string> = {
 };
 
 /** Role mapping of the specification: M → ['admin'], D → ['developer'], else ['user']. */
-export function rolesOf(loginRoleType: LoginRoleType): string[] {
+export function rolesOf(loginRoleType: LoginRoleType, stored: readonly string[] = []): string[] {
+  // A stored list (decision 0072: a centre account may be a supervisor) replaces the default.
+  if (stored.length > 0) return [...stored];
   if (loginRoleType === 'M') return ['admin'];
   if (loginRoleType === 'D') return ['developer'];
   return ['user'];

@@ -10,6 +10,7 @@ import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
 import { checkTimeline } from './trading/time-rules.ts';
+import { TRADING_MODULE } from './trading/index.ts';
 import { WEATHER_MODULE } from './weather/index.ts';
 
 /**
@@ -26,6 +27,7 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   BID_DETECTION_MODULE,
   // The calendar serves the trading forms' check with trading's rules of time (calendar/service.ts).
   calendarModule(checkTimeline),
+  TRADING_MODULE,
 ];
 
 /**

@@ -13,6 +13,7 @@ import { notifyRoutes } from '@/features/notify/routes.ts';
 import { platformRoutes } from '@/features/platform/routes.ts';
 import { recordsRoutes } from '@/features/records/routes.ts';
 import { sessionRoutes } from '@/features/session/routes.ts';
+import { tradingRoutes } from '@/features/trading/routes.ts';
 import type { FeatureRoute } from '@/lib/feature-route.ts';
 import { appRoutes } from './app-routes.ts';
 
@@ -37,4 +38,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...marketRoutes,
   ...fileAnalysisRoutes,
   ...calendarRoutes,
+  ...tradingRoutes,
 ];

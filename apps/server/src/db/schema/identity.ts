@@ -47,6 +47,11 @@ export const users = pgTable(
      * in the market module's 注册人员 records, the source of practicingStatus (decision 0053).
      */
     idNumber: text('id_number'),
+    /**
+     * Stored roles beyond the login type (decision 0072): empty means the login type's default
+     * (`rolesOf`); a centre account holding `supervisor` reads the trading process and writes none.
+     */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     ...editable,
   },
   (t) => [

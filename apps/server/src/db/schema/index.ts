@@ -19,4 +19,5 @@ export * from './notify.ts';
 export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
+export * from './trading.ts';
 export * from './workflow.ts';

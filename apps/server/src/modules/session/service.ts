@@ -272,7 +272,7 @@ export class SessionService {
       photo: user.photo,
       phone: maskPhone(user.phone),
       loginRoleType: user.loginRoleType,
-      roles: rolesOf(user.loginRoleType),
+      roles: rolesOf(user.loginRoleType, user.roles),
       practicingStatus: practicingStatusOf(user.practicingStatus),
       enterprise: enterprise
         ? {

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
+import { renderWidget } from '@/test/render-widget.tsx';
+import { signInAs } from '@/test/sign-in.ts';
+import { waitBound } from '@/test/waits.ts';
+import { makeProject } from '../test-fixtures.ts';
+import { FiveInOneDetailPage } from './five-in-one-detail-page.tsx';
+
+const WAIT = waitBound(2);
+
+afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
+
+const tree = (
+  <Routes>
+    <Route path="/fiveInOne/detail" element={<FiveInOneDetailPage />} />
+  </Routes>
+);
+
+describe('五位一体详情 (/fiveInOne/detail)', () => {
+  it('shows the centre the server’s buttons and returns the project with the reason, the server’s error under the field', async () => {
+    signInAs('M');
+    const project = makeProject({
+      state: 'pending',
+      side: 'centre',
+      actions: ['approve', 'return', 'updatePrincipal'],
+    });
+    const reviews: unknown[] = [];
+    mockFetch({
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'GET /ks/xmrc/v1/bd-files': ok([{ id: 'f1', fileName: '招标方案.pdf', url: '/ks/file/v1/files/f1' }]),
+      'POST /ks/trade/review': ({ body }) => {
+        reviews.push(body);
+        return reviews.length === 1
+          ? failure(400, 400, '请填写退回原因', { reason: '请填写退回原因' })
+          : ok({ ...project, state: 'returned', returnReason: '缺少资格要求', actions: ['updatePrincipal'] });
+      },
+    });
+    const { user } = renderWidget(tree, `/fiveInOne/detail?id=${project.id}&tab=xmxx`);
+    expect(await screen.findByText('招标方案.pdf', {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '审核通过' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '变更负责人' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '提交审核' })).toBeNull();
+    // Files are listed without upload or delete: the server gave the centre no `edit`.
+    expect(screen.queryByRole('button', { name: '上传附件' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /退\s*回/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: /退\s*回/ }));
+    expect(await within(dialog).findByText('请填写退回原因', {}, WAIT)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('退回原因'), '缺少资格要求');
+    await user.click(within(dialog).getByRole('button', { name: /退\s*回/ }));
+    await waitFor(() => expect(reviews).toHaveLength(2), WAIT);
+    expect(reviews[1]).toEqual({
+      id: project.id,
+      version: project.version,
+      decision: 'return',
+      reason: '缺少资格要求',
+    });
+  });
+
+  it('shows a supervisor no button, and the later tabs their honest empty states', async () => {
+    signInAs('M');
+    const project = makeProject({ state: 'approved', side: 'supervisor', actions: [] });
+    mockFetch({
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'GET /ks/xmrc/v1/bd-files': ok([]),
+    });
+    const { user } = renderWidget(tree, `/fiveInOne/detail?id=${project.id}`);
+    expect(await screen.findByText('您以监督身份查看本项目，不能办理', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('暂无附件', {}, WAIT)).toBeTruthy();
+    for (const name of ['编辑', '提交审核', '审核通过', '变更负责人'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: '专家抽取' }));
+    expect(
+      await screen.findByText('专家抽取将在专家抽取功能上线后在此办理，目前暂无抽取记录', {}, WAIT),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: '场地预约' }));
+    expect(
+      await screen.findByText('场地预约将在场地预约功能上线后在此办理，目前暂无预约记录', {}, WAIT),
+    ).toBeTruthy();
+  });
+
+  it('lets a tenderee change the principal with a reason', async () => {
+    signInAs('U');
+    const project = makeProject();
+    const bodies: unknown[] = [];
+    mockFetch({
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'GET /ks/xmrc/v1/bd-files': ok([]),
+      'POST /ks/trade/update-principal': ({ body }) => {
+        bodies.push(body);
+        return ok({ ...project, principal: '李四', version: 2 });
+      },
+    });
+    const { user } = renderWidget(tree, `/fiveInOne/detail?id=${project.id}&tab=xmxx`);
+    expect(await screen.findByRole('button', { name: '上传附件' }, WAIT)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '变更负责人' }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    const name = within(dialog).getByLabelText('项目负责人');
+    await user.clear(name);
+    await user.type(name, '李四');
+    await user.type(within(dialog).getByLabelText('变更原因'), '人员调整');
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(bodies).toHaveLength(1), WAIT);
+    expect(bodies[0]).toEqual({
+      id: project.id,
+      version: 1,
+      principal: '李四',
+      principalPhone: '13912345678',
+      reason: '人员调整',
+    });
+  });
+});

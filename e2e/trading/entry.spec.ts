@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { pickOption } from '../support/antd.ts';
+import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
+import { logIn, waitForPath } from '../support/login.ts';
+import { recordMessages } from '../support/messages.ts';
+import { acknowledgeNoticeBanners } from '../support/notices.ts';
+import { animationsSettled } from '../support/waits.ts';
+
+const newPage = useBrowser();
+
+/** The demo tenderee of the trading module (README, "Demo accounts"). */
+const TENDEREE = { account: 'tenderee', password: 'Ten2026ks', home: '/system/pageConfig' };
+
+async function openAs(page: Page, account: { account: string; password: string; home: string }) {
+  await recordMessages(page);
+  await acknowledgeNoticeBanners(page);
+  await page.goto(`${baseUrl()}/`);
+  await logIn(page, account.account, account.password);
+  await waitForPath(page, account.home);
+}
+
+/** A datetime-local value `days` from now at `hour`, China time. */
+function ahead(days: number, hour: number) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
+    new Date(Date.now() + days * 24 * 60 * 60 * 1000),
+  );
+  return `${day}T${String(hour).padStart(2, '0')}:00`;
+}
+
+describe('project entry (issue 28, decision 0073)', () => {
+  it('a tenderee enters and submits a project, the centre approves it', async () => {
+    const name = `城北体育公园建设工程${Date.now().toString(36)}`;
+    const tenderee = await newPage();
+    await openAs(tenderee, TENDEREE);
+    await tenderee.goto(`${baseUrl()}/fiveInOne/list`);
+    await tenderee.getByRole('button', { name: '项目进场登记' }).click();
+    const form = tenderee.getByRole('dialog', { name: '项目进场登记' });
+    await form.getByLabel('项目名称').fill(name);
+    await form.getByLabel('项目负责人').fill('赵敏');
+    await form.getByLabel('负责人电话').fill('13912340000');
+    await form.getByLabel('标段1名称').fill('施工标段');
+    await pickOption(tenderee, form.getByLabel('标段1类型'), '施工');
+    await pickOption(tenderee, form.getByLabel('标段1评标办法'), '综合评估法');
+    await form.getByLabel('标段1估算金额').fill('8000000');
+    await form.getByLabel('标段1最高投标限价').fill('7600000');
+    await form.getByLabel('标段1资格要求').fill('具备建筑工程施工总承包二级及以上资质');
+    await form.getByLabel('标段1公告发布时间').fill(ahead(5, 9));
+    await form.getByLabel('标段1文件发售开始时间').fill(ahead(6, 9));
+    await form.getByLabel('标段1文件发售截止时间').fill(ahead(11, 17));
+    await form.getByLabel('标段1投标截止时间').fill(ahead(30, 9));
+    await form.getByLabel('标段1开标时间').fill(ahead(30, 9));
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await tenderee.waitForURL(/\/fiveInOne\/detail\?id=/);
+    await tenderee.getByText('草稿').first().waitFor();
+    await tenderee.getByRole('button', { name: '提交审核' }).click();
+    await animationsSettled(tenderee);
+    await tenderee
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await tenderee.getByText('待审核').first().waitFor();
+
+    const admin = await newPage();
+    await openAs(admin, DEMO.admin);
+    await admin.goto(`${baseUrl()}/fiveInOne/list`);
+    await admin.getByRole('link', { name }).click();
+    await admin.waitForURL(/\/fiveInOne\/detail\?id=/);
+    await admin.getByRole('button', { name: '审核通过' }).click();
+    await animationsSettled(admin);
+    await admin
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await admin.getByText('已通过').first().waitFor();
+    await admin.getByText('审核通过', { exact: false }).last().waitFor();
+
+    await tenderee.reload();
+    await tenderee.getByText('已通过').first().waitFor();
+  });
+});
