@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { pickOption } from '../support/antd.ts';
+import { loginWithApi } from '../support/api.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { recordMessages } from '../support/messages.ts';
@@ -20,12 +21,38 @@ async function openAs(page: Page, account: { account: string; password: string; 
   await waitForPath(page, account.home);
 }
 
+const chinaDay = (offsetDays: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
+    new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000),
+  );
+
 /** A datetime-local value `days` from now at `hour`, China time. */
 function ahead(days: number, hour: number) {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
-    new Date(Date.now() + days * 24 * 60 * 60 * 1000),
-  );
-  return `${day}T${String(hour).padStart(2, '0')}:00`;
+  return `${chinaDay(days)}T${String(hour).padStart(2, '0')}:00`;
+}
+
+/**
+ * The first working day from `days` ahead on the centre's calendar (its holidays and adjusted
+ * working days, read through the API): the rules of time refuse a deadline on a rest day.
+ */
+async function workingDayAhead(days: number, hour: number): Promise<string> {
+  const token = await loginWithApi(baseUrl(), TENDEREE.account, TENDEREE.password);
+  const exceptions = new Map<string, string>();
+  for (const year of new Set([chinaDay(days), chinaDay(days + 30)].map((d) => d.slice(0, 4)))) {
+    const response = await fetch(`${baseUrl()}/ks/calendar/v1/days?year=${year}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await response.json()) as { data: { days: { day: string; kind: string }[] } };
+    for (const { day, kind } of body.data.days) exceptions.set(day, kind);
+  }
+  for (let offset = days; offset < days + 30; offset++) {
+    const day = chinaDay(offset);
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    const kind = exceptions.get(day);
+    if (kind === 'workday' || (kind !== 'holiday' && weekday !== 0 && weekday !== 6))
+      return ahead(offset, hour);
+  }
+  throw new Error('no working day within 30 days on the centre calendar');
 }
 
 describe('project entry (issue 28, decision 0073)', () => {
@@ -48,8 +75,9 @@ describe('project entry (issue 28, decision 0073)', () => {
     await form.getByLabel('标段1公告发布时间').fill(ahead(5, 9));
     await form.getByLabel('标段1文件发售开始时间').fill(ahead(6, 9));
     await form.getByLabel('标段1文件发售截止时间').fill(ahead(11, 17));
-    await form.getByLabel('标段1投标截止时间').fill(ahead(30, 9));
-    await form.getByLabel('标段1开标时间').fill(ahead(30, 9));
+    const deadline = await workingDayAhead(30, 9);
+    await form.getByLabel('标段1投标截止时间').fill(deadline);
+    await form.getByLabel('标段1开标时间').fill(deadline);
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await tenderee.waitForURL(/\/fiveInOne\/detail\?id=/);
     await tenderee.getByText('草稿').first().waitFor();

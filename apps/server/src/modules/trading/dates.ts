@@ -18,3 +18,6 @@ export const toChinaTime = (value: Date) => FORMAT.format(value).slice(0, 16);
 
 /** Today in China as YYYYMMDD: the day part of project codes. */
 export const chinaDay = (now = new Date()) => toChinaTime(now).slice(0, 10).replaceAll('-', '');
+
+/** A planned China time (YYYY-MM-DD HH:mm) as the ISO instant the rules of time read. */
+export const isoChinaTime = (value: Date) => `${toChinaTime(value).replace(' ', 'T')}:00+08:00`;

@@ -1,6 +1,7 @@
 import type { DemoSeed } from '../../engine/demo.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { workingCalendar } from '../calendar/public.ts';
 import { toChinaTime } from './dates.ts';
 import { insertDemoAccount } from './repository.ts';
 import { TradingService } from './service.ts';
@@ -43,29 +44,36 @@ const DAY = 24 * 60 * 60 * 1000;
 const ahead = (days: number, hour: number) =>
   `${toChinaTime(new Date(Date.now() + days * DAY)).slice(0, 10)} ${String(hour).padStart(2, '0')}:00`;
 
+/** Rolls a China date to the centre's next working day (the rules of time refuse a rest-day deadline). */
+type Roll = (date: string) => string;
+
 const section = (
+  roll: Roll,
   name: string,
   type: '施工' | '监理' | '货物',
   estimate: number,
   control: number | null,
   start: number,
-) => ({
-  name,
-  type,
-  estimatePrice: estimate,
-  controlPrice: control,
-  controlPriceNote: control === null ? '随招标文件另行公布' : '',
-  qualification:
-    type === '施工'
-      ? '具备建筑工程施工总承包二级及以上资质，项目经理具备二级注册建造师（建筑工程）'
-      : '具备相应资质，近三年无不良行为记录',
-  evaluationMethod: '综合评估法' as const,
-  noticeAt: ahead(start, 9),
-  saleStartAt: ahead(start + 1, 9),
-  saleEndAt: ahead(start + 6, 17),
-  bidDeadlineAt: ahead(start + 21, 9),
-  openingAt: ahead(start + 21, 9),
-});
+) => {
+  const deadline = `${roll(ahead(start + 21, 9).slice(0, 10))} 09:00`;
+  return {
+    name,
+    type,
+    estimatePrice: estimate,
+    controlPrice: control,
+    controlPriceNote: control === null ? '随招标文件另行公布' : '',
+    qualification:
+      type === '施工'
+        ? '具备建筑工程施工总承包二级及以上资质，项目经理具备二级注册建造师（建筑工程）'
+        : '具备相应资质，近三年无不良行为记录',
+    evaluationMethod: '综合评估法' as const,
+    noticeAt: ahead(start, 9),
+    saleStartAt: ahead(start + 1, 9),
+    saleEndAt: ahead(start + 6, 17),
+    bidDeadlineAt: deadline,
+    openingAt: deadline,
+  };
+};
 
 /**
  * A tenderee enterprise, an agent enterprise and a supervisor, and projects in each state (草稿,
@@ -99,6 +107,9 @@ export async function seedDemoTrading(seed: DemoSeed): Promise<void> {
   }
   const trading = new TradingService(db);
   const meta = { ip };
+  // The centre's calendar (its demo entries are seeded first): the demo's deadlines fall on working days.
+  const calendar = await workingCalendar(db, ahead(0, 0).slice(0, 10), ahead(120, 0).slice(0, 10));
+  const roll: Roll = (date) => calendar.rollToWorkingDay(date);
   const principal = { principal: '刘建国', principalPhone: '13912345678' };
 
   // 草稿: the tenderee's own project, not yet submitted.
@@ -109,7 +120,7 @@ export async function seedDemoTrading(seed: DemoSeed): Promise<void> {
       capacity: 'tenderee',
       tendereeName: '',
       ...principal,
-      sections: [section('施工标段', '施工', 38_600_000, 36_500_000, 10)],
+      sections: [section(roll, '施工标段', '施工', 38_600_000, 36_500_000, 10)],
     },
     meta,
   );
@@ -124,8 +135,8 @@ export async function seedDemoTrading(seed: DemoSeed): Promise<void> {
       principal: '王晓东',
       principalPhone: '13812345679',
       sections: [
-        section('设备采购一标段', '货物', 5_200_000, 4_980_000, 8),
-        section('设备采购二标段', '货物', 2_100_000, null, 8),
+        section(roll, '设备采购一标段', '货物', 5_200_000, 4_980_000, 8),
+        section(roll, '设备采购二标段', '货物', 2_100_000, null, 8),
       ],
     },
     meta,
@@ -141,8 +152,8 @@ export async function seedDemoTrading(seed: DemoSeed): Promise<void> {
       tendereeName: '',
       ...principal,
       sections: [
-        section('施工一标段', '施工', 62_000_000, 58_800_000, 5),
-        section('监理标段', '监理', 1_450_000, 1_380_000, 5),
+        section(roll, '施工一标段', '施工', 62_000_000, 58_800_000, 5),
+        section(roll, '监理标段', '监理', 1_450_000, 1_380_000, 5),
       ],
     },
     meta,
@@ -163,7 +174,7 @@ export async function seedDemoTrading(seed: DemoSeed): Promise<void> {
       tendereeName: 'KS演示城市建设投资有限公司（演示数据）',
       principal: '王晓东',
       principalPhone: '13812345679',
-      sections: [section('施工标段', '施工', 9_800_000, 9_500_000, 12)],
+      sections: [section(roll, '施工标段', '施工', 9_800_000, 9_500_000, 12)],
     },
     meta,
   );

@@ -1,3 +1,4 @@
+import { timelineLimitsOf } from '../../config.ts';
 import type { BusinessModule } from '../../engine/modules.ts';
 import { seedDemoTrading } from './demo.ts';
 import { tradingRoutes } from './routes.ts';
@@ -9,8 +10,8 @@ import { TradingService } from './service.ts';
  */
 export const TRADING_MODULE: BusinessModule = {
   name: 'trading',
-  async routes(app, { db }) {
-    await app.register(tradingRoutes, { trading: new TradingService(db) });
+  async routes(app, { db, config }) {
+    await app.register(tradingRoutes, { trading: new TradingService(db, timelineLimitsOf(config)) });
   },
   demo: seedDemoTrading,
 };

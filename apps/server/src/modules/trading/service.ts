@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIMELINE_LIMITS,
   type HistoryEntry,
   PROJECT_STATE_LABELS,
   type Project,
@@ -13,6 +14,7 @@ import {
   type SectionFile,
   SectionInputSchema,
   type SectionStatus,
+  type TimelineLimits,
   TRADING_MESSAGES,
   type TradingAction,
   type TradingSide,
@@ -26,6 +28,7 @@ import { recordOperation } from '../../platform/operation-log.ts';
 import { chinaDay, fromChinaTime, toChinaTime } from './dates.ts';
 import * as repo from './repository.ts';
 import { actionsFor, mayDo, SEEING_SIDES } from './rules.ts';
+import { requireRulesOfTime } from './time-check.ts';
 
 type SaveBody = z.output<typeof ProjectSaveBodySchema>;
 type SectionBody = z.output<typeof SectionInputSchema>;
@@ -94,6 +97,8 @@ const sectionValues = (section: SectionBody): repo.SectionValues & { id?: string
 export class TradingService {
   constructor(
     private readonly db: Db,
+    /** The deployment's limits for the rules of time (TRADING_* configuration). */
+    private readonly limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS,
     /** The server's clock: planned dates are checked against it, never the browser's. */
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -207,6 +212,7 @@ export class TradingService {
   async save(caller: SessionUser, body: SaveBody, meta: Meta): Promise<Project> {
     const values = body.sections.map(sectionValues);
     this.checkFuture(values);
+    await requireRulesOfTime(this.db, values, this.limits);
     return this.db.transaction(async (tx) => {
       const facts = await repo.callerFacts(tx, caller.id);
       let row: repo.ProjectRow;
@@ -274,6 +280,11 @@ export class TradingService {
       const sections = await repo.sectionsOf(tx, row.id);
       if (sections.length === 0) throw badRequest('请至少填写一个标段');
       this.checkFuture(sections.map(({ section }) => section));
+      await requireRulesOfTime(
+        tx,
+        sections.map(({ section }) => section),
+        this.limits,
+      );
       // Dates saved long ago still obey the order the form checks today.
       for (const { section } of sections) {
         const checked = SectionInputSchema.safeParse(sectionOf(section, 0));

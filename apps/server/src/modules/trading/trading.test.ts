@@ -21,6 +21,12 @@ type Headers = Record<string, string>;
 const DAY = 24 * 60 * 60 * 1000;
 const ahead = (days: number, hour = 9) =>
   `${toChinaTime(new Date(Date.now() + days * DAY)).slice(0, 10)} ${String(hour).padStart(2, '0')}:00`;
+/** `days` ahead, rolled past a weekend: this database's calendar has no holidays unless a test adds one. */
+const weekdayAhead = (days: number, hour = 9) => {
+  let offset = days;
+  while ([0, 6].includes(new Date(`${ahead(offset).slice(0, 10)}T00:00:00Z`).getUTCDay())) offset += 1;
+  return ahead(offset, hour);
+};
 
 const sectionBody = (overrides: Record<string, unknown> = {}) => ({
   name: '施工标段',
@@ -33,8 +39,8 @@ const sectionBody = (overrides: Record<string, unknown> = {}) => ({
   noticeAt: ahead(5),
   saleStartAt: ahead(6),
   saleEndAt: ahead(11, 17),
-  bidDeadlineAt: ahead(30),
-  openingAt: ahead(30),
+  bidDeadlineAt: weekdayAhead(30),
+  openingAt: weekdayAhead(30),
   ...overrides,
 });
 
@@ -190,6 +196,64 @@ describe('project entry (进场)', () => {
       message: TRADING_MESSAGES.noticeInPast,
       data: { 'sections.0.noticeAt': TRADING_MESSAGES.noticeInPast },
     });
+  });
+
+  it('refuses dates that break a statutory rule of time, with the law’s words under the field', async () => {
+    // 14 days from the documents' issue to the deadline: under the 20 of 招标投标法 第24条.
+    const short = await save(
+      tenderee.headers,
+      projectBody({
+        sections: [sectionBody({ bidDeadlineAt: weekdayAhead(20), openingAt: weekdayAhead(20) })],
+      }),
+    );
+    expect(short.body.code).toBe(400);
+    expect((short.body.data as Record<string, string>)['sections.0.bidDeadlineAt']).toMatch(
+      /^自招标文件开始发出之日起至投标人提交投标文件截止之日止，最短不得少于二十日/,
+    );
+    // A sale of four days: under the five of 条例 第16条.
+    const sale = await save(
+      tenderee.headers,
+      projectBody({ sections: [sectionBody({ saleEndAt: ahead(10, 17) })] }),
+    );
+    expect((sale.body.data as Record<string, string>)['sections.0.saleEndAt']).toMatch(
+      /^招标文件的发售期不得少于5日/,
+    );
+  });
+
+  it('refuses a deadline on a holiday the centre keeps, on save and again on submit', async () => {
+    const holiday = weekdayAhead(40).slice(0, 10);
+    const laterHoliday = weekdayAhead(45).slice(0, 10);
+    // Saved before the centre marks its day as a holiday: submit checks again.
+    const early = await entered(tenderee, {
+      sections: [sectionBody({ bidDeadlineAt: `${laterHoliday} 09:00`, openingAt: `${laterHoliday} 09:00` })],
+    });
+    for (const day of [holiday, laterHoliday]) {
+      const marked = await call('POST', '/ks/calendar/v1/days', centre.headers, {
+        from: day,
+        to: day,
+        kind: 'holiday',
+        name: '中心假日',
+      });
+      expect(marked.body.code).toBe(200);
+    }
+    const onHoliday = await save(
+      tenderee.headers,
+      projectBody({
+        sections: [sectionBody({ bidDeadlineAt: `${holiday} 09:00`, openingAt: `${holiday} 09:00` })],
+      }),
+    );
+    expect(onHoliday.body.code).toBe(400);
+    expect((onHoliday.body.data as Record<string, string>)['sections.0.bidDeadlineAt']).toMatch(
+      new RegExp(`^投标截止日${holiday}不是工作日，应顺延至下一个工作日`),
+    );
+    const submitted = await call('POST', '/ks/trade/submit', tenderee.headers, {
+      id: early.id,
+      version: early.version,
+    });
+    expect(submitted.body.code).toBe(400);
+    expect((submitted.body.data as Record<string, string>)['sections.0.bidDeadlineAt']).toMatch(
+      new RegExp(`^投标截止日${laterHoliday}不是工作日`),
+    );
   });
 
   it('accepts no control price when its method is stated', async () => {
