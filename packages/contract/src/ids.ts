@@ -16,3 +16,15 @@ export type UserCode = z.infer<typeof UserCodeSchema>;
 export const asUserId = (id: string) => id as UserId;
 /** The server's reading of an account code from its own tables. */
 export const asUserCode = (code: string) => code as UserCode;
+
+/**
+ * A registered person's id (注册人员): the UUID of the market's registration record, which
+ * certificates, practice areas and the administrators' person view hang from. Never a user's UUID:
+ * the enterprise keeping the person is `enterpriseUserId`, a UserId.
+ */
+export const PersonIdSchema = z.string().brand<'PersonId'>();
+export type PersonId = z.infer<typeof PersonIdSchema>;
+/** A person id in a request: a UUID, refused with the given message otherwise. */
+export const personIdInput = (message: string) => z.uuid(message).brand<'PersonId'>();
+/** The server's reading of a registration record's id from its own tables. */
+export const asPersonId = (id: string) => id as PersonId;

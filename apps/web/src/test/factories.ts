@@ -1,5 +1,12 @@
 import { constants, generateKeyPairSync, privateDecrypt, randomUUID } from 'node:crypto';
-import { asUserCode, asUserId, type UserCode, type UserId } from '@ks/contract/ids';
+import {
+  asPersonId,
+  asUserCode,
+  asUserId,
+  type PersonId,
+  type UserCode,
+  type UserId,
+} from '@ks/contract/ids';
 import type { DeployConfig, PlatformInfo } from '@ks/contract/platform';
 import { isCreditCode, type SmsOutboxEntry, type UserInfo } from '@ks/contract/session';
 
@@ -19,6 +26,8 @@ export const makeUserCode = (): UserCode => asUserCode(`KS${String(next()).padSt
  * test that sends a toy id back would pass against a server that never would.
  */
 export const makeRecordId = (): string => randomUUID();
+/** A registered person's id (注册人员): the UUID of the market's registration record. */
+export const makePersonId = (): PersonId => asPersonId(randomUUID());
 
 export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   const n = next();
