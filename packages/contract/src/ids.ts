@@ -28,3 +28,13 @@ export type PersonId = z.infer<typeof PersonIdSchema>;
 export const personIdInput = (message: string) => z.uuid(message).brand<'PersonId'>();
 /** The server's reading of a registration record's id from its own tables. */
 export const asPersonId = (id: string) => id as PersonId;
+
+/**
+ * A record's business number (业务编号, e.g. 20250101120000-4821): readable, made when the record is
+ * created, shown in titles and lists. Never the record's UUID, which record changes and to-dos carry
+ * under the same wire name `businessId`.
+ */
+export const BusinessIdSchema = z.string().brand<'BusinessId'>();
+export type BusinessId = z.infer<typeof BusinessIdSchema>;
+/** The server's reading of a record's business number from its own tables. */
+export const asBusinessId = (value: string) => value as BusinessId;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
-import { PersonIdSchema, personIdInput, UserIdSchema } from './ids.ts';
+import { BusinessIdSchema, PersonIdSchema, personIdInput, UserIdSchema } from './ids.ts';
 import { ENTERPRISE_TYPES, PracticeDetailSchema, SmsCodeSchema } from './session.ts';
 
 /**
@@ -171,7 +171,7 @@ export const EnterpriseListEnvelopeSchema = envelopeOf(pageOf(MarketEnterpriseSc
 const CellValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 export const MarketRecordSchema = z.object({
   id: z.string(),
-  businessId: z.string(),
+  businessId: BusinessIdSchema,
   status: z.string(),
   version: z.number().int(),
   updatedAt: z.string(),

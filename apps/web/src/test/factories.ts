@@ -1,8 +1,10 @@
 import { constants, generateKeyPairSync, privateDecrypt, randomUUID } from 'node:crypto';
 import {
+  asBusinessId,
   asPersonId,
   asUserCode,
   asUserId,
+  type BusinessId,
   type PersonId,
   type UserCode,
   type UserId,
@@ -28,6 +30,12 @@ export const makeUserCode = (): UserCode => asUserCode(`KS${String(next()).padSt
 export const makeRecordId = (): string => randomUUID();
 /** A registered person's id (注册人员): the UUID of the market's registration record. */
 export const makePersonId = (): PersonId => asPersonId(randomUUID());
+/**
+ * A record's business number, shaped as the server makes them (local time to the second, a dash and
+ * four digits): never a UUID, so a test cannot pass one where the record's id is meant.
+ */
+export const makeBusinessId = (): BusinessId =>
+  asBusinessId(`20261101083000-${String(next()).padStart(4, '0')}`);
 
 export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   const n = next();
