@@ -23,9 +23,10 @@ export const makeUserId = (): UserId => asUserId(randomUUID());
 /** An account code, shaped as the server makes them: never equal to any user's UUID. */
 export const makeUserCode = (): UserCode => asUserCode(`KS${String(next()).padStart(8, '0')}`);
 /**
- * A row's UUID, shaped as the server makes them: a record, transfer, claim, person, certificate,
- * credit item, cost project or file. The server's bodies refuse anything else (`z.uuid(...)`), so a
- * test that sends a toy id back would pass against a server that never would.
+ * A row's UUID, shaped as the server makes them: a record, transfer, claim, certificate, credit
+ * item, cost project, file, upload task, system, menu node, help group, contact or enterprise (a
+ * registered person has makePersonId). The server's bodies refuse anything else (`z.uuid(...)`),
+ * so a test that sends a toy id back would pass against a server that never would.
  */
 export const makeRecordId = (): string => randomUUID();
 /** A registered person's id (注册人员): the UUID of the market's registration record. */
