@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
-import { UserIdSchema } from './ids.ts';
+import { BusinessIdSchema, UserIdSchema } from './ids.ts';
 import { ENTERPRISE_TYPES } from './session.ts';
 
 /**
@@ -136,7 +136,7 @@ export type SaveCreditScoreModelBody = z.infer<typeof SaveCreditScoreModelBodySc
 
 export const CreditItemSchema = z.object({
   id: z.string(),
-  businessId: z.string(),
+  businessId: BusinessIdSchema,
   creditClass: z.enum(CREDIT_CLASSES),
   itemType: z.string(),
   itemName: z.string(),

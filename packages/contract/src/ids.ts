@@ -16,3 +16,25 @@ export type UserCode = z.infer<typeof UserCodeSchema>;
 export const asUserId = (id: string) => id as UserId;
 /** The server's reading of an account code from its own tables. */
 export const asUserCode = (code: string) => code as UserCode;
+
+/**
+ * A registered person's id (注册人员): the UUID of the market's registration record, which
+ * certificates, practice areas and the administrators' person view hang from. Never a user's UUID:
+ * the enterprise keeping the person is `enterpriseUserId`, a UserId.
+ */
+export const PersonIdSchema = z.string().brand<'PersonId'>();
+export type PersonId = z.infer<typeof PersonIdSchema>;
+/** A person id in a request: a UUID, refused with the given message otherwise. */
+export const personIdInput = (message: string) => z.uuid(message).brand<'PersonId'>();
+/** The server's reading of a registration record's id from its own tables. */
+export const asPersonId = (id: string) => id as PersonId;
+
+/**
+ * A record's business number (业务编号, e.g. 20250101120000-4821): readable, made when the record is
+ * created, shown in titles and lists. Never the record's UUID, which record changes and to-dos carry
+ * under the same wire name `businessId`.
+ */
+export const BusinessIdSchema = z.string().brand<'BusinessId'>();
+export type BusinessId = z.infer<typeof BusinessIdSchema>;
+/** The server's reading of a record's business number from its own tables. */
+export const asBusinessId = (value: string) => value as BusinessId;

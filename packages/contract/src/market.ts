@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf, pageOf } from './envelope.ts';
-import { UserIdSchema } from './ids.ts';
+import { BusinessIdSchema, PersonIdSchema, personIdInput, UserIdSchema } from './ids.ts';
 import { ENTERPRISE_TYPES, PracticeDetailSchema, SmsCodeSchema } from './session.ts';
 
 /**
@@ -171,7 +171,7 @@ export const EnterpriseListEnvelopeSchema = envelopeOf(pageOf(MarketEnterpriseSc
 const CellValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 export const MarketRecordSchema = z.object({
   id: z.string(),
-  businessId: z.string(),
+  businessId: BusinessIdSchema,
   status: z.string(),
   version: z.number().int(),
   updatedAt: z.string(),
@@ -283,7 +283,7 @@ export const CertificateSchema = z.object({
 export type Certificate = z.infer<typeof CertificateSchema>;
 
 export const RegisteredPersonSchema = z.object({
-  id: z.string(),
+  id: PersonIdSchema,
   status: z.string(),
   enterpriseUserId: UserIdSchema,
   enterpriseName: z.string(),
@@ -356,10 +356,10 @@ export const ManagedPersonSchema = RegisteredPersonSchema.omit({ own: true }).ex
 });
 export type ManagedPerson = z.infer<typeof ManagedPersonSchema>;
 export const ManagedPersonnelEnvelopeSchema = envelopeOf(pageOf(ManagedPersonSchema));
-export const ManagedPersonQuerySchema = z.object({ id: z.uuid('注册人员不存在') });
+export const ManagedPersonQuerySchema = z.object({ id: personIdInput('注册人员不存在') });
 export const ManagedPersonEnvelopeSchema = envelopeOf(ManagedPersonSchema);
 export const PracticeAreasBodySchema = z.object({
-  id: z.uuid('注册人员不存在'),
+  id: personIdInput('注册人员不存在'),
   /** The practice status version read (0 when none was set yet). */
   version: z.number().int().min(0),
   areas: z
@@ -478,7 +478,7 @@ export const CertificateFieldsSchema = z.object({
 export type CertificateFields = z.infer<typeof CertificateFieldsSchema>;
 export const CreateCertificateBodySchema = CertificateFieldsSchema.extend({
   /** The 注册人员 record the certificate belongs to. */
-  personId: z.uuid('注册人员不存在'),
+  personId: personIdInput('注册人员不存在'),
 });
 export type CreateCertificateBody = z.infer<typeof CreateCertificateBodySchema>;
 export const UpdateCertificateBodySchema = CertificateFieldsSchema.extend({
@@ -492,7 +492,7 @@ export const DeleteCertificateQuerySchema = z.object({
 });
 export type DeleteCertificateQuery = z.infer<typeof DeleteCertificateQuerySchema>;
 export const CertificateEnvelopeSchema = envelopeOf(CertificateSchema);
-export const CertificatesQuerySchema = z.object({ personId: z.uuid('注册人员不存在') });
+export const CertificatesQuerySchema = z.object({ personId: personIdInput('注册人员不存在') });
 export const CertificateListEnvelopeSchema = envelopeOf(z.array(CertificateSchema));
 
 // ————— transfers between enterprises (转注册, decision 0059) —————

@@ -171,6 +171,7 @@ export type ChangeOperation = z.infer<typeof ChangeOperationSchema>;
 /** One round of a record's change. */
 export const ChangeRecordSchema = z.object({
   id: z.string(),
+  /** The changed record's id (its UUID), not its business number (BusinessId) despite the name. */
   businessId: z.string(),
   round: z.number().int(),
   change: z.number().int(),

@@ -3,7 +3,7 @@ import { TABLE_PAGE_SIZES } from './constants.ts';
 import { envelopeOf } from './envelope.ts';
 import { UploadedFileSchema } from './files.ts';
 import { FormGroupSchema, FormItemSchema, FormOptionSchema, type ValueKind } from './form-schema.ts';
-import { UserIdSchema } from './ids.ts';
+import { BusinessIdSchema, UserIdSchema } from './ids.ts';
 import {
   AuditWaySchema,
   CardStyleSchema,
@@ -327,7 +327,7 @@ export type RowOperation = z.infer<typeof RowOperationSchema>;
 export const RecordRowSchema = z
   .object({
     id: z.string(),
-    businessId: z.string(),
+    businessId: BusinessIdSchema,
     version: z.number().int(),
     status: z.string(),
     statusName: z.string(),
@@ -384,7 +384,7 @@ export const RecordMetaSchema = z.object({
   version: z.number().int(),
   status: z.string(),
   auditState: z.string(),
-  businessId: z.string(),
+  businessId: BusinessIdSchema,
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
 });

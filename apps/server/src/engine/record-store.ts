@@ -11,6 +11,7 @@ import {
   VALUE_KIND_OF,
   type ValueKind,
 } from '@ks/contract';
+import { asBusinessId, type BusinessId } from '@ks/contract/ids';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -210,7 +211,7 @@ export async function resolveNodeById(db: Db, nodeId: string, schemaVersion?: nu
 /** The envelope of a record, as the services use it. */
 export type RecordEnvelope = {
   id: string;
-  businessId: string;
+  businessId: BusinessId;
   ownerUserId: string;
   ownerEnterpriseId: string | null;
   status: RecordStatus | string;
@@ -309,7 +310,7 @@ export function recordSelect(items: readonly FormItem[]): SQL {
 export function envelopeOf(row: Record<string, unknown>): RecordEnvelope {
   return {
     id: String(row._id),
-    businessId: String(row._business_id ?? ''),
+    businessId: asBusinessId(String(row._business_id ?? '')),
     ownerUserId: String(row._owner_user_id),
     ownerEnterpriseId: (row._owner_enterprise_id as string | null) ?? null,
     status: String(row._status),

@@ -1,17 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
 import { waitBound } from '@/test/waits.ts';
 import { ContactFields, type ContactValues } from './contact-form.tsx';
 
+const ENTERPRISE_ID = makeRecordId();
+
 const WAIT = waitBound(2);
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
 const CONTACTS = [
-  { id: 'c1', ry_name: '刘晓燕', tel: '13951712345', position: '经营部经理', email: 'liuxy@example.com' },
+  {
+    id: makeRecordId(),
+    ry_name: '刘晓燕',
+    tel: '13951712345',
+    position: '经营部经理',
+    email: 'liuxy@example.com',
+  },
 ];
 
 function Harness({
@@ -23,7 +32,7 @@ function Harness({
 }) {
   return (
     <Form onFinish={onDone}>
-      <ContactFields length={length} enterpriseId="e1" qyType="施工企业" />
+      <ContactFields length={length} enterpriseId={ENTERPRISE_ID} qyType="施工企业" />
       <Button htmlType="submit">提交</Button>
     </Form>
   );
@@ -47,7 +56,7 @@ describe('the contact form (length 1 / 3)', () => {
   it('is the full form by default: choosing a listed contact fills every field', async () => {
     const { user, asked, done } = setup();
     expect(await screen.findByLabelText('电子邮箱', {}, WAIT)).toBeTruthy();
-    await waitFor(() => expect(asked).toEqual([{ id: 'e1', qyType: '施工企业' }]));
+    await waitFor(() => expect(asked).toEqual([{ id: ENTERPRISE_ID, qyType: '施工企业' }]));
     await user.click(screen.getByLabelText('联系人'));
     await user.click(await screen.findByText('刘晓燕（经营部经理）', {}, WAIT));
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));

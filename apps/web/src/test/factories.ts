@@ -1,5 +1,14 @@
 import { constants, generateKeyPairSync, privateDecrypt, randomUUID } from 'node:crypto';
-import { asUserCode, asUserId, type UserCode, type UserId } from '@ks/contract/ids';
+import {
+  asBusinessId,
+  asPersonId,
+  asUserCode,
+  asUserId,
+  type BusinessId,
+  type PersonId,
+  type UserCode,
+  type UserId,
+} from '@ks/contract/ids';
 import type { DeployConfig, PlatformInfo } from '@ks/contract/platform';
 import { isCreditCode, type SmsOutboxEntry, type UserInfo } from '@ks/contract/session';
 
@@ -14,11 +23,20 @@ export const makeUserId = (): UserId => asUserId(randomUUID());
 /** An account code, shaped as the server makes them: never equal to any user's UUID. */
 export const makeUserCode = (): UserCode => asUserCode(`KS${String(next()).padStart(8, '0')}`);
 /**
- * A row's UUID, shaped as the server makes them: a record, transfer, claim, person, certificate,
- * credit item, cost project or file. The server's bodies refuse anything else (`z.uuid(...)`), so a
- * test that sends a toy id back would pass against a server that never would.
+ * A row's UUID, shaped as the server makes them: a record, transfer, claim, certificate, credit
+ * item, cost project, file, upload task, system, menu node, help group, contact or enterprise (a
+ * registered person has makePersonId). The server's bodies refuse anything else (`z.uuid(...)`),
+ * so a test that sends a toy id back would pass against a server that never would.
  */
 export const makeRecordId = (): string => randomUUID();
+/** A registered person's id (注册人员): the UUID of the market's registration record. */
+export const makePersonId = (): PersonId => asPersonId(randomUUID());
+/**
+ * A record's business number, shaped as the server makes them (local time to the second, a dash and
+ * four digits): never a UUID, so a test cannot pass one where the record's id is meant.
+ */
+export const makeBusinessId = (): BusinessId =>
+  asBusinessId(`20261101083000-${String(next()).padStart(4, '0')}`);
 
 export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   const n = next();

@@ -1,5 +1,5 @@
 import { type ManagedPerson, type ManagedPersonnelQuery, maskIdNumber, type NativeValue } from '@ks/contract';
-import { asUserId } from '@ks/contract/ids';
+import { asPersonId, asUserId } from '@ks/contract/ids';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/identity.ts';
@@ -99,7 +99,7 @@ export async function managedPersonnelRows(db: Db, node: ResolvedNode, query: Fi
     const v = record.values;
     fullIdNumbers.push(text(v[f.idNumber]));
     people.push({
-      id: record.id,
+      id: asPersonId(record.id),
       status: record.status,
       enterpriseUserId: asUserId(record.ownerUserId),
       enterpriseName: String(row._enterprise_name ?? ''),

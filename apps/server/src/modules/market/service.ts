@@ -13,7 +13,7 @@ import type {
   RegisteredPerson,
 } from '@ks/contract';
 import { MARKET_MESSAGES, maskIdNumber, regionOfCreditCode } from '@ks/contract';
-import { asUserId } from '@ks/contract/ids';
+import { asPersonId, asUserId } from '@ks/contract/ids';
 import type { Db } from '../../db/client.ts';
 import type { ResolvedNode } from '../../engine/record-store.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -173,7 +173,7 @@ export class MarketService {
       rows.map(({ record }) => record.id),
     );
     const records: RegisteredPerson[] = rows.map(({ record, enterpriseName }) => ({
-      id: record.id,
+      id: asPersonId(record.id),
       status: record.status,
       enterpriseUserId: asUserId(record.ownerUserId),
       own: record.ownerUserId === user.id,

@@ -2,7 +2,7 @@ import type { LoginRoleType } from '@ks/contract/session';
 import { DEFAULT_THEME_CONFIG, type MenuNode, type System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
+import { makeDeployConfig, makePlatformInfo, makeRecordId, makeUserInfo } from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -10,7 +10,7 @@ import { signInAs } from '@/test/sign-in.ts';
 import { waitBound } from '@/test/waits.ts';
 
 const SYSTEM: System = {
-  id: 's1',
+  id: makeRecordId(),
   systemName: '交易管理系统',
   title: '交易管理',
   gnCoding: 'JYGL',

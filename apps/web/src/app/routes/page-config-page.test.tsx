@@ -2,14 +2,14 @@ import type { MenuNode, System } from '@ks/contract/shell';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeUserInfo } from '@/test/factories.ts';
+import { makeRecordId, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
 import { PageConfigPage } from './page-config-page.tsx';
 
 const system = (gnCoding: string, systemName: string): System => ({
-  id: `sys-${gnCoding}`,
+  id: makeRecordId(),
   systemName,
   title: systemName.slice(0, 4),
   gnCoding,
@@ -17,11 +17,12 @@ const system = (gnCoding: string, systemName: string): System => ({
   sort: 0,
 });
 
-const menu = (overrides: Partial<MenuNode> & Pick<MenuNode, 'id' | 'title'>): MenuNode => ({
+// The node's id is a UUID and its gnCoding a code: a link built from the wrong one cannot pass.
+const menu = (overrides: Partial<MenuNode> & Pick<MenuNode, 'gnCoding' | 'title'>): MenuNode => ({
+  id: makeRecordId(),
   icon: '',
   itShows: '是',
   nodeProperties: 'dynamicList',
-  gnCoding: overrides.id,
   style: '',
   nodeSetFlag: false,
   disabled: false,
@@ -47,12 +48,12 @@ describe('PageConfigPage (home)', () => {
           url.searchParams.get('systemCoding') === 'JYGL'
             ? [
                 menu({
-                  id: 'dir',
+                  gnCoding: 'xmgl',
                   title: '项目管理',
                   nodeProperties: 'directory',
                   children: [
-                    menu({ id: 'xmxx', title: '项目信息' }),
-                    menu({ id: 'hidden', title: '隐藏节点', itShows: '否' }),
+                    menu({ gnCoding: 'xmxx', title: '项目信息' }),
+                    menu({ gnCoding: 'hidden', title: '隐藏节点', itShows: '否' }),
                   ],
                 }),
               ]

@@ -1,6 +1,7 @@
 import { SYSTEM_DOCUMENT_FORMAT, SYSTEM_DOCUMENT_VERSION, SystemDocumentSchema } from '@ks/contract/builder';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
 import { testTimeout, waitBound } from '@/test/waits.ts';
@@ -47,7 +48,7 @@ describe('all systems page: cache, export and import', () => {
     const { callsTo } = renderAsRole('D', '/system/allSystem', {
       'GET /ks/config/new/node/system-list': ok([SYSTEM]),
       'POST /ks/config/new/structure/import': ok({
-        id: 'x',
+        id: makeRecordId(),
         gnCoding: 'JYGL2',
         systemName: '交易管理系统二',
         nodes: 3,
@@ -97,7 +98,7 @@ describe('/system/displayGroups', () => {
       'GET /ks/config/new/node/node-list': ok([NODE]),
       'GET /ks/config/structure/display-groups': ok([]),
       'POST /ks/config/structure/display-groups': ({ body }) =>
-        ok({ id: 'g-1', sort: 0, version: 1, ...(body as object) }),
+        ok({ id: makeRecordId(), sort: 0, version: 1, ...(body as object) }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增展示分组' }));
     const dialog = modalOf(await screen.findByText('新增展示分组', { selector: '.ant-modal-title' }));

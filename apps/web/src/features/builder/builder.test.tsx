@@ -2,7 +2,7 @@ import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
 import type { System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
+import { makeDeployConfig, makePlatformInfo, makeRecordId, makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -74,7 +74,7 @@ async function openNewSystemDialog(user: ReturnType<typeof renderRoute>['user'])
 describe('new-system dialog', () => {
   it('shows the form messages and sends nothing while the form is wrong', async () => {
     const { user, calls } = renderAsDeveloper('/userCenter/uCenter', {
-      'POST /ks/config/new/structure/add': ok({ id: 'x', gnName: 'x', gnCoding: 'x' }),
+      'POST /ks/config/new/structure/add': ok({ id: makeRecordId(), gnName: 'x', gnCoding: 'x' }),
     });
     const dialog = await openNewSystemDialog(user);
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
@@ -94,7 +94,7 @@ describe('new-system dialog', () => {
     const events: unknown[] = [];
     const listener = (event: Event) => events.push((event as CustomEvent).detail);
     window.addEventListener('ks:system-set-up', listener);
-    const result = { id: 'new-id', gnName: '演示工程系统', gnCoding: 'GCXT' };
+    const result = { id: makeRecordId(), gnName: '演示工程系统', gnCoding: 'GCXT' };
     const { user, calls } = renderAsDeveloper('/userCenter/uCenter', {
       'POST /ks/config/new/structure/add': ok(result),
     });

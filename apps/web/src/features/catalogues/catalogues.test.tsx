@@ -1,5 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
 import { testTimeout, waitBound } from '@/test/waits.ts';
@@ -16,7 +17,7 @@ describe('/system/dictionaries', () => {
     const { callsTo } = renderAsRole('D', '/system/dictionaries', {
       'GET /ks/base/dictionary/config/dics': ok([]),
       'POST /ks/base/dictionary/config/dics': ({ body }) =>
-        ok({ id: 'd-1', version: 1, updatedAt: '2026-11-29T00:00:00Z', ...(body as object) }),
+        ok({ id: makeRecordId(), version: 1, updatedAt: '2026-11-29T00:00:00Z', ...(body as object) }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增字典' }));
     const dialog = modalOf(await screen.findByText('新增字典', { selector: '.ant-modal-title' }));
@@ -97,7 +98,7 @@ describe('/system/styleTemplate', () => {
     const { callsTo } = renderAsRole('D', '/system/styleTemplate', {
       'GET /ks/config/style-templates': ok([]),
       'POST /ks/config/style-templates': ({ body }) =>
-        ok({ id: 's-1', version: 1, updatedAt: '2026-11-29T00:00:00Z', ...(body as object) }),
+        ok({ id: makeRecordId(), version: 1, updatedAt: '2026-11-29T00:00:00Z', ...(body as object) }),
     });
     fireEvent.click(await screen.findByRole('button', { name: '新增样式模板' }));
     const dialog = modalOf(await screen.findByText('新增样式模板', { selector: '.ant-modal-title' }));

@@ -8,6 +8,7 @@ import type {
 import { ChartDefinitionSchema, emptyNodeDefinition, TableColumnSchema } from '@ks/contract/node-definition';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { makeBusinessId } from '@/test/factories.ts';
 import type { RecordPage, RecordRow } from './api/types.ts';
 
 let sequence = 0;
@@ -47,7 +48,7 @@ export function makeRow(overrides: Partial<RecordRow> = {}): RecordRow {
   const n = next();
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    businessId: `B${n}`,
+    businessId: makeBusinessId(),
     version: 1,
     status: 'draft',
     statusName: '草稿',

@@ -1,7 +1,7 @@
 import type { CreditLetter, CreditListRow, CreditRecord } from '@ks/contract/credit';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeRecordId, makeUserId } from '@/test/factories.ts';
+import { makeBusinessId, makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -55,7 +55,7 @@ const RECORD: CreditRecord = {
   items: [
     {
       id: makeRecordId(),
-      businessId: makeRecordId(),
+      businessId: makeBusinessId(),
       creditClass: 'good',
       itemType: 'SG-G03',
       itemName: '获得优质工程奖',
@@ -67,7 +67,7 @@ const RECORD: CreditRecord = {
     },
     {
       id: makeRecordId(),
-      businessId: makeRecordId(),
+      businessId: makeBusinessId(),
       creditClass: 'good',
       itemType: 'SG-G01',
       itemName: '获得省部级及以上表彰',

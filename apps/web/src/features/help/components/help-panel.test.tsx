@@ -1,9 +1,12 @@
 import type { HelpGroup } from '@ks/contract/help';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { HelpPanel } from './help-panel.tsx';
+
+const GUIDE_FILE_ID = makeRecordId();
 
 const node = (overrides: Partial<HelpGroup>): HelpGroup => ({
   id: overrides.groupName ?? 'id',
@@ -20,28 +23,28 @@ const node = (overrides: Partial<HelpGroup>): HelpGroup => ({
 
 const GUIDE = [
   node({
-    id: 'g1',
+    id: makeRecordId(),
     groupName: '操作手册',
     children: [
       node({
-        id: 'f1',
+        id: GUIDE_FILE_ID,
         nodeType: 'file',
         groupName: '申报指南.pdf',
         fileName: '申报指南.pdf',
         fileType: 'pdf',
-        filePath: '/ks/file/v1/files/f1',
+        filePath: `/ks/file/v1/files/${GUIDE_FILE_ID}`,
       }),
     ],
   }),
 ];
 const FAQ = [
   node({
-    id: 'q1',
+    id: makeRecordId(),
     groupName: '登录问题',
     qaList: [{ question: '忘记密码怎么办？', answer: '通过短信验证码重置。' }],
   }),
   node({
-    id: 'q2',
+    id: makeRecordId(),
     groupName: '申报问题',
     qaList: [{ question: '如何撤回申报？', answer: '在列表中点击撤回。' }],
   }),
@@ -60,7 +63,7 @@ function mockHelp(guide: HelpGroup[], faq: HelpGroup[]) {
       calls.push(`faq${url.search}`);
       return ok(faq);
     },
-    'GET /ks/file/v1/files/f1': () =>
+    [`GET /ks/file/v1/files/${GUIDE_FILE_ID}`]: () =>
       new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
         headers: { 'Content-Type': 'application/pdf' },
       }),

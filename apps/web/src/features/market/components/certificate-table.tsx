@@ -1,3 +1,4 @@
+import type { PersonId } from '@ks/contract/ids';
 import {
   type Certificate,
   type CertificateFields,
@@ -39,7 +40,7 @@ export function CertificateTable({
   certificates,
   editable,
 }: {
-  personId: string;
+  personId: PersonId;
   certificates: Certificate[];
   editable: boolean;
 }) {
@@ -123,7 +124,7 @@ function CertificateForm({
   certificate,
   onClose,
 }: {
-  personId: string;
+  personId: PersonId;
   certificate: Certificate | null;
   onClose: () => void;
 }) {

@@ -2,7 +2,7 @@ import type { CompanyInfo, MarketEnterprise } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRecordId, makeUserId } from '@/test/factories.ts';
+import { makeBusinessId, makeRecordId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -42,7 +42,7 @@ const INFO: CompanyInfo = {
       [
         {
           id: makeRecordId(),
-          businessId: makeRecordId(),
+          businessId: makeBusinessId(),
           status: 'approved',
           version: 3,
           updatedAt: '2026-11-20T02:00:00Z',
@@ -61,7 +61,7 @@ const INFO: CompanyInfo = {
       [
         {
           id: makeRecordId(),
-          businessId: makeRecordId(),
+          businessId: makeBusinessId(),
           status: 'approved',
           version: 3,
           updatedAt: '2026-11-20T02:00:00Z',
@@ -69,7 +69,7 @@ const INFO: CompanyInfo = {
         },
         {
           id: REJECTED_QUALIFICATION_ID,
-          businessId: makeRecordId(),
+          businessId: makeBusinessId(),
           status: 'rejected',
           version: 4,
           updatedAt: '2026-11-21T02:00:00Z',

@@ -1,7 +1,7 @@
 import type { ManagedPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeRecordId, makeUserId } from '@/test/factories.ts';
+import { makePersonId, makeUserId } from '@/test/factories.ts';
 import { mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -17,7 +17,7 @@ const signIn = () => signInAs('M');
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
-const PERSON_ID = makeRecordId();
+const PERSON_ID = makePersonId();
 const PERSON: ManagedPerson = {
   id: PERSON_ID,
   status: 'approved',

@@ -2,7 +2,7 @@ import type { RegisteredPerson } from '@ks/contract/market';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRecordId, makeUserId } from '@/test/factories.ts';
+import { makePersonId, makeUserId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -16,7 +16,7 @@ const NO_TRANSFERS = { 'GET /ks/basic/personnel/transfers': ok([]) };
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 
-const PERSON_ID = makeRecordId();
+const PERSON_ID = makePersonId();
 const PERSON: RegisteredPerson = {
   id: PERSON_ID,
   status: 'approved',

@@ -1,5 +1,6 @@
 import type { FormItem } from '@ks/contract/form-schema';
 import { describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { optionLoaderFor } from './find-options.ts';
 
@@ -67,7 +68,7 @@ describe('optionLoaderFor', () => {
     await optionLoaderFor(node, { ownerUserId })(cascader, undefined);
     await optionLoaderFor(node, { ownerUserId })({ ...cascader, type: 'select' } as FormItem, undefined);
     // A saved record's own owner counts on the server: the form sends its id only.
-    await optionLoaderFor(node, { recordId: 'r1', ownerUserId })(cascader, undefined);
+    await optionLoaderFor(node, { recordId: makeRecordId(), ownerUserId })(cascader, undefined);
     expect(owners).toEqual([ownerUserId, ownerUserId, undefined]);
   });
 });

@@ -2,12 +2,18 @@ import { FormItemSchema, type NativeValue } from '@ks/contract/form-schema';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
+import { makeBusinessId } from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout } from '@/test/waits.ts';
 import type { ListQuery } from '../api/types.ts';
 import { column, makePage, makeRow } from '../test-fixtures.tsx';
 import { PickerField, pickerSourceOf } from './picker-field.tsx';
+
+/** The picked records' business numbers, as the server makes them. */
+const RECORD_A = makeBusinessId();
+const RECORD_B = makeBusinessId();
+const RECORD_C = makeBusinessId();
 
 vi.setConfig({ testTimeout: testTimeout(6) });
 
@@ -37,9 +43,9 @@ function mockCertificates() {
       makePage({
         columns: [column({ code: 'cert_no', name: '证书编号' })],
         records: [
-          makeRow({ businessId: 'A', cert_no: 'Z-1' }),
-          makeRow({ businessId: 'B', cert_no: 'Z-2' }),
-          makeRow({ businessId: 'C', cert_no: 'Z-3' }),
+          makeRow({ businessId: RECORD_A, cert_no: 'Z-1' }),
+          makeRow({ businessId: RECORD_B, cert_no: 'Z-2' }),
+          makeRow({ businessId: RECORD_C, cert_no: 'Z-3' }),
         ],
         total: 3,
       }),
@@ -58,10 +64,14 @@ describe('PickerField', () => {
       <PickerField item={CERTS} value="Z-1;Z-2" onChange={onChange} isDisabled={false} isDetail={false} />,
     );
     await user.click(screen.getByRole('button', { name: '选择资质证书' }));
-    await screen.findByLabelText('选择C');
-    expect([isChecked('选择A'), isChecked('选择B'), isChecked('选择C')]).toEqual([true, true, false]);
+    await screen.findByLabelText(`选择${RECORD_C}`);
+    expect([
+      isChecked(`选择${RECORD_A}`),
+      isChecked(`选择${RECORD_B}`),
+      isChecked(`选择${RECORD_C}`),
+    ]).toEqual([true, true, false]);
     expect(screen.getByText('已选 2 项')).toBeTruthy();
-    await user.click(screen.getByLabelText('选择C'));
+    await user.click(screen.getByLabelText(`选择${RECORD_C}`));
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('Z-1;Z-2;Z-3'));
   });
@@ -73,9 +83,9 @@ describe('PickerField', () => {
       <PickerField item={CERTS} value="Z-9;Z-1" onChange={onChange} isDisabled={false} isDetail={false} />,
     );
     await user.click(screen.getByRole('button', { name: '选择资质证书' }));
-    await screen.findByLabelText('选择A');
-    expect(isChecked('选择A')).toBe(true);
-    await user.click(screen.getByLabelText('选择A'));
+    await screen.findByLabelText(`选择${RECORD_A}`);
+    expect(isChecked(`选择${RECORD_A}`)).toBe(true);
+    await user.click(screen.getByLabelText(`选择${RECORD_A}`));
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('Z-9'));
   });
@@ -110,8 +120,8 @@ describe('PickerField', () => {
         makePage({
           columns: [column({ code: 'cert_no', name: '证书编号' })],
           records: [
-            makeRow({ businessId: 'A', cert_no: 'Z-1' }),
-            makeRow({ businessId: 'B', cert_no: 'Z-2' }),
+            makeRow({ businessId: RECORD_A, cert_no: 'Z-1' }),
+            makeRow({ businessId: RECORD_B, cert_no: 'Z-2' }),
           ],
           total: 2,
         }),

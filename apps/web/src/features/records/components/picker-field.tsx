@@ -1,4 +1,5 @@
 import type { FormItem, NativeValue } from '@ks/contract/form-schema';
+import { asBusinessId } from '@ks/contract/ids';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { MULTI_VALUE_JOINS } from '@/lib/constants.ts';
@@ -25,7 +26,8 @@ function valuesOf(value: NativeValue | null | undefined): string[] {
 function pickedRowOf(value: string, bianma: string): RecordRow {
   return {
     id: value,
-    businessId: value,
+    // Without a bianma the field keeps the picked record's business number (valueOfRow below).
+    businessId: asBusinessId(value),
     version: 0,
     status: '',
     statusName: '',

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
+import { makeBusinessId, makeRecordId } from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout } from '@/test/waits.ts';
@@ -8,27 +9,32 @@ import type { ListQuery, RecordRow } from '../api/types.ts';
 import { column, makePage, makeRow, NODE } from '../test-fixtures.tsx';
 import { QualificationPicker } from './qualification-picker.tsx';
 
+/** The picked records' business numbers, as the server makes them. */
+const RECORD_A = makeBusinessId();
+const RECORD_B = makeBusinessId();
+const RECORD_C = makeBusinessId();
+
 vi.setConfig({ testTimeout: testTimeout(6) });
 
 const COLUMNS = [column({ code: 'cert_name', name: '证书名称', isSearch: true })];
 const ROWS = {
   a: makeRow({
-    businessId: 'A',
+    businessId: RECORD_A,
     cert_name: '安全生产许可证',
     fileList: [
       {
         fileName: '许可证.png',
         url: '/f/1',
         host: '',
-        fileId: 'f1',
+        fileId: makeRecordId(),
         fileType: 'png',
         fileSize: 1,
         fileNo: '',
       },
     ],
   }),
-  b: makeRow({ businessId: 'B', cert_name: '建造师证书' }),
-  c: makeRow({ businessId: 'C', cert_name: '安全员证书' }),
+  b: makeRow({ businessId: RECORD_B, cert_name: '建造师证书' }),
+  c: makeRow({ businessId: RECORD_C, cert_name: '安全员证书' }),
 };
 
 function setup(mode: 'multiple' | 'single' = 'multiple', columns = COLUMNS) {
@@ -58,14 +64,14 @@ describe('QualificationPicker', () => {
     const { user, onConfirm } = setup();
     await screen.findByText('安全生产许可证');
     expect(confirmButton().disabled).toBe(true);
-    await user.click(checkbox('选择A'));
+    await user.click(checkbox(`选择${RECORD_A}`));
     expect(allBox().className).toContain('ant-checkbox-indeterminate');
     expect(confirmButton().disabled).toBe(false);
     await user.click(checkbox('全选'));
     expect(allBox().className).toContain('ant-checkbox-checked');
     expect(allBox().className).not.toContain('ant-checkbox-indeterminate');
     await user.click(confirmButton());
-    expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual(['A', 'B', 'C']);
+    expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual([RECORD_A, RECORD_B, RECORD_C]);
     await user.click(checkbox('全选'));
     expect(confirmButton().disabled).toBe(true);
   });
@@ -73,15 +79,15 @@ describe('QualificationPicker', () => {
   it('keeps selections across searches, and searches with the first searchable column', async () => {
     const { user, lists, onConfirm } = setup();
     await screen.findByText('安全生产许可证');
-    await user.click(checkbox('选择B'));
+    await user.click(checkbox(`选择${RECORD_B}`));
     await user.type(screen.getByPlaceholderText('请输入证书名称'), '安全');
     await user.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(lists.at(-1)?.search).toEqual([{ code: 'cert_name', val: '安全' }]));
     await waitFor(() => expect(screen.queryByText('建造师证书', { selector: 'td' })).toBeNull());
-    await user.click(checkbox('选择C'));
+    await user.click(checkbox(`选择${RECORD_C}`));
     expect(screen.getByText('已选 2 项')).toBeTruthy();
     await user.click(confirmButton());
-    expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual(['B', 'C']);
+    expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual([RECORD_B, RECORD_C]);
   });
 
   it('offers no keyword box when the source node has no searchable column', async () => {
@@ -120,7 +126,7 @@ describe('QualificationPicker', () => {
   it('asks before clearing all selections', async () => {
     const { user } = setup();
     await screen.findByText('安全生产许可证');
-    await user.click(checkbox('选择A'));
+    await user.click(checkbox(`选择${RECORD_A}`));
     await user.click(screen.getByRole('button', { name: /清\s*空/ }));
     expect(await screen.findByText('确定清空已选择的数据吗？')).toBeTruthy();
     expect(screen.getByText('已选 1 项')).toBeTruthy();
@@ -142,10 +148,10 @@ describe('QualificationPicker', () => {
     await screen.findByText('安全生产许可证');
     expect(screen.queryByLabelText('全选')).toBeNull();
     expect(confirmButton().disabled).toBe(true);
-    await user.click(checkbox('选择A'));
-    await user.click(checkbox('选择B'));
+    await user.click(checkbox(`选择${RECORD_A}`));
+    await user.click(checkbox(`选择${RECORD_B}`));
     expect(screen.getByText('已选 1 项')).toBeTruthy();
     await user.click(confirmButton());
-    expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual(['B']);
+    expect(onConfirm.mock.calls[0]?.[0].map((row) => row.businessId)).toEqual([RECORD_B]);
   });
 });

@@ -4,6 +4,7 @@ import { ON_BEHALF_MESSAGES } from '@ks/contract/records';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
+import { makeBusinessId } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout } from '@/test/waits.ts';
@@ -20,6 +21,7 @@ vi.setConfig({ testTimeout: testTimeout(6) });
  */
 
 const ID = '33333333-3333-4333-8333-333333333333';
+const BUSINESS_ID = makeBusinessId();
 const BUILDER = {
   userId: asUserId('11111111-1111-4111-8111-111111111111'),
   enterpriseName: '甲建设有限公司',
@@ -74,7 +76,7 @@ function setup(path: string, answer: FormDetails, extra: Record<string, MockHand
                 version: 1,
                 status: 'draft',
                 auditState: '',
-                businessId: 'XY0001',
+                businessId: BUSINESS_ID,
                 createdAt: new Date(2026, 10, 1).toISOString(),
                 submittedAt: null,
               },
@@ -164,7 +166,7 @@ describe('DynamicDetailPage: 所属企业 (decision 0060)', () => {
       values: { item_type: 'JL-G01', description: null },
     });
     // The saved record names its enterprise, which no save changes.
-    expect(await screen.findByText('数据详情（XY0001）')).toBeTruthy();
+    expect(await screen.findByText(`数据详情（${BUSINESS_ID}）`)).toBeTruthy();
     expect(await screen.findByText(BUILDER.enterpriseName)).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: '所属企业' })).toBeNull();
   });

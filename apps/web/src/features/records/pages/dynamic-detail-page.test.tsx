@@ -4,6 +4,7 @@ import { FormItemSchema } from '@ks/contract/form-schema';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
+import { makeBusinessId } from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout } from '@/test/waits.ts';
@@ -14,6 +15,7 @@ import { DynamicDetailPage } from './dynamic-detail-page.tsx';
 vi.setConfig({ testTimeout: testTimeout(6) });
 
 const ID = '33333333-3333-4333-8333-333333333333';
+const BUSINESS_ID = makeBusinessId();
 /** A moment as the server sends it (toISOString, UTC), built from local parts for any time zone. */
 const isoAt = (day: number, hour: number, minute: number) =>
   new Date(2026, 10, day, hour, minute, 4, 567).toISOString();
@@ -50,7 +52,7 @@ const existing = (overrides: Partial<FormDetails> = {}) =>
       version: 4,
       status: 'draft',
       auditState: '',
-      businessId: 'ZZ0001',
+      businessId: BUSINESS_ID,
       createdAt: isoAt(1, 8, 0),
       submittedAt: null,
     },
@@ -103,7 +105,7 @@ describe('DynamicDetailPage', () => {
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(bodies('POST /ks/monitor/save')[0]).toMatchObject({ ...NODE, values: { name: '甲级资质' } });
     expect(bodies('POST /ks/monitor/save')[0]).not.toHaveProperty('id');
-    expect(await screen.findByText('数据详情（ZZ0001）')).toBeTruthy();
+    expect(await screen.findByText(`数据详情（${BUSINESS_ID}）`)).toBeTruthy();
     expect(bodies('POST /ks/info/v1/form/details')).toContainEqual({ ...NODE, id: ID });
   });
 
@@ -165,7 +167,7 @@ describe('DynamicDetailPage', () => {
             version: 6,
             status: 'submitted',
             auditState: 'pending',
-            businessId: 'ZZ0001',
+            businessId: BUSINESS_ID,
             createdAt: isoAt(1, 8, 0),
             submittedAt: isoAt(2, 9, 0),
           },

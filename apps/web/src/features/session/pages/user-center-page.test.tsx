@@ -2,7 +2,13 @@ import { constants, privateDecrypt } from 'node:crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeDeployConfig, makeKeyPair, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
+import {
+  makeDeployConfig,
+  makeKeyPair,
+  makePlatformInfo,
+  makeRecordId,
+  makeUserInfo,
+} from '@/test/factories.ts';
 import { failure, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -23,7 +29,7 @@ function renderUserCenter(updateSecret = ok(null)) {
     loginRoleType: 'U',
     phone: '13900001111',
     enterprise: {
-      id: 'e1',
+      id: makeRecordId(),
       name: '杭州某某建设有限公司',
       creditCode: '91330100MA2XXXXX0X',
       enterpriseType: '施工企业',

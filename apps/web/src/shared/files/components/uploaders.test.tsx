@@ -6,9 +6,13 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
 import { EmptyMessage, EmptyState } from '@/components/empty-state.tsx';
+import { makeRecordId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { AnnexUploader } from './annex-uploader.tsx';
 import { SimpleUploader } from './simple-uploader.tsx';
+
+/** The upload task the server opens: its later calls must send this UUID back. */
+const UPLOAD_ID = makeRecordId();
 
 const setupUser = () =>
   userEvent.setup({ delay: null, applyAccept: false, pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -160,7 +164,7 @@ describe('SimpleUploader', () => {
     mockFetch({
       'POST /ks/upload/v1/upload-task': ({ body }) =>
         ok({
-          uploadId: 'u1',
+          uploadId: UPLOAD_ID,
           chunkSize: UPLOAD_CHUNK_SIZE,
           chunkCount: 2,
           uploadedChunks: [0],
@@ -171,7 +175,7 @@ describe('SimpleUploader', () => {
       'POST /ks/upload/v1/chunk-upload': ({ body }) => {
         chunks.push(Number((body as FormData).get('chunk')));
         return ok({
-          uploadId: 'u1',
+          uploadId: UPLOAD_ID,
           chunkSize: UPLOAD_CHUNK_SIZE,
           chunkCount: 2,
           uploadedChunks: [0, 1],
@@ -180,7 +184,7 @@ describe('SimpleUploader', () => {
         });
       },
       'POST /ks/upload/v1/file-merge': ok({
-        uploadId: 'u1',
+        uploadId: UPLOAD_ID,
         chunkSize: UPLOAD_CHUNK_SIZE,
         chunkCount: 2,
         uploadedChunks: [0, 1],
@@ -204,7 +208,7 @@ describe('SimpleUploader', () => {
 });
 
 const annex = (extra: Partial<AnnexWithFiles> = {}): AnnexWithFiles => ({
-  id: 'a',
+  id: makeRecordId(),
   gnCoding: 'g',
   annexNo: 'lic',
   annexName: '营业执照',
@@ -270,7 +274,7 @@ describe('AnnexUploader', () => {
     const { container } = render(
       <AppProviders>
         <AnnexHarness
-          initial={[annex(), annex({ id: 'b', annexNo: 'other', annexName: '其他材料' })]}
+          initial={[annex(), annex({ id: makeRecordId(), annexNo: 'other', annexName: '其他材料' })]}
           onChange={onChange}
         />
       </AppProviders>,

@@ -98,7 +98,13 @@ const TREE = {
 };
 
 const CONTACTS = [
-  { id: 'k1', ry_name: '刘晓燕', tel: '13951712345', position: '经营部经理', email: 'liuxy@example.com' },
+  {
+    id: makeRecordId(),
+    ry_name: '刘晓燕',
+    tel: '13951712345',
+    position: '经营部经理',
+    email: 'liuxy@example.com',
+  },
 ];
 
 function routes(list: ChangeList, extra: Record<string, unknown> = {}) {

@@ -2,12 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '@/lib/navigation.ts';
+import { makeBusinessId } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { testTimeout } from '@/test/waits.ts';
 import { column, makePage, makeRow } from '../../test-fixtures.tsx';
 import { SchemaForm, type SchemaFormHandle } from './schema-form.tsx';
 import { item } from './test-helpers.tsx';
+
+/** The picked records' business numbers, as the server makes them. */
+const RECORD_A = makeBusinessId();
+const RECORD_B = makeBusinessId();
 
 vi.setConfig({ testTimeout: testTimeout(6) });
 
@@ -18,8 +23,8 @@ describe('picker items in the form', () => {
         makePage({
           columns: [column({ code: 'cert_no', name: '证书编号' })],
           records: [
-            makeRow({ businessId: 'A', cert_no: 'Z-1' }),
-            makeRow({ businessId: 'B', cert_no: 'Z-2' }),
+            makeRow({ businessId: RECORD_A, cert_no: 'Z-1' }),
+            makeRow({ businessId: RECORD_B, cert_no: 'Z-2' }),
           ],
           total: 2,
         }),
