@@ -24,6 +24,7 @@ import { ChangeFieldsEnvelopeSchema, ChangeListEnvelopeSchema, ChangeSavedEnvelo
 import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSchema, ColumnsEnvelopeSchema, FilterFieldsEnvelopeSchema, ImportReportEnvelopeSchema, PullDownEnvelopeSchema, RecordDetailsEnvelopeSchema, RecordPageEnvelopeSchema, RecordRowEnvelopeSchema, RevisionsEnvelopeSchema, RunActionEnvelopeSchema, SaveResultEnvelopeSchema } from './records.ts';
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
+import { VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
 import { WeatherEnvelopeSchema } from './weather.ts';
 import { WorkflowResultEnvelopeSchema } from './workflow.ts';
 
@@ -120,6 +121,10 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/notification/v1/audit/todo-count': CountEnvelopeSchema,
   'GET /ks/records/changes/template/info': ChangeTemplateInfoEnvelopeSchema,
   'GET /ks/upload/v1/upload-progress': UploadTaskEnvelopeSchema,
+  'GET /ks/venue/v1/availability': VenueAvailabilityEnvelopeSchema,
+  'GET /ks/venue/v1/bookings': VenueBookingListEnvelopeSchema,
+  'GET /ks/venue/v1/locks': VenueLockListEnvelopeSchema,
+  'GET /ks/venue/v1/rooms': VenueRoomListEnvelopeSchema,
   'POST /ks/admin/jobs/cancel': EmptyEnvelopeSchema,
   'POST /ks/admin/jobs/retry': EmptyEnvelopeSchema,
   'POST /ks/admin/jobs/run': RunJobEnvelopeSchema,
@@ -235,6 +240,13 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/upload/v1/file-merge': UploadTaskEnvelopeSchema,
   'POST /ks/upload/v1/upload-cancel': EmptyEnvelopeSchema,
   'POST /ks/upload/v1/upload-task': UploadTaskEnvelopeSchema,
+  'POST /ks/venue/v1/bookings': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/bookings/approve': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/bookings/cancel': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/bookings/refuse': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/locks': VenueCellCountEnvelopeSchema,
+  'POST /ks/venue/v1/locks/release': VenueCellCountEnvelopeSchema,
+  'POST /ks/venue/v1/rooms': VenueRoomEnvelopeSchema,
   'PUT /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
   'PUT /ks/authority/v1/node/save-functions': NodeAuthorityEnvelopeSchema,
   'PUT /ks/base/dictionary/config/dics': DictionaryEnvelopeSchema,
@@ -261,6 +273,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'PUT /ks/individual/profile': ProfileEnvelopeSchema,
   'PUT /ks/individual/theme': UserThemeEnvelopeSchema,
   'PUT /ks/node/field/value-ranges': ValueRangeEnvelopeSchema,
+  'PUT /ks/venue/v1/rooms': VenueRoomEnvelopeSchema,
 };
 
 /** Calls registered without a contract schema for their success answer. */

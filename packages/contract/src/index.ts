@@ -27,5 +27,6 @@ export * from './records.ts';
 export * from './session.ts';
 export * from './shell.ts';
 export * from './text.ts';
+export * from './venues.ts';
 export * from './weather.ts';
 export * from './workflow.ts';

@@ -8,6 +8,7 @@ import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { VENUES_MODULE } from './venues/index.ts';
 import { WEATHER_MODULE } from './weather/index.ts';
 
 /**
@@ -22,6 +23,7 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   COST_FILES_MODULE,
   COST_CHECKS_MODULE,
   BID_DETECTION_MODULE,
+  VENUES_MODULE,
 ];
 
 /**

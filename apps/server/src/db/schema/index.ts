@@ -18,4 +18,5 @@ export * from './notify.ts';
 export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
+export * from './venues.ts';
 export * from './workflow.ts';
