@@ -56,6 +56,9 @@ export const PAGE_ACCESS = {
   '/system/feedback': { roles: ADMINS, call: 'GET /ks/feedback/admin/list' },
   '/system/jobs': { roles: ADMINS, call: 'GET /ks/admin/jobs' },
   '/fileAnalysis/index': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/analyse/cost-projects' },
+  // Venues (decision 0075): enterprises and the centre book; the centre approves and locks.
+  '/meetingVenue/meeting': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/venue/v1/bookings' },
+  '/lock': { roles: ADMINS, call: 'GET /ks/venue/v1/locks' },
 } as const satisfies Record<string, PageAccess>;
 
 /** The roles a page is for, or undefined when every signed-in role may open it. */

@@ -12,6 +12,7 @@ import { notifyRoutes } from '@/features/notify/routes.ts';
 import { platformRoutes } from '@/features/platform/routes.ts';
 import { recordsRoutes } from '@/features/records/routes.ts';
 import { sessionRoutes } from '@/features/session/routes.ts';
+import { venuesRoutes } from '@/features/venues/routes.ts';
 import type { FeatureRoute } from '@/lib/feature-route.ts';
 import { appRoutes } from './app-routes.ts';
 
@@ -35,4 +36,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...creditRoutes,
   ...marketRoutes,
   ...fileAnalysisRoutes,
+  ...venuesRoutes,
 ];
