@@ -1,15 +1,18 @@
 import {
   type CreateVenueBookingBody,
+  type CreateVenueRoomBody,
   type DecideVenueBookingBody,
   type LockVenueBody,
   type RefuseVenueBookingBody,
   type UnlockVenueBody,
+  type UpdateVenueRoomBody,
   VENUE_PATHS,
   type VenueAvailability,
   type VenueBooking,
   type VenueBookingList,
   type VenueBookingListQuery,
   type VenueLock,
+  type VenueRoom,
 } from '@ks/contract/venues';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '@/lib/constants.ts';
@@ -20,6 +23,7 @@ export const venueKeys = {
   availability: (from: string, days: number) => ['venues', 'availability', from, days] as const,
   bookings: (scope: string) => ['venues', 'bookings', scope] as const,
   locks: (from: string, days: number) => ['venues', 'locks', from, days] as const,
+  rooms: ['venues', 'rooms'] as const,
 };
 
 /** GET /ks/venue/v1/availability: public, no token needed; states only. */
@@ -73,3 +77,11 @@ export const useLock = () =>
   useVenueMutation((body: LockVenueBody) => http.post<{ cells: number }>(VENUE_PATHS.locks, body, formCall));
 export const useUnlock = () =>
   useVenueMutation((body: UnlockVenueBody) => http.post<{ cells: number }>(VENUE_PATHS.unlock, body));
+
+/** GET /ks/venue/v1/rooms: every room, stopped ones too (administrators). */
+export const useRooms = () =>
+  useQuery({ queryKey: venueKeys.rooms, queryFn: () => http.get<VenueRoom[]>(VENUE_PATHS.rooms) });
+export const useCreateRoom = () =>
+  useVenueMutation((body: CreateVenueRoomBody) => http.post<VenueRoom>(VENUE_PATHS.rooms, body, formCall));
+export const useUpdateRoom = () =>
+  useVenueMutation((body: UpdateVenueRoomBody) => http.put<VenueRoom>(VENUE_PATHS.rooms, body, formCall));

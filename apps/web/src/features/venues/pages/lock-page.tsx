@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { reportFormError } from '@/lib/form-rules.ts';
 import { useAvailability, useLock, useLocks, useUnlock } from '../api/venues-api.ts';
+import { RoomManager } from '../components/room-manager.tsx';
 import { chinaToday, VenueGrid, VenueLegend, WeekSwitcher } from '../components/venue-grid.tsx';
 
 const halves = VENUE_HALVES.map((half) => ({ value: half, label: VENUE_HALF_LABELS[half] }));
@@ -95,7 +96,8 @@ function LockDialog({
 
 /**
  * /lock (administrators): the week's grid, where a free cell opens the lock dialog and a locked one
- * asks whether to lift its lock; below, the week's locks with who locked them and why.
+ * asks whether to lift its lock; below, the week's locks with who locked them and why, and the
+ * rooms the centre keeps.
  */
 export function LockPage() {
   const [from, setFrom] = useState(chinaToday);
@@ -164,6 +166,7 @@ export function LockPage() {
           ]}
         />
       </Card>
+      <RoomManager />
       {locking && availability.data ? (
         <LockDialog cell={locking} rooms={availability.data.rooms} onClose={() => setLocking(null)} />
       ) : null}

@@ -208,6 +208,7 @@ describe('/lock', () => {
     const { user, callsTo } = renderAsRole('M', <LockPage />, {
       ...AVAILABILITY,
       'GET /ks/venue/v1/locks': ok([makeLock()]),
+      'GET /ks/venue/v1/rooms': ok([]),
       'POST /ks/venue/v1/locks': ok({ cells: 1 }),
       'POST /ks/venue/v1/locks/release': ok({ cells: 1 }),
     });
@@ -239,6 +240,50 @@ describe('/lock', () => {
       fromHalf: 'pm',
       toDay: TOMORROW,
       toHalf: 'pm',
+    });
+  });
+});
+
+describe('/lock: the rooms', () => {
+  it('adds a room, and shows the server’s refusal under the name', async () => {
+    let attempts = 0;
+    const room = {
+      id: ROOM_A,
+      name: '第二开标室',
+      kind: '开标室' as const,
+      capacity: 30,
+      location: '',
+      active: true,
+      version: 1,
+    };
+    const { user, callsTo } = renderAsRole('M', <LockPage />, {
+      ...AVAILABILITY,
+      'GET /ks/venue/v1/locks': ok([]),
+      'GET /ks/venue/v1/rooms': ok([
+        { ...room, id: ROOM_B, name: '综合会议室', kind: '会议室', active: false },
+      ]),
+      'POST /ks/venue/v1/rooms': () => {
+        attempts++;
+        return attempts === 1
+          ? failure(400, 400, VENUE_MESSAGES.roomNameTaken, { name: VENUE_MESSAGES.roomNameTaken })
+          : ok(room);
+      },
+    });
+    expect(await screen.findByText('停用', undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText('本周没有锁定的场地', undefined, WAIT)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '新增场地' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增场地' }, WAIT);
+    await user.type(within(dialog).getByLabelText('场地名称'), '第二开标室');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText(VENUE_MESSAGES.roomNameTaken, undefined, WAIT)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(callsTo('POST /ks/venue/v1/rooms')).toHaveLength(2), WAIT);
+    expect(callsTo('POST /ks/venue/v1/rooms')[1]?.body).toEqual({
+      name: '第二开标室',
+      kind: '开标室',
+      capacity: 20,
+      location: '',
+      active: true,
     });
   });
 });
