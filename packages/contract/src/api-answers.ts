@@ -277,6 +277,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'PUT /ks/individual/profile': ProfileEnvelopeSchema,
   'PUT /ks/individual/theme': UserThemeEnvelopeSchema,
   'PUT /ks/node/field/value-ranges': ValueRangeEnvelopeSchema,
+  'PUT /ks/venue/v1/rooms': VenueRoomEnvelopeSchema,
 };
 
 /** Calls registered without a contract schema for their success answer. */

@@ -30,5 +30,6 @@ export * from './shell.ts';
 export * from './text.ts';
 export * from './trading-time.ts';
 export * from './trading.ts';
+export * from './venues.ts';
 export * from './weather.ts';
 export * from './workflow.ts';

@@ -60,6 +60,9 @@ export const PAGE_ACCESS = {
   '/fileAnalysis/index': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/analyse/cost-projects' },
   '/fiveInOne/list': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/trade/records' },
   '/fiveInOne/detail': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/trade/records/:id' },
+  // Venues (decision 0075): enterprises and the centre book; the centre approves and locks.
+  '/meetingVenue/meeting': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/venue/v1/bookings' },
+  '/lock': { roles: ADMINS, call: 'GET /ks/venue/v1/locks' },
 } as const satisfies Record<string, PageAccess>;
 
 /** The roles a page is for, or undefined when every signed-in role may open it. */

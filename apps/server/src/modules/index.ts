@@ -9,8 +9,9 @@ import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
-import { checkTimeline } from './trading/time-rules.ts';
 import { TRADING_MODULE } from './trading/index.ts';
+import { checkTimeline } from './trading/public.ts';
+import { VENUES_MODULE } from './venues/index.ts';
 import { WEATHER_MODULE } from './weather/index.ts';
 
 /**
@@ -28,6 +29,7 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   // The calendar serves the trading forms' check with trading's rules of time (calendar/service.ts).
   calendarModule(checkTimeline),
   TRADING_MODULE,
+  VENUES_MODULE,
 ];
 
 /**

@@ -14,6 +14,7 @@ import { platformRoutes } from '@/features/platform/routes.ts';
 import { recordsRoutes } from '@/features/records/routes.ts';
 import { sessionRoutes } from '@/features/session/routes.ts';
 import { tradingRoutes } from '@/features/trading/routes.ts';
+import { venuesRoutes } from '@/features/venues/routes.ts';
 import type { FeatureRoute } from '@/lib/feature-route.ts';
 import { appRoutes } from './app-routes.ts';
 
@@ -39,4 +40,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...fileAnalysisRoutes,
   ...calendarRoutes,
   ...tradingRoutes,
+  ...venuesRoutes,
 ];

@@ -20,4 +20,5 @@ export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
 export * from './trading.ts';
+export * from './venues.ts';
 export * from './workflow.ts';

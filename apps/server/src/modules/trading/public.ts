@@ -6,6 +6,9 @@ import { sideOf as sideOfProject } from './service.ts';
 
 /** What other modules may read of the trading module (decision 0072: never its tables). */
 
+/** The statutory rules of time (decision 0074): the calendar's form check applies them. */
+export { checkTimeline } from './time-rules.ts';
+
 export interface SectionSummary {
   id: string;
   code: string;
