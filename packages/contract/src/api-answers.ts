@@ -26,6 +26,7 @@ import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSche
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
 import { ProjectEnvelopeSchema, ProjectListEnvelopeSchema, SectionFileListEnvelopeSchema, SectionStatusEnvelopeSchema } from './trading.ts';
+import { VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
 import { WeatherEnvelopeSchema } from './weather.ts';
 import { WorkflowResultEnvelopeSchema } from './workflow.ts';
 
@@ -127,6 +128,10 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/trade/records': ProjectListEnvelopeSchema,
   'GET /ks/trade/records/:id': ProjectEnvelopeSchema,
   'GET /ks/upload/v1/upload-progress': UploadTaskEnvelopeSchema,
+  'GET /ks/venue/v1/availability': VenueAvailabilityEnvelopeSchema,
+  'GET /ks/venue/v1/bookings': VenueBookingListEnvelopeSchema,
+  'GET /ks/venue/v1/locks': VenueLockListEnvelopeSchema,
+  'GET /ks/venue/v1/rooms': VenueRoomListEnvelopeSchema,
   'GET /ks/xmrc/v1/bd-files': SectionFileListEnvelopeSchema,
   'POST /ks/admin/jobs/cancel': EmptyEnvelopeSchema,
   'POST /ks/admin/jobs/retry': EmptyEnvelopeSchema,
@@ -249,6 +254,13 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/upload/v1/file-merge': UploadTaskEnvelopeSchema,
   'POST /ks/upload/v1/upload-cancel': EmptyEnvelopeSchema,
   'POST /ks/upload/v1/upload-task': UploadTaskEnvelopeSchema,
+  'POST /ks/venue/v1/bookings': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/bookings/approve': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/bookings/cancel': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/bookings/refuse': VenueBookingEnvelopeSchema,
+  'POST /ks/venue/v1/locks': VenueCellCountEnvelopeSchema,
+  'POST /ks/venue/v1/locks/release': VenueCellCountEnvelopeSchema,
+  'POST /ks/venue/v1/rooms': VenueRoomEnvelopeSchema,
   'POST /ks/xmrc/v1/bd/attachments': SectionFileListEnvelopeSchema,
   'POST /ks/xmrc/v1/bd/save': ProjectEnvelopeSchema,
   'PUT /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
