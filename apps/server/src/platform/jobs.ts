@@ -100,6 +100,8 @@ export class Jobs {
   private worker: PgBoss | null = null;
   private reaper: NodeJS.Timeout | null = null;
   private isStopping = false;
+  /** Handlers running now: stop() waits for them (see there). */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -213,7 +215,14 @@ export class Jobs {
         definition.name,
         { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
         async ([job]) => {
-          if (job) await this.run(definition, job);
+          if (!job) return;
+          const done = this.run(definition, job);
+          this.running.add(done);
+          try {
+            await done;
+          } finally {
+            this.running.delete(done);
+          }
         },
       );
     }
@@ -227,6 +236,21 @@ export class Jobs {
     const worker = this.worker;
     this.worker = null;
     await worker?.stop({ graceful: true, timeout: timeoutMs, close: false });
+    // pg-boss stops waiting at its timeout, and marks a finished job complete without awaiting the
+    // query (manager.js onFetch): a handler that outlives the timeout would complete on a pool the
+    // app has already ended, an unhandled rejection. Wait for the handlers (as long again at most),
+    // then one turn of the event loop so their completion queries are sent before the pool closes.
+    if (this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Enqueues a job now, outside any transaction. Answers its id. */

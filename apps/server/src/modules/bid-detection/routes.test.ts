@@ -434,7 +434,7 @@ describe('bid documents: upload, detection job, results', () => {
     const list = async (who: Actor) =>
       (await post('/ks/analyse/bid-documents/list', who.headers, { xmId: p.id })).body.data;
     expect(await list(admin)).toMatchObject({
-      actions: ['requirements'],
+      actions: ['requirements', 'redetect', 'publicity'],
       choosesBidder: true,
       documents: [{ actions: ['delete'] }],
     });
