@@ -26,7 +26,7 @@ import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSche
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
 import { ProjectEnvelopeSchema, ProjectListEnvelopeSchema, SectionFileListEnvelopeSchema, SectionStatusEnvelopeSchema } from './trading.ts';
-import { VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
+import { ProjectVenueBookingsEnvelopeSchema, VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
 import { WeatherEnvelopeSchema } from './weather.ts';
 import { WorkflowResultEnvelopeSchema } from './workflow.ts';
 
@@ -131,6 +131,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/venue/v1/availability': VenueAvailabilityEnvelopeSchema,
   'GET /ks/venue/v1/bookings': VenueBookingListEnvelopeSchema,
   'GET /ks/venue/v1/locks': VenueLockListEnvelopeSchema,
+  'GET /ks/venue/v1/project-bookings': ProjectVenueBookingsEnvelopeSchema,
   'GET /ks/venue/v1/rooms': VenueRoomListEnvelopeSchema,
   'GET /ks/xmrc/v1/bd-files': SectionFileListEnvelopeSchema,
   'POST /ks/admin/jobs/cancel': EmptyEnvelopeSchema,

@@ -17,6 +17,8 @@ export const VENUE_PATHS = {
   cancel: '/ks/venue/v1/bookings/cancel',
   locks: '/ks/venue/v1/locks',
   unlock: '/ks/venue/v1/locks/release',
+  /** The bookings tied to the sections of one trading project (the five-in-one 场地预约 tab). */
+  projectBookings: '/ks/venue/v1/project-bookings',
 } as const;
 
 export const VENUE_MESSAGES = {
@@ -38,6 +40,7 @@ export const VENUE_MESSAGES = {
   lockReasonMissing: '请填写锁定原因',
   nothingLocked: '所选时段没有锁定的场地',
   bookersOnly: '只有企业账号和管理员可以预约场地',
+  projectNotFound: '项目不存在',
 } as const;
 
 export const VENUE_ROOM_KINDS = ['开标室', '评标室', '会议室'] as const;
@@ -227,6 +230,22 @@ export const RefuseVenueBookingBodySchema = DecideVenueBookingBodySchema.extend(
     .max(200, '拒绝理由不能超过200个字符'),
 });
 export type RefuseVenueBookingBody = z.input<typeof RefuseVenueBookingBodySchema>;
+
+// ————— a trading project's bookings (five-in-one 场地预约) —————
+export const ProjectVenueBookingsQuerySchema = z.object({
+  projectId: z.uuid(VENUE_MESSAGES.projectNotFound),
+});
+export type ProjectVenueBookingsQuery = z.input<typeof ProjectVenueBookingsQuerySchema>;
+export const ProjectVenueBookingsSchema = z.object({
+  /** The project's sections, in their order: the tab groups the bookings by them. */
+  sections: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+  /** The bookings tied to those sections, newest first, each with the caller's `actions`. */
+  records: z.array(VenueBookingSchema),
+  /** Whether the caller may tie a booking to these sections (tenderee, agent, centre). */
+  mayBook: z.boolean(),
+});
+export type ProjectVenueBookings = z.infer<typeof ProjectVenueBookingsSchema>;
+export const ProjectVenueBookingsEnvelopeSchema = envelopeOf(ProjectVenueBookingsSchema);
 
 // ————— locks (/lock) —————
 export const VenueLockQuerySchema = VenueAvailabilityQuerySchema;

@@ -1,7 +1,8 @@
 import type { TradingSide } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { findProject, findSection } from './repository.ts';
+import { findProject, findSection, sectionsOf } from './repository.ts';
+import { SEEING_SIDES } from './rules.ts';
 import { sideOf as sideOfProject } from './service.ts';
 
 /** What other modules may read of the trading module (decision 0072: never its tables). */
@@ -41,3 +42,31 @@ export const sideOf = (
   caller: Pick<SessionUser, 'id' | 'loginRoleType'>,
   projectId: string,
 ): Promise<TradingSide> => sideOfProject(db, caller, projectId);
+
+export interface ReadableSections {
+  /** The caller's side of the project (one of the sides that see it). */
+  side: TradingSide;
+  /** The project's live sections, in their order. */
+  sections: { id: string; code: string; name: string }[];
+}
+
+/**
+ * A project's sections as `caller` may read them: null when the project does not exist or is
+ * hidden from the caller (a bidder, another enterprise, personnel), so a caller cannot tell the
+ * two apart (the five-in-one page's 场地预约 tab, decision 0075).
+ */
+export async function readableSections(
+  db: Db,
+  caller: Pick<SessionUser, 'id' | 'loginRoleType'>,
+  projectId: string,
+): Promise<ReadableSections | null> {
+  const project = await findProject(db, projectId);
+  if (!project) return null;
+  const side = await sideOfProject(db, caller, project.id);
+  if (!SEEING_SIDES.includes(side)) return null;
+  const rows = await sectionsOf(db, project.id);
+  return {
+    side,
+    sections: rows.map(({ section }) => ({ id: section.id, code: section.code, name: section.name })),
+  };
+}

@@ -172,6 +172,8 @@ export async function releaseLocks(tx: Db, roomId: string, cells: CellKey[], by:
 export type BookingFilter = {
   id?: string;
   statuses?: string[];
+  /** The bookings tied to one of these bid sections. */
+  sectionIds?: readonly string[];
   /** The bookings of one user, or of one enterprise's accounts. */
   owner?: { userId: string; enterpriseId: string | null };
 };
@@ -180,6 +182,10 @@ export async function readBookings(db: Db, filter: BookingFilter): Promise<Named
   const where: SQL[] = [isNull(venueBookings.deletedAt)];
   if (filter.id) where.push(eq(venueBookings.id, filter.id));
   if (filter.statuses) where.push(inArray(venueBookings.status, filter.statuses));
+  if (filter.sectionIds) {
+    if (filter.sectionIds.length === 0) return [];
+    where.push(inArray(venueBookings.sectionId, [...filter.sectionIds]));
+  }
   if (filter.owner) {
     const { userId, enterpriseId } = filter.owner;
     const mine = enterpriseId

@@ -3,6 +3,8 @@ import {
   CreateVenueRoomBodySchema,
   DecideVenueBookingBodySchema,
   LockVenueBodySchema,
+  ProjectVenueBookingsEnvelopeSchema,
+  ProjectVenueBookingsQuerySchema,
   RefuseVenueBookingBodySchema,
   UnlockVenueBodySchema,
   UpdateVenueRoomBodySchema,
@@ -103,6 +105,20 @@ export const venueRoutes: FastifyPluginAsyncZod<{ venues: VenueService }> = asyn
       },
     },
     async (request) => ok(await venues.book(currentUser(request), request.body, request.ip)),
+  );
+  app.get(
+    VENUE_PATHS.projectBookings,
+    {
+      // M and U reach it; whether the caller may read the project is the trading module's answer.
+      config: bookers,
+      schema: {
+        tags,
+        summary: '项目标段的场地预约',
+        querystring: ProjectVenueBookingsQuerySchema,
+        response: { 200: ProjectVenueBookingsEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await venues.projectBookings(currentUser(request), request.query)),
   );
   app.post(
     VENUE_PATHS.approve,

@@ -1,7 +1,7 @@
 import type { VenueSectionSummary } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { sectionSummary, sideOf } from '../trading/public.ts';
+import { type ReadableSections, readableSections, sectionSummary, sideOf } from '../trading/public.ts';
 
 /** Who may tie a booking to a section: the project's own parties and the centre. */
 const BOOKING_SIDES = ['centre', 'tenderee', 'agent'] as const;
@@ -13,7 +13,14 @@ const BOOKING_SIDES = ['centre', 'tenderee', 'agent'] as const;
  */
 export interface SectionDirectory {
   sectionSummary(caller: SessionUser, sectionId: string): Promise<VenueSectionSummary | null>;
+  /** A project's sections and whether the caller may book for them; null when hidden or missing. */
+  projectSections(
+    caller: SessionUser,
+    projectId: string,
+  ): Promise<{ sections: ReadableSections['sections']; mayBook: boolean } | null>;
 }
+
+const maySideBook = (side: string) => (BOOKING_SIDES as readonly string[]).includes(side);
 
 /** The trading module's sections, seen through its port. */
 export const tradingSections = (db: Db): SectionDirectory => ({
@@ -21,7 +28,12 @@ export const tradingSections = (db: Db): SectionDirectory => ({
     const section = await sectionSummary(db, sectionId);
     if (!section) return null;
     const side = await sideOf(db, caller, section.projectId);
-    if (!(BOOKING_SIDES as readonly string[]).includes(side)) return null;
+    if (!maySideBook(side)) return null;
     return { id: section.id, code: section.code, name: section.name, projectName: section.projectName };
+  },
+  async projectSections(caller, projectId) {
+    const readable = await readableSections(db, caller, projectId);
+    if (!readable) return null;
+    return { sections: readable.sections, mayBook: maySideBook(readable.side) };
   },
 });

@@ -3,6 +3,8 @@ import {
   type CreateVenueRoomBody,
   type DecideVenueBookingBody,
   type LockVenueBody,
+  type ProjectVenueBookings,
+  type ProjectVenueBookingsQuery,
   type RefuseVenueBookingBody,
   type UnlockVenueBody,
   type UpdateVenueRoomBody,
@@ -245,6 +247,22 @@ export class VenueService {
           : {},
     );
     return { records: rows.map((row) => bookingOf(row, user)), decides };
+  }
+
+  /**
+   * The bookings tied to the sections of one trading project, for those who may read the project
+   * (its parties, the centre, supervisors); to anyone else the project does not exist. Every such
+   * booking is listed, whoever made it: reading the project is what entitles the caller to them.
+   */
+  async projectBookings(user: SessionUser, query: ProjectVenueBookingsQuery): Promise<ProjectVenueBookings> {
+    const readable = await this.sections.projectSections(user, query.projectId);
+    if (!readable) throw notFound(VENUE_MESSAGES.projectNotFound);
+    const rows = await readBookings(this.db, { sectionIds: readable.sections.map((section) => section.id) });
+    return {
+      sections: readable.sections,
+      records: rows.map((row) => bookingOf(row, user)),
+      mayBook: readable.mayBook,
+    };
   }
 
   private async one(db: Db, id: string, user: SessionUser): Promise<VenueBooking> {

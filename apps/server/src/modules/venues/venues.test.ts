@@ -1,4 +1,5 @@
 import {
+  ProjectVenueBookingsEnvelopeSchema,
   VENUE_MESSAGES,
   VENUE_PATHS,
   VenueAvailabilityEnvelopeSchema,
@@ -117,6 +118,7 @@ describe('the venue routes, walked by every role', () => {
         `GET ${VENUE_PATHS.locks}`,
         `POST ${VENUE_PATHS.locks}`,
         `POST ${VENUE_PATHS.unlock}`,
+        `GET ${VENUE_PATHS.projectBookings}`,
       ].sort(),
     );
     const expected: Record<string, string> = {
@@ -132,6 +134,7 @@ describe('the venue routes, walked by every role', () => {
       [`GET ${VENUE_PATHS.locks}`]: 'M',
       [`POST ${VENUE_PATHS.locks}`]: 'M',
       [`POST ${VENUE_PATHS.unlock}`]: 'M',
+      [`GET ${VENUE_PATHS.projectBookings}`]: 'MU',
     };
     const callers: [string, TestActor | null][] = [
       ['M', admin],
@@ -528,31 +531,39 @@ describe('a booking tied to a bid section (the trading module’s port)', () => 
   };
   const day = (days: number, hour: number) => `${daysFrom(chinaToday(), days + 1)[days]} ${hour}:00`;
 
-  it('names the section for the project’s own party; another enterprise is told it does not exist', async () => {
-    const entered = await call('POST', '/ks/xmrc/v1/bd/save', enterprise, {
+  type EnteredSection = { id: string; code: string; name: string };
+  /** A project entered through the trading module's own route by `actor`, with its sections. */
+  async function enterProject(
+    actor: TestActor,
+    party: Json = { capacity: 'tenderee' },
+    sectionNames = ['施工标段'],
+  ) {
+    const entered = await call('POST', '/ks/xmrc/v1/bd/save', actor, {
       name: unique('场地项目'),
-      capacity: 'tenderee',
+      ...party,
       principal: '张三',
       principalPhone: '13912345678',
-      sections: [
-        {
-          name: '施工标段',
-          type: '施工',
-          estimatePrice: 1_000_000,
-          controlPrice: 950_000,
-          controlPriceNote: '',
-          qualification: '建筑工程施工总承包二级',
-          evaluationMethod: '综合评估法',
-          noticeAt: day(5, 9).replace(' 9:', ' 09:'),
-          saleStartAt: day(6, 9).replace(' 9:', ' 09:'),
-          saleEndAt: day(11, 17),
-          bidDeadlineAt: planned(30, 9),
-          openingAt: planned(30, 9),
-        },
-      ],
+      sections: sectionNames.map((name) => ({
+        name,
+        type: '施工',
+        estimatePrice: 1_000_000,
+        controlPrice: 950_000,
+        controlPriceNote: '',
+        qualification: '建筑工程施工总承包二级',
+        evaluationMethod: '综合评估法',
+        noticeAt: day(5, 9).replace(' 9:', ' 09:'),
+        saleStartAt: day(6, 9).replace(' 9:', ' 09:'),
+        saleEndAt: day(11, 17),
+        bidDeadlineAt: planned(30, 9),
+        openingAt: planned(30, 9),
+      })),
     });
     expect(entered.code, entered.message).toBe(200);
-    const section = (entered.data as { sections: { id: string; code: string; name: string }[] }).sections[0];
+    return entered.data as { id: string; sections: EnteredSection[] };
+  }
+
+  it('names the section for the project’s own party; another enterprise is told it does not exist', async () => {
+    const [section] = (await enterProject(enterprise)).sections;
     if (!section) throw new Error('no section');
     const room = await newRoom();
     const before = await bookingCount();
@@ -566,5 +577,82 @@ describe('a booking tied to a bid section (the trading module’s port)', () => 
     expect(await bookingCount()).toBe(before);
     const booked = await book(enterprise, bookingBody(room.id, day10, day10, { sectionId: section.id }));
     expect(booked.section).toMatchObject({ id: section.id, code: section.code, name: section.name });
+  });
+
+  const projectBookings = (actor: TestActor | null, projectId: string) =>
+    call('GET', `${VENUE_PATHS.projectBookings}?projectId=${projectId}`, actor);
+
+  it('lists a project’s section bookings to its parties, the centre and supervisors; 404 to anyone else', async () => {
+    const supervisor = await createActor(getApp(), 'M', { roles: ['supervisor'] });
+    const project = await enterProject(enterprise, { capacity: 'tenderee' }, ['施工标段', '监理标段']);
+    const [first, second] = project.sections;
+    if (!first || !second) throw new Error('no sections');
+    const room = await newRoom();
+    const unrelated = await newRoom();
+    const mine = await book(enterprise, bookingBody(room.id, day11, day11, { sectionId: first.id }));
+    const centres = await book(
+      admin,
+      bookingBody(room.id, day12, day12, { sectionId: second.id, purpose: '评标' }),
+    );
+    await book(other, bookingBody(unrelated.id, day11));
+
+    const seen = async (actor: TestActor) => {
+      const answer = await projectBookings(actor, project.id);
+      expect(answer.code, answer.message).toBe(200);
+      return ProjectVenueBookingsEnvelopeSchema.parse(answer).data;
+    };
+    const byTenderee = await seen(enterprise);
+    expect(byTenderee.sections.map((section) => section.id)).toEqual([first.id, second.id]);
+    expect(byTenderee.mayBook).toBe(true);
+    expect(byTenderee.records.map((record) => record.id).sort()).toEqual([mine.id, centres.id].sort());
+    const ownRow = byTenderee.records.find((record) => record.id === mine.id);
+    expect(ownRow).toMatchObject({
+      roomName: room.name,
+      fromDay: day11,
+      status: 'pending',
+      own: true,
+      actions: ['cancel'],
+    });
+    expect(ownRow?.section?.id).toBe(first.id);
+    expect(byTenderee.records.find((record) => record.id === centres.id)).toMatchObject({
+      own: false,
+      actions: [],
+    });
+
+    const byCentre = await seen(admin);
+    expect(byCentre.mayBook).toBe(true);
+    expect(byCentre.records.find((record) => record.id === mine.id)?.actions).toEqual(['approve', 'refuse']);
+    const bySupervisor = await seen(supervisor);
+    expect(bySupervisor.mayBook).toBe(false);
+    expect(bySupervisor.records).toHaveLength(2);
+
+    // Another enterprise (a would-be bidder) is told the project does not exist, as for a missing one.
+    expect(await projectBookings(other, project.id)).toMatchObject({
+      code: 404,
+      message: VENUE_MESSAGES.projectNotFound,
+    });
+    expect(await projectBookings(enterprise, crypto.randomUUID())).toMatchObject({
+      code: 404,
+      message: VENUE_MESSAGES.projectNotFound,
+    });
+    expect((await projectBookings(personnel, project.id)).code).toBe(403);
+    expect((await projectBookings(developer, project.id)).code).toBe(403);
+    expect((await projectBookings(null, project.id)).code).toBe(10000);
+    const bad = await call('GET', `${VENUE_PATHS.projectBookings}?projectId=abc`, enterprise);
+    expect(bad.code).toBe(400);
+    expect(JSON.stringify(bad)).toContain(VENUE_MESSAGES.projectNotFound);
+    const missing = await call('GET', VENUE_PATHS.projectBookings, enterprise);
+    expect(missing.code).toBe(400);
+  });
+
+  it('answers an agent’s project to the agent, with an honest empty list before any booking', async () => {
+    const agent = await createActor(getApp(), 'U');
+    const project = await enterProject(agent, { capacity: 'agent', tendereeName: '某区教育局' });
+    const answer = await projectBookings(agent, project.id);
+    expect(answer.code, answer.message).toBe(200);
+    const data = ProjectVenueBookingsEnvelopeSchema.parse(answer).data;
+    expect(data).toMatchObject({ records: [], mayBook: true });
+    expect(data.sections).toHaveLength(1);
+    expect((await projectBookings(enterprise, project.id)).code).toBe(404);
   });
 });

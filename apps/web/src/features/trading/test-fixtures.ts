@@ -1,4 +1,5 @@
 import type { Project, ProjectRow, Section } from '@ks/contract/trading';
+import type { VenueBooking } from '@ks/contract/venues';
 import { makeRecordId } from '@/test/factories.ts';
 
 export const makeSection = (overrides: Partial<Section> = {}): Section => ({
@@ -54,4 +55,29 @@ export const rowOf = (project: Project): ProjectRow => ({
   sectionCount: project.sections.length,
   updatedAt: project.createdAt,
   side: project.side,
+});
+
+/** A venue booking as the venues module answers it on the project's 场地预约 tab. */
+export const makeVenueBooking = (overrides: Partial<VenueBooking> = {}): VenueBooking => ({
+  id: makeRecordId(),
+  roomId: makeRecordId(),
+  roomName: '第一开标室',
+  fromDay: '2026-12-01',
+  fromHalf: 'am',
+  toDay: '2026-12-01',
+  toHalf: 'pm',
+  purpose: '开标',
+  contactName: '张敏',
+  contactPhone: '13800138000',
+  section: null,
+  remark: '',
+  bookerName: '某市城建投资有限公司（张敏）',
+  status: 'pending',
+  refusal: '',
+  createdAt: '2026-11-29T02:00:00.000Z',
+  decidedAt: null,
+  own: true,
+  actions: ['cancel'],
+  version: 1,
+  ...overrides,
 });

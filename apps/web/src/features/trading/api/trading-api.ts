@@ -9,6 +9,7 @@ import type {
   SectionFile,
   UpdatePrincipalBody,
 } from '@ks/contract/trading';
+import { type ProjectVenueBookings, VENUE_PATHS } from '@ks/contract/venues';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES } from '@/lib/constants.ts';
 import { http } from '@/lib/http.ts';
@@ -32,6 +33,7 @@ export const tradingKeys = {
   list: (query: ProjectListQuery) => ['trading', 'list', query] as const,
   project: (id: string) => ['trading', 'project', id] as const,
   files: (sectionId: string) => ['trading', 'files', sectionId] as const,
+  venueBookings: (projectId: string) => ['trading', 'venue-bookings', projectId] as const,
 };
 
 const filled = (query: object) =>
@@ -59,6 +61,16 @@ export const useSectionFiles = (sectionId: string) =>
   useQuery({
     queryKey: tradingKeys.files(sectionId),
     queryFn: () => http.get<SectionFile[]>(TRADING_PATHS.files, { query: { sectionId } }),
+  });
+
+/**
+ * GET /ks/venue/v1/project-bookings: the venue bookings tied to the project's sections (the venues
+ * module answers it; the five-in-one page's 场地预约 tab shows them).
+ */
+export const useProjectVenueBookings = (projectId: string) =>
+  useQuery({
+    queryKey: tradingKeys.venueBookings(projectId),
+    queryFn: () => http.get<ProjectVenueBookings>(VENUE_PATHS.projectBookings, { query: { projectId } }),
   });
 
 function useTradingMutation<Body, Answer>(mutationFn: (body: Body) => Promise<Answer>) {

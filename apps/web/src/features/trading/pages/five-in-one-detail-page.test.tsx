@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeRecordId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
 import { waitBound } from '@/test/waits.ts';
-import { makeProject } from '../test-fixtures.ts';
+import { makeProject, makeSection, makeVenueBooking } from '../test-fixtures.ts';
 import { FiveInOneDetailPage } from './five-in-one-detail-page.tsx';
 
 const WAIT = waitBound(2);
@@ -75,10 +76,75 @@ describe('五位一体详情 (/fiveInOne/detail)', () => {
     expect(
       await screen.findByText('专家抽取将在专家抽取功能上线后在此办理，目前暂无抽取记录', {}, WAIT),
     ).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: '场地预约' }));
-    expect(
-      await screen.findByText('场地预约将在场地预约功能上线后在此办理，目前暂无预约记录', {}, WAIT),
-    ).toBeTruthy();
+  });
+
+  it('lists the venue bookings of the project’s sections in section order, with the way to book', async () => {
+    signInAs('U');
+    const first = makeSection({ code: 'JY202611290001-001', name: '施工标段' });
+    const second = makeSection({ code: 'JY202611290001-002', name: '监理标段' });
+    const project = makeProject({ sections: [first, second] });
+    const summary = (section: typeof first) => ({
+      id: section.id,
+      code: section.code,
+      name: section.name,
+      projectName: project.name,
+    });
+    mockFetch({
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'GET /ks/venue/v1/project-bookings': ({ url }) =>
+        url.searchParams.get('projectId') === project.id
+          ? ok({
+              sections: [first, second].map(({ id, code, name }) => ({ id, code, name })),
+              mayBook: true,
+              records: [
+                makeVenueBooking({
+                  id: makeRecordId(),
+                  section: summary(second),
+                  roomName: '综合会议室',
+                  purpose: '评标',
+                  status: 'approved',
+                  fromDay: '2026-12-02',
+                  fromHalf: 'am',
+                  toDay: '2026-12-02',
+                  toHalf: 'pm',
+                }),
+                makeVenueBooking({
+                  id: makeRecordId(),
+                  section: summary(first),
+                  roomName: '第一开标室',
+                  fromDay: '2026-12-01',
+                  fromHalf: 'pm',
+                  toDay: '2026-12-01',
+                  toHalf: 'pm',
+                }),
+              ],
+            })
+          : failure(200, 404, '项目不存在'),
+    });
+    renderWidget(tree, `/fiveInOne/detail?id=${project.id}&tab=cdyy`);
+    const rows = await screen.findAllByRole('row', {}, WAIT);
+    const cells = rows.slice(1).map((row) => row.textContent);
+    expect(cells).toEqual([
+      'JY202611290001-001 施工标段第一开标室2026-12-01 下午 至 2026-12-01 下午开标待审核',
+      'JY202611290001-002 监理标段综合会议室2026-12-02 上午 至 2026-12-02 下午评标已通过',
+    ]);
+    expect(screen.getByRole('link', { name: '预约场地' }).getAttribute('href')).toBe('/meetingVenue/meeting');
+  });
+
+  it('says honestly that nothing is booked, and offers no booking to whom the server gives none', async () => {
+    signInAs('M');
+    const project = makeProject({ state: 'approved', side: 'supervisor', actions: [] });
+    mockFetch({
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'GET /ks/venue/v1/project-bookings': ok({
+        sections: project.sections.map(({ id, code, name }) => ({ id, code, name })),
+        mayBook: false,
+        records: [],
+      }),
+    });
+    renderWidget(tree, `/fiveInOne/detail?id=${project.id}&tab=cdyy`);
+    expect(await screen.findByText('暂无场地预约', {}, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '预约场地' })).toBeNull();
   });
 
   it('lets a tenderee change the principal with a reason', async () => {

@@ -21,6 +21,7 @@ import { placeServerErrors } from '../components/field-errors.ts';
 import { formatAmount, SideTag, StateTag } from '../components/labels.tsx';
 import { ProjectForm } from '../components/project-form.tsx';
 import { SectionFiles } from '../components/section-files.tsx';
+import { VenueBookings } from '../components/venue-bookings.tsx';
 
 const TABS = [
   { key: 'xmxx', label: '项目信息' },
@@ -32,7 +33,6 @@ const TABS = [
 
 /** The tabs whose business arrives with later issues: an honest empty state until then. */
 const NOT_YET: Record<string, string> = {
-  cdyy: '场地预约将在场地预约功能上线后在此办理，目前暂无预约记录',
   zsgg: '资格预审公告尚未开放，目前暂无公告',
   zswj: '资格预审文件尚未开放，目前暂无文件',
   zjcq: '专家抽取将在专家抽取功能上线后在此办理，目前暂无抽取记录',
@@ -69,7 +69,13 @@ export function FiveInOneDetailPage() {
           key: item.key,
           label: item.label,
           children:
-            item.key === 'xmxx' ? <ProjectInfo project={data} /> : <Empty description={NOT_YET[item.key]} />,
+            item.key === 'xmxx' ? (
+              <ProjectInfo project={data} />
+            ) : item.key === 'cdyy' ? (
+              <VenueBookings projectId={data.id} />
+            ) : (
+              <Empty description={NOT_YET[item.key]} />
+            ),
         }))}
       />
     </Card>

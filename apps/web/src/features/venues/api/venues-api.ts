@@ -1,3 +1,4 @@
+import type { Project, ProjectList, TradingSide } from '@ks/contract/trading';
 import {
   type CreateVenueBookingBody,
   type CreateVenueRoomBody,
@@ -24,7 +25,38 @@ export const venueKeys = {
   bookings: (scope: string) => ['venues', 'bookings', scope] as const,
   locks: (from: string, days: number) => ['venues', 'locks', from, days] as const,
   rooms: ['venues', 'rooms'] as const,
+  projects: ['venues', 'trade-projects'] as const,
+  project: (id: string) => ['venues', 'trade-project', id] as const,
 };
+
+/** The trading module's calls a booking reads its section choice from (the spec's paths). */
+const TRADE_PATHS = {
+  records: '/ks/trade/records',
+  record: (id: string) => `/ks/trade/records/${id}`,
+} as const;
+
+/**
+ * The sides of a project whose sections a booking may name: the server refuses the others
+ * (标段不存在), so the dialog offers only these, as the server gave each project's `side`.
+ */
+const BOOKING_SIDES: readonly TradingSide[] = ['tenderee', 'agent', 'centre'];
+
+/** GET /ks/trade/records: the projects with sections whose side lets the caller book for them. */
+export const useBookableProjects = () =>
+  useQuery({
+    queryKey: venueKeys.projects,
+    queryFn: () => http.get<ProjectList>(TRADE_PATHS.records),
+    select: (list) => list.records.filter((row) => BOOKING_SIDES.includes(row.side) && row.sectionCount > 0),
+  });
+
+/** GET /ks/trade/records/:id: the chosen project's sections. */
+export const useProjectSections = (projectId: string | undefined) =>
+  useQuery({
+    queryKey: venueKeys.project(projectId ?? ''),
+    queryFn: () => http.get<Project>(TRADE_PATHS.record(projectId ?? '')),
+    enabled: Boolean(projectId),
+    select: (project) => project.sections,
+  });
 
 /** GET /ks/venue/v1/availability: public, no token needed; states only. */
 export const useAvailability = (from: string, days: number) =>

@@ -8,10 +8,11 @@ import {
 } from '@ks/contract/venues';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { reportFormError } from '@/lib/form-rules.ts';
-import { useBook } from '../api/venues-api.ts';
+import { useBook, useBookableProjects, useProjectSections } from '../api/venues-api.ts';
 
 const halves = VENUE_HALVES.map((half) => ({ value: half, label: VENUE_HALF_LABELS[half] }));
-type Values = Omit<CreateVenueBookingBody, 'sectionId'>;
+/** The form's values: the project only narrows the section choice and is not sent. */
+type Values = Omit<CreateVenueBookingBody, 'sectionId'> & { projectId?: string; sectionId?: string };
 
 /** 预约场地 from a free cell: the range starts and ends there until the person widens it. */
 export function BookingDialog({
@@ -26,14 +27,20 @@ export function BookingDialog({
   const [form] = Form.useForm<Values>();
   const book = useBook();
   const { message } = App.useApp();
-  const submit = (values: Values) =>
-    book.mutate(values, {
-      onSuccess: () => {
-        message.success('预约已提交，等待审核');
-        onClose();
+  const projects = useBookableProjects();
+  const projectId = Form.useWatch('projectId', form);
+  const sections = useProjectSections(projectId);
+  const submit = ({ projectId: _project, sectionId, ...values }: Values) =>
+    book.mutate(
+      { ...values, sectionId: sectionId ?? null },
+      {
+        onSuccess: () => {
+          message.success('预约已提交，等待审核');
+          onClose();
+        },
+        onError: (error) => reportFormError(form, error),
       },
-      onError: (error) => reportFormError(form, error),
-    });
+    );
   return (
     <Modal
       open
@@ -81,6 +88,31 @@ export function BookingDialog({
         </Form.Item>
         <Form.Item name="purpose" label="用途">
           <Select options={VENUE_PURPOSES.map((purpose) => ({ value: purpose, label: purpose }))} />
+        </Form.Item>
+        <Form.Item name="projectId" label="关联项目">
+          <Select
+            allowClear
+            placeholder="可不选"
+            loading={projects.isLoading}
+            options={(projects.data ?? []).map((row) => ({
+              value: row.id,
+              label: `${row.code} ${row.name}`,
+            }))}
+            onChange={() => form.setFieldValue('sectionId', undefined)}
+            notFoundContent="暂无可关联的项目"
+          />
+        </Form.Item>
+        <Form.Item name="sectionId" label="关联标段">
+          <Select
+            allowClear
+            disabled={!projectId}
+            placeholder={projectId ? '请选择标段' : '请先选择关联项目'}
+            loading={sections.isLoading}
+            options={(sections.data ?? []).map((section) => ({
+              value: section.id,
+              label: `${section.code} ${section.name}`,
+            }))}
+          />
         </Form.Item>
         <Form.Item name="contactName" label="联系人" rules={[{ required: true, message: '请输入联系人' }]}>
           <Input maxLength={30} />

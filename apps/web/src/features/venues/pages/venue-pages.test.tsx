@@ -21,10 +21,12 @@ import {
   makeAvailability,
   makeBooking,
   makeLock,
+  makeTradeProject,
   ROOM_A,
   ROOM_B,
   TODAY,
   TOMORROW,
+  tradeRow,
 } from '../test-fixtures.ts';
 import { LockPage } from './lock-page.tsx';
 import { MeetingPage } from './meeting-page.tsx';
@@ -55,6 +57,10 @@ function renderAsRole(
   const view = renderWidget(page);
   return { ...view, callsTo: (key: string) => calls.filter((call) => call.key === key) };
 }
+
+/** The option rows the open dropdown lists. */
+const shownOptions = () =>
+  [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
 
 const AVAILABILITY = { 'GET /ks/venue/v1/availability': ok(makeAvailability()) };
 
@@ -102,6 +108,7 @@ describe('/meetingVenue/meeting', () => {
     const { user, callsTo } = renderAsRole('U', <MeetingPage />, {
       ...AVAILABILITY,
       'GET /ks/venue/v1/bookings': ok(bookingList([])),
+      'GET /ks/trade/records': ok({ mayEnter: true, records: [] }),
       'POST /ks/venue/v1/bookings': () => {
         attempts++;
         return attempts === 1
@@ -127,10 +134,55 @@ describe('/meetingVenue/meeting', () => {
       purpose: '开标',
       contactName: '张敏',
       contactPhone: '13800138000',
+      sectionId: null,
     });
     await user.click(within(dialog).getByRole('button', { name: '提交预约' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     expect(callsTo('POST /ks/venue/v1/bookings')).toHaveLength(2);
+  });
+
+  it('ties a booking to a section of a project the server lets the caller book for; 标段不存在 shows under the field', async () => {
+    const project = makeTradeProject();
+    const [section] = project.sections;
+    let attempts = 0;
+    const { user, callsTo } = renderAsRole('U', <MeetingPage />, {
+      ...AVAILABILITY,
+      'GET /ks/venue/v1/bookings': ok(bookingList([])),
+      'GET /ks/trade/records': ok({
+        mayEnter: true,
+        records: [
+          tradeRow(project),
+          // Seen, but not a side that books: the server would refuse its sections.
+          tradeRow({ ...makeTradeProject(), name: '监督查看的项目', side: 'supervisor' }),
+          tradeRow({ ...makeTradeProject(), name: '投标的项目', side: 'bidder' }),
+        ],
+      }),
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'POST /ks/venue/v1/bookings': () => {
+        attempts++;
+        return attempts === 1
+          ? failure(400, 400, VENUE_MESSAGES.sectionNotFound, { sectionId: VENUE_MESSAGES.sectionNotFound })
+          : ok(makeBooking());
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: `第一开标室 ${TOMORROW} 下午 可预约` }, WAIT));
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    // The section waits for its project.
+    expect(within(dialog).getByText('请先选择关联项目')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('关联项目'));
+    await waitFor(() => expect(shownOptions()).toEqual([`${project.code} ${project.name}`]), WAIT);
+    await user.click(await screen.findByTitle(`${project.code} ${project.name}`, undefined, WAIT));
+    await user.click(within(dialog).getByLabelText('关联标段'));
+    const label = `${section?.code} ${section?.name}`;
+    await user.click(await screen.findByTitle(label, undefined, WAIT));
+    await user.type(within(dialog).getByLabelText('联系人'), '张敏');
+    await user.type(within(dialog).getByLabelText('联系电话'), '13800138000');
+    await user.click(within(dialog).getByRole('button', { name: '提交预约' }));
+    expect(await within(dialog).findByText(VENUE_MESSAGES.sectionNotFound, undefined, WAIT)).toBeTruthy();
+    const sent = callsTo('POST /ks/venue/v1/bookings')[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ roomId: ROOM_A, sectionId: section?.id });
+    // The project only narrows the choice; it is not part of the booking.
+    expect(sent).not.toHaveProperty('projectId');
   });
 
   it('a booked or locked cell opens no dialog', async () => {
