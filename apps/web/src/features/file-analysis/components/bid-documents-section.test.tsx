@@ -127,7 +127,7 @@ describe('投标文件检测 section', () => {
       documents: [
         doc({}),
         doc({
-          documentId: 'd2',
+          documentId: makeRecordId(),
           bidderName: '乙公司',
           state: 'scanned',
           errorMessage: BID_MESSAGES.scanned,

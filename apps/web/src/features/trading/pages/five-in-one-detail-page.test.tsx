@@ -9,6 +9,9 @@ import { waitBound } from '@/test/waits.ts';
 import { makeProject, makeSection, makeVenueBooking } from '../test-fixtures.ts';
 import { FiveInOneDetailPage } from './five-in-one-detail-page.tsx';
 
+/** The tender plan attached to the section (a stored file's UUID). */
+const PLAN_FILE_ID = makeRecordId();
+
 const WAIT = waitBound(2);
 
 afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
@@ -30,7 +33,9 @@ describe('五位一体详情 (/fiveInOne/detail)', () => {
     const reviews: unknown[] = [];
     mockFetch({
       [`GET /ks/trade/records/${project.id}`]: ok(project),
-      'GET /ks/xmrc/v1/bd-files': ok([{ id: 'f1', fileName: '招标方案.pdf', url: '/ks/file/v1/files/f1' }]),
+      'GET /ks/xmrc/v1/bd-files': ok([
+        { id: PLAN_FILE_ID, fileName: '招标方案.pdf', url: `/ks/file/v1/files/${PLAN_FILE_ID}` },
+      ]),
       'POST /ks/trade/review': ({ body }) => {
         reviews.push(body);
         return reviews.length === 1
