@@ -440,6 +440,18 @@ describe('a fresh start has no empty corners', () => {
     getApp().inject({ method: 'GET', url, headers: headers[who] });
   const bytesOf = async (who: keyof typeof headers, url: string) => (await get(who, url)).rawPayload;
 
+  it('books the opening room for the approved trading section, shown on its five-in-one tab', async () => {
+    const projects = (await get('admin', '/ks/trade/records?state=approved')).json().data.records as {
+      id: string;
+    }[];
+    expect(projects.length).toBeGreaterThan(0);
+    const bookings = (await get('admin', `/ks/venue/v1/project-bookings?projectId=${projects[0]?.id}`)).json()
+      .data as { records: { status: string; purpose: string; roomName: string }[] };
+    expect(bookings.records).toEqual([
+      expect.objectContaining({ status: 'approved', purpose: '开标', roomName: '第一开标室' }),
+    ]);
+  });
+
   it('fills in the footer: the support line the widget points at and the filing number', async () => {
     const info = (await get('enterprise', '/ks/common/platform-info')).json().data;
     expect(info).toMatchObject({ supportPhone: DEMO_SUPPORT_PHONE, filingsCoding: DEMO_FILING_NUMBER });

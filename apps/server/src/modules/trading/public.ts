@@ -1,7 +1,12 @@
 import type { TradingSide } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { findProject, findSection, sectionsOf } from './repository.ts';
+import {
+  approvedSections as approvedSectionRows,
+  findProject,
+  findSection,
+  sectionsOf,
+} from './repository.ts';
 import { SEEING_SIDES } from './rules.ts';
 import { sideOf as sideOfProject } from './service.ts';
 
@@ -37,6 +42,26 @@ export async function sectionSummary(db: Db, sectionId: string): Promise<Section
  * The caller's side of a project: centre, supervisor, tenderee, agent, bidder (any other
  * enterprise) or none (personnel and developer accounts).
  */
+/** A section of an approved project with its planned opening (an instant). */
+export interface ApprovedSection extends Omit<SectionSummary, 'projectId'> {
+  openingAt: Date;
+}
+
+/**
+ * Sections of approved projects, soonest opening first, at most `limit`: what may be opened, so
+ * what an opening room is booked for (the venues' demo books one; the opening hall will list them).
+ */
+export async function approvedSections(db: Db, limit = 50): Promise<ApprovedSection[]> {
+  const rows = await approvedSectionRows(db, limit);
+  return rows.map(({ section, projectName }) => ({
+    id: section.id,
+    code: section.code,
+    name: section.name,
+    projectName,
+    openingAt: section.openingAt,
+  }));
+}
+
 export const sideOf = (
   db: Db,
   caller: Pick<SessionUser, 'id' | 'loginRoleType'>,

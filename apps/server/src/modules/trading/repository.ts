@@ -117,6 +117,23 @@ export async function sectionsOf(db: Db, projectId: string) {
     .orderBy(asc(tradingSections.position));
 }
 
+/** Live sections of approved projects, by opening time, with their project's name. */
+export async function approvedSections(db: Db, limit: number) {
+  return db
+    .select({ section: tradingSections, projectName: tradingProjects.name })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(
+      and(
+        eq(tradingProjects.state, 'approved'),
+        isNull(tradingProjects.deletedAt),
+        isNull(tradingSections.deletedAt),
+      ),
+    )
+    .orderBy(asc(tradingSections.openingAt), asc(tradingSections.position))
+    .limit(limit);
+}
+
 export async function findSection(db: Db, id: string): Promise<SectionRow | null> {
   const [row] = await db
     .select()

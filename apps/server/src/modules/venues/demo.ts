@@ -1,14 +1,17 @@
 import type { DemoSeed } from '../../engine/demo.ts';
+import { chinaDateOf } from '../calendar/public.ts';
+import { approvedSections } from '../trading/public.ts';
 import { chinaToday, daysFrom } from './cells.ts';
 import type { VenueService } from './service.ts';
 
 /**
  * The venues' demo (decision 0075), made through the module's own service: three rooms, a booking
  * in each state (待审核, 已通过, 已拒绝, 已取消) and a locked day, all in the coming week so the
- * public grid and the calendar show them on first open.
+ * public grid and the calendar show them on first open; and the opening room booked by the centre
+ * for the trading demo's approved section on its opening day, so its five-in-one 场地预约 tab shows it.
  */
 export async function seedDemoVenues(
-  seed: Pick<DemoSeed, 'actors' | 'ip'>,
+  seed: Pick<DemoSeed, 'db' | 'actors' | 'ip'>,
   venues: VenueService,
 ): Promise<void> {
   const { admin, enterprise } = seed.actors;
@@ -56,4 +59,35 @@ export async function seedDemoVenues(
     { roomId: meeting.id, fromDay: day3, fromHalf: 'am', toDay: day3, toHalf: 'pm', reason: '设备检修' },
     ip,
   );
+
+  // The trading demo's approved section (seeded before the venues), its opening in the room.
+  const [section] = await approvedSections(seed.db, 1);
+  if (section) {
+    const day = chinaDateOf(section.openingAt);
+    const half = chinaHourOf(section.openingAt) < 12 ? 'am' : 'pm';
+    const forOpening = await venues.book(
+      admin,
+      {
+        roomId: opening.id,
+        fromDay: day,
+        fromHalf: half,
+        toDay: day,
+        toHalf: half,
+        purpose: '开标',
+        remark: `${section.projectName} ${section.name}开标`,
+        contactName: '张敏',
+        contactPhone: '13800138000',
+        sectionId: section.id,
+      },
+      ip,
+    );
+    await venues.approve(admin, { id: forOpening.id, version: forOpening.version }, ip);
+  }
 }
+
+const CHINA_HOUR = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Shanghai',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+const chinaHourOf = (instant: Date) => Number(CHINA_HOUR.format(instant));

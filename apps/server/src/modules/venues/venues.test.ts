@@ -451,7 +451,7 @@ describe('the demo', () => {
       enterprise: await sessionOf(enterprise),
     } as DemoSeed['actors'];
     await app.db.transaction((tx) =>
-      seedDemoVenues({ actors, ip: '127.0.0.1' }, new VenueService(tx, tradingSections(tx))),
+      seedDemoVenues({ db: tx, actors, ip: '127.0.0.1' }, new VenueService(tx, tradingSections(tx))),
     );
     const all = VenueBookingListEnvelopeSchema.parse(
       await call('GET', `${VENUE_PATHS.bookings}?scope=all`, admin),
