@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { NodeIdSchema, nodeIdInput } from './ids.ts';
 import { type NodeFunction, NodeFunctionSchema } from './node-definition.ts';
 import type { LoginRoleType } from './session.ts';
 
@@ -92,7 +93,7 @@ export type FunctionGrant = z.infer<typeof FunctionGrantSchema>;
  * who sees the node in the menu. While the node is not customised, grants show the defaults in effect.
  */
 export const NodeAuthoritySchema = z.object({
-  nodeId: z.string(),
+  nodeId: NodeIdSchema,
   offered: z.array(NodeFunctionOptionSchema),
   grants: z.array(FunctionGrantSchema),
   visibleRoles: z.array(GrantableRoleSchema),
@@ -102,10 +103,10 @@ export const NodeAuthoritySchema = z.object({
 });
 export type NodeAuthority = z.infer<typeof NodeAuthoritySchema>;
 export const NodeAuthorityEnvelopeSchema = envelopeOf(NodeAuthoritySchema);
-export const NodeAuthorityQuerySchema = z.object({ nodeId: z.string('请选择节点').uuid('请选择节点') });
+export const NodeAuthorityQuerySchema = z.object({ nodeId: nodeIdInput('请选择节点') });
 
 export const SaveFunctionsBodySchema = z.object({
-  nodeId: z.string('请选择节点').uuid('请选择节点'),
+  nodeId: nodeIdInput('请选择节点'),
   grants: z
     .array(FunctionGrantSchema)
     .max(50)
@@ -129,7 +130,7 @@ export const FunctionNodesBodySchema = z.object({
   systemCoding: z.string('请选择系统').trim().min(1, '请选择系统'),
 });
 export const FunctionNodeSchema = z.object({
-  nodeId: z.string(),
+  nodeId: NodeIdSchema,
   parentId: z.string().nullable(),
   title: z.string(),
   gnCoding: z.string(),
@@ -139,5 +140,5 @@ export const FunctionNodeSchema = z.object({
 });
 export type FunctionNode = z.infer<typeof FunctionNodeSchema>;
 export const FunctionNodeListEnvelopeSchema = envelopeOf(z.array(FunctionNodeSchema));
-export const FunctionListBodySchema = z.object({ nodeId: z.string('请选择节点').uuid('请选择节点') });
+export const FunctionListBodySchema = z.object({ nodeId: nodeIdInput('请选择节点') });
 export const FunctionListEnvelopeSchema = envelopeOf(z.array(NodeFunctionOptionSchema));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
+import { NodeIdSchema, nodeIdInput } from './ids.ts';
 import { ACTION_CODE_PATTERN, NodeDefinitionShapeSchema } from './node-definition.ts';
 import { LoginRoleTypeSchema } from './session.ts';
 import { ItShowsSchema, NewSystemBodySchema, NodePropertySchema, SYSTEM_CODING_PATTERN } from './shell.ts';
@@ -43,7 +44,7 @@ export type RenameSystemBody = z.infer<typeof RenameSystemBodySchema>;
 export const DeleteStructureQuerySchema = z
   .object({
     systemId: z.string().uuid('请选择系统').optional(),
-    nodeId: z.string().uuid('请选择节点').optional(),
+    nodeId: nodeIdInput('请选择节点').optional(),
   })
   .refine((query) => (query.systemId ? 1 : 0) + (query.nodeId ? 1 : 0) === 1, '请指定要删除的系统或节点');
 export type DeleteStructureQuery = z.infer<typeof DeleteStructureQuerySchema>;
@@ -118,7 +119,7 @@ export const NODE_CODING_IMMUTABLE_MESSAGE = '功能编码保存后不可修改'
 
 /** A node as the builder edits it: the menu fields plus parent and version. */
 export const BuilderNodeSchema = z.object({
-  id: z.string(),
+  id: NodeIdSchema,
   parentId: z.string().nullable(),
   title: z.string(),
   icon: z.string(),
@@ -137,7 +138,7 @@ export const BuilderNodeListEnvelopeSchema = envelopeOf(z.array(BuilderNodeSchem
 export const NodeListQuerySchema = z.object({ systemCoding: z.string().trim().min(1, '请选择系统') });
 
 export const MoveNodeBodySchema = z.object({
-  nodeId: z.string().uuid('请选择节点'),
+  nodeId: nodeIdInput('请选择节点'),
   targetParentId: z.string().uuid('请选择目标节点').nullable(),
   index: z.number().int('位置须为整数').min(0, '位置不能小于0'),
 });
@@ -148,7 +149,7 @@ export const DisplayGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   icon: z.string(),
-  nodeIds: z.array(z.string()),
+  nodeIds: z.array(NodeIdSchema),
   sort: z.number().int(),
   version: z.number().int(),
 });
@@ -159,7 +160,7 @@ export const DisplayGroupQuerySchema = z.object({ systemCoding: z.string().trim(
 const DisplayGroupFieldsSchema = z.object({
   name: z.string().trim().min(1, '请输入分组名称').max(20, '分组名称不能超过20个字符'),
   icon: z.enum(['', ...GROUP_ICONS], '请从图标列表中选择图标').default(''),
-  nodeIds: z.array(z.string().uuid('请选择节点')).max(200, '一个分组最多200个节点').default([]),
+  nodeIds: z.array(nodeIdInput('请选择节点')).max(200, '一个分组最多200个节点').default([]),
 });
 export const NewDisplayGroupBodySchema = DisplayGroupFieldsSchema.extend({
   systemCoding: z.string().trim().min(1, '请选择系统'),
@@ -203,7 +204,7 @@ export const BIND_TABLE_REQUIRED_MESSAGE = '请选择要绑定的数据表';
 /** POST /ks/config/new/node/update-data-source: create the node's table now, or bind an existing one. */
 export const UpdateDataSourceBodySchema = z
   .object({
-    nodeId: z.string().uuid('请选择节点'),
+    nodeId: nodeIdInput('请选择节点'),
     mode: z.enum(DATA_SOURCE_MODES, '请选择数据源方式'),
     /** create: optional (default `<system>_<node>`); bind: the table to bind. */
     tableName: z.string().trim().regex(DATA_TABLE_NAME_PATTERN, DATA_TABLE_NAME_MESSAGE).optional(),

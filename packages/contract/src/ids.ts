@@ -38,3 +38,14 @@ export const BusinessIdSchema = z.string().brand<'BusinessId'>();
 export type BusinessId = z.infer<typeof BusinessIdSchema>;
 /** The server's reading of a record's business number from its own tables. */
 export const asBusinessId = (value: string) => value as BusinessId;
+
+/**
+ * A node's id: the UUID of its menu node (menu_nodes.id), which authority, the builder and the
+ * node's definition are keyed by. Never its gnCoding (功能编码), a record's id or a user's id.
+ */
+export const NodeIdSchema = z.string().brand<'NodeId'>();
+export type NodeId = z.infer<typeof NodeIdSchema>;
+/** A node id in a request: a UUID, refused with the given message otherwise. */
+export const nodeIdInput = (message: string) => z.uuid(message).brand<'NodeId'>();
+/** The server's reading of a menu node's id from its own tables. */
+export const asNodeId = (id: string) => id as NodeId;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.ts';
 import { FormGroupSchema, FormItemSchema, schemaProblems } from './form-schema.ts';
+import { NodeIdSchema, nodeIdInput } from './ids.ts';
 
 /**
  * What the builder defines for one node ("Table column", "Filter definition",
@@ -391,7 +392,7 @@ export type DataSource = z.infer<typeof DataSourceSchema>;
 
 /** The published definition the runtime serves (GET by systemCoding + gnCoding). */
 export const PublishedNodeSchema = z.object({
-  nodeId: z.string(),
+  nodeId: NodeIdSchema,
   systemCoding: z.string(),
   gnCoding: z.string(),
   title: z.string(),
@@ -403,9 +404,9 @@ export const PublishedNodeEnvelopeSchema = envelopeOf(PublishedNodeSchema);
 
 // ————— builder calls for a node's definition —————
 /** GET /ks/config/new/node/previews?nodeId=: the draft with its version and what is published. */
-export const NodeIdQuerySchema = z.object({ nodeId: z.string().uuid('请选择节点') });
+export const NodeIdQuerySchema = z.object({ nodeId: nodeIdInput('请选择节点') });
 export const DraftStateSchema = z.object({
-  nodeId: z.string(),
+  nodeId: NodeIdSchema,
   definition: NodeDefinitionShapeSchema,
   /** The draft's version for optimistic locking; 0 while never saved. */
   version: z.number().int(),
@@ -417,13 +418,13 @@ export type DraftState = z.infer<typeof DraftStateSchema>;
 export const DraftStateEnvelopeSchema = envelopeOf(DraftStateSchema);
 /** POST /ks/config/new/node/update-preview: saves the draft. */
 export const UpdatePreviewBodySchema = z.object({
-  nodeId: z.string().uuid('请选择节点'),
+  nodeId: nodeIdInput('请选择节点'),
   definition: NodeDefinitionSchema,
   version: z.number().int(),
 });
 export type UpdatePreviewBody = z.input<typeof UpdatePreviewBodySchema>;
 /** POST /ks/config/new/node/publish. */
-export const PublishBodySchema = z.object({ nodeId: z.string().uuid('请选择节点') });
+export const PublishBodySchema = z.object({ nodeId: nodeIdInput('请选择节点') });
 export const PublishResultSchema = z.object({ schemaVersion: z.number().int(), tableName: z.string() });
 export const PublishResultEnvelopeSchema = envelopeOf(PublishResultSchema);
 export const DRAFT_SAVED_MESSAGE = '配置已保存';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASIDE_WIDTH_DEFAULT, ASIDE_WIDTH_MIN, SYSTEM_TITLE_MAX, SYSTEM_TITLE_MIN } from './constants.ts';
 import { envelopeOf } from './envelope.ts';
+import { type NodeId, NodeIdSchema } from './ids.ts';
 import type { LoginRoleType } from './session.ts';
 
 /**
@@ -111,7 +112,7 @@ export type NewSystemBody = z.infer<typeof NewSystemBodySchema>;
 
 /** Menu node: the aside renders the tree; nodeProperties decides where a click goes. */
 export type MenuNode = {
-  id: string;
+  id: NodeId;
   title: string;
   icon: string;
   itShows: (typeof IT_SHOWS)[number];
@@ -126,7 +127,7 @@ export type MenuNode = {
 };
 export const MenuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
   z.object({
-    id: z.string(),
+    id: NodeIdSchema,
     title: z.string(),
     icon: z.string(),
     itShows: ItShowsSchema,

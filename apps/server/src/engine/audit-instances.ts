@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditInstances, menuNodes } from '../db/schema/index.ts';
@@ -11,7 +12,7 @@ export type InstanceRow = typeof auditInstances.$inferSelect;
 /** The latest flow of a record (running or finished), or null when it was never submitted. */
 export async function findLatestInstance(
   db: Db,
-  nodeId: string,
+  nodeId: NodeId,
   recordId: string,
 ): Promise<InstanceRow | null> {
   const [row] = await db
@@ -30,7 +31,7 @@ export async function findLatestInstance(
 }
 
 /** Titles of the nodes among these that have a running audit flow, deleted nodes included. */
-export async function findNodesUnderReview(db: Db, nodeIds: string[]): Promise<string[]> {
+export async function findNodesUnderReview(db: Db, nodeIds: NodeId[]): Promise<string[]> {
   if (nodeIds.length === 0) return [];
   const rows = await db
     .selectDistinct({ title: menuNodes.title })

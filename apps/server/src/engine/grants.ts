@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import { isBuiltinFunction, type NodeFunction, roleMayUseFunction } from '@ks/contract';
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -85,7 +86,7 @@ export function functionsGranted(
 export async function allowedFunctions(
   db: Db,
   user: Grantee,
-  nodeId: string,
+  nodeId: NodeId,
   offered: readonly NodeFunction[],
 ): Promise<Set<NodeFunction>> {
   if (user.loginRoleType === 'D') return new Set();
@@ -101,7 +102,7 @@ export async function allowedFunctions(
 /** Replaces a node's grants in one step (the caller's transaction). */
 export async function replaceGrants(
   db: Db,
-  nodeId: string,
+  nodeId: NodeId,
   grants: { functionCode: NodeFunction; subjectType: 'role' | 'org'; subject: string }[],
 ) {
   await db.delete(nodeFunctionGrants).where(eq(nodeFunctionGrants.nodeId, nodeId));

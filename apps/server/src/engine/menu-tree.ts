@@ -1,4 +1,10 @@
-import { type LoginRoleType, type MenuNode, type NodeProperty, opensDefinedPage } from '@ks/contract';
+import {
+  asNodeId,
+  type LoginRoleType,
+  type MenuNode,
+  type NodeProperty,
+  opensDefinedPage,
+} from '@ks/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { menuNodeRoles, menuNodes, nodeDefinitions, systems } from '../db/schema/index.ts';
@@ -75,7 +81,7 @@ export function buildMenuTree(nodes: NodeWithRoles[], role: LoginRoleType): Menu
       if (role !== 'D' && node.nodeProperties === 'directory' && children.length === 0) return [];
       return [
         {
-          id: node.id,
+          id: asNodeId(node.id),
           title: node.title,
           icon: node.icon,
           itShows: node.itShows,

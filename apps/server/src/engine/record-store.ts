@@ -11,7 +11,7 @@ import {
   VALUE_KIND_OF,
   type ValueKind,
 } from '@ks/contract';
-import { asBusinessId, type BusinessId } from '@ks/contract/ids';
+import { asBusinessId, asNodeId, type BusinessId, type NodeId } from '@ks/contract/ids';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -65,7 +65,7 @@ export function compileSchema(definition: unknown): CompiledSchema {
 }
 
 /** The frozen definition of a node's schema version, from the cache or the database. */
-export async function schemaOf(db: Db, nodeId: string, schemaVersion: number): Promise<CompiledSchema> {
+export async function schemaOf(db: Db, nodeId: NodeId, schemaVersion: number): Promise<CompiledSchema> {
   const key = `${nodeId}:${schemaVersion}`;
   const hit = compiled.get(key);
   if (hit) return hit;
@@ -80,7 +80,7 @@ export async function schemaOf(db: Db, nodeId: string, schemaVersion: number): P
 }
 
 export type ResolvedNode = {
-  nodeId: string;
+  nodeId: NodeId;
   title: string;
   /** The node's property (节点属性): lifecycle handlers may be registered for one. */
   nodeProperties: string;
@@ -161,9 +161,10 @@ export async function resolveNode(
   const latest = node.publishedVersion ?? 0;
   if (latest === 0 || !node.tableName) throw notFound(NOT_PUBLISHED_MESSAGE);
   const version = schemaVersion ?? latest;
-  const schema = await schemaOf(db, node.id, version);
+  const nodeId = asNodeId(node.id);
+  const schema = await schemaOf(db, nodeId, version);
   return {
-    nodeId: node.id,
+    nodeId,
     title: node.title,
     nodeProperties: node.nodeProperties,
     systemCoding,
@@ -197,7 +198,7 @@ export async function resolveNodeIfAny(
 }
 
 /** The node's id, title and table by node id (for callers that hold the id, like the workflow). */
-export async function resolveNodeById(db: Db, nodeId: string, schemaVersion?: number) {
+export async function resolveNodeById(db: Db, nodeId: NodeId, schemaVersion?: number) {
   const [node] = await db
     .select({ systemCoding: systems.gnCoding, gnCoding: menuNodes.gnCoding })
     .from(menuNodes)
@@ -421,7 +422,7 @@ export async function updateEnvelope(
 }
 
 export type RevisionEntry = {
-  nodeId: string;
+  nodeId: NodeId;
   recordId: string;
   version: number;
   action: string;
@@ -448,7 +449,7 @@ export function revisionInsert(db: Db, revision: RevisionEntry) {
 }
 
 /** The revisions of a record, newest first. */
-export async function findRevisions(db: Db, nodeId: string, recordId: string) {
+export async function findRevisions(db: Db, nodeId: NodeId, recordId: string) {
   return db
     .select()
     .from(recordRevisions)

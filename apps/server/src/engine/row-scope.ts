@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import {
   type BuiltinFunction,
   EDITABLE_STATUSES,
@@ -34,7 +35,7 @@ export function ownerScope(user: ScopeUser): SQL {
 }
 
 /** A step of the record's audit flow names this user (the workflow's tables). */
-export function reviewerExists(user: ScopeUser, nodeId: string, pendingOnly = false): SQL {
+export function reviewerExists(user: ScopeUser, nodeId: NodeId, pendingOnly = false): SQL {
   return sql`exists (select 1 from audit_instances ai join audit_steps st on st.instance_id = ai.id
     where ai.node_id = ${nodeId}::uuid and ai.record_id = ${R}.id and ai.deleted_at is null
       and st.deleted_at is null and st.reviewer_user_id = ${user.id}::uuid
@@ -42,7 +43,7 @@ export function reviewerExists(user: ScopeUser, nodeId: string, pendingOnly = fa
 }
 
 /** A node as row scope needs it: its id and, when known, whether the user reviews any of its records. */
-export type ScopedNode = { nodeId: string; reviews: ViewerReviews | null };
+export type ScopedNode = { nodeId: NodeId; reviews: ViewerReviews | null };
 
 /** Whether the user has a pending step on the record `r`: false outright when the node says none. */
 export function pendingReviewOf(user: ScopeUser, node: ScopedNode): SQL {
@@ -69,7 +70,7 @@ export function revocableBy(user: ScopeUser, node: ScopedNode, offersRevoke: boo
  * planner evaluates it once per statement (an InitPlan) instead of once per row, which keeps the
  * plan cheap enough for indexes to serve the order (bench/results/records-profile.md).
  */
-export function reviewerRecordIds(user: ScopeUser, nodeId: string): SQL {
+export function reviewerRecordIds(user: ScopeUser, nodeId: NodeId): SQL {
   return sql`array(select ai.record_id from audit_instances ai join audit_steps st on st.instance_id = ai.id
     where ai.node_id = ${nodeId}::uuid and ai.deleted_at is null and ai.status <> 'revoked'
       and st.deleted_at is null and st.reviewer_user_id = ${user.id}::uuid)`;

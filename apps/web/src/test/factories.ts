@@ -1,10 +1,12 @@
 import { constants, generateKeyPairSync, privateDecrypt, randomUUID } from 'node:crypto';
 import {
   asBusinessId,
+  asNodeId,
   asPersonId,
   asUserCode,
   asUserId,
   type BusinessId,
+  type NodeId,
   type PersonId,
   type UserCode,
   type UserId,
@@ -24,11 +26,13 @@ export const makeUserId = (): UserId => asUserId(randomUUID());
 export const makeUserCode = (): UserCode => asUserCode(`KS${String(next()).padStart(8, '0')}`);
 /**
  * A row's UUID, shaped as the server makes them: a record, transfer, claim, certificate, credit
- * item, cost project, file, upload task, system, menu node, help group, contact or enterprise (a
- * registered person has makePersonId). The server's bodies refuse anything else (`z.uuid(...)`),
+ * item, cost project, file, upload task, system, help group, contact or enterprise (a registered
+ * person has makePersonId, a menu node makeNodeId). The server's bodies refuse anything else (`z.uuid(...)`),
  * so a test that sends a toy id back would pass against a server that never would.
  */
 export const makeRecordId = (): string => randomUUID();
+/** A node's id: the UUID of its menu node, which authority, the builder and definitions key by. */
+export const makeNodeId = (): NodeId => asNodeId(randomUUID());
 /** A registered person's id (注册人员): the UUID of the market's registration record. */
 export const makePersonId = (): PersonId => asPersonId(randomUUID());
 /**

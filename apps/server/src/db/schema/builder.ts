@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { editable } from './columns.ts';
 import { systems } from './shell.ts';
@@ -14,7 +15,7 @@ export const displayGroups = pgTable('display_groups', {
     .references(() => systems.id),
   name: text('name').notNull(),
   icon: text('icon').notNull().default(''),
-  nodeIds: jsonb('node_ids').$type<string[]>().notNull().default([]),
+  nodeIds: jsonb('node_ids').$type<NodeId[]>().notNull().default([]),
   sort: integer('sort').notNull().default(0),
   ...editable,
 });

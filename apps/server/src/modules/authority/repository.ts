@@ -1,4 +1,4 @@
-import type { NodeDefinition, NodeFunction } from '@ks/contract';
+import { asNodeId, type NodeDefinition, type NodeFunction, type NodeId } from '@ks/contract';
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -152,7 +152,7 @@ export async function findReviewers(db: Db, keyword: string, limit: number): Pro
 
 // ————— node function authority —————
 export type NodeBrief = {
-  id: string;
+  id: NodeId;
   parentId: string | null;
   title: string;
   gnCoding: string;
@@ -160,7 +160,7 @@ export type NodeBrief = {
 };
 
 /** A live node of a live system. */
-export async function findLiveNode(db: Db, nodeId: string): Promise<NodeBrief | null> {
+export async function findLiveNode(db: Db, nodeId: NodeId): Promise<NodeBrief | null> {
   const [row] = await db
     .select({
       id: menuNodes.id,
@@ -172,7 +172,7 @@ export async function findLiveNode(db: Db, nodeId: string): Promise<NodeBrief | 
     .from(menuNodes)
     .innerJoin(systems, eq(systems.id, menuNodes.systemId))
     .where(and(eq(menuNodes.id, nodeId), isNull(menuNodes.deletedAt), isNull(systems.deletedAt)));
-  return row ?? null;
+  return row ? { ...row, id: asNodeId(row.id) } : null;
 }
 
 export async function findLiveSystemId(db: Db, systemCoding: string): Promise<string | null> {
@@ -185,7 +185,7 @@ export async function findLiveSystemId(db: Db, systemCoding: string): Promise<st
 
 /** A system's live nodes in menu order, with the functions their drafts offer and whether customised. */
 export async function findSystemNodes(db: Db, systemId: string) {
-  return db
+  const rows = await db
     .select({
       id: menuNodes.id,
       parentId: menuNodes.parentId,
@@ -200,10 +200,11 @@ export async function findSystemNodes(db: Db, systemId: string) {
     .leftJoin(nodeAuthorities, eq(nodeAuthorities.nodeId, menuNodes.id))
     .where(and(eq(menuNodes.systemId, systemId), isNull(menuNodes.deletedAt)))
     .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
+  return rows.map((row) => ({ ...row, id: asNodeId(row.id) }));
 }
 
 /** The functions a node's draft offers (none while it has no draft). */
-export async function findOfferedFunctions(db: Db, nodeId: string): Promise<NodeFunction[]> {
+export async function findOfferedFunctions(db: Db, nodeId: NodeId): Promise<NodeFunction[]> {
   const [row] = await db
     .select({ draft: nodeDefinitions.draft })
     .from(nodeDefinitions)
@@ -213,11 +214,11 @@ export async function findOfferedFunctions(db: Db, nodeId: string): Promise<Node
 
 export const offeredOf = (draft: NodeDefinition | null): NodeFunction[] => draft?.functions ?? [];
 
-export async function findGrantRows(db: Db, nodeId: string) {
+export async function findGrantRows(db: Db, nodeId: NodeId) {
   return db.select().from(nodeFunctionGrants).where(eq(nodeFunctionGrants.nodeId, nodeId));
 }
 
-export async function findAuthorityVersion(db: Db, nodeId: string): Promise<number> {
+export async function findAuthorityVersion(db: Db, nodeId: NodeId): Promise<number> {
   const [row] = await db
     .select({ version: nodeAuthorities.version })
     .from(nodeAuthorities)
@@ -225,12 +226,12 @@ export async function findAuthorityVersion(db: Db, nodeId: string): Promise<numb
   return row?.version ?? 0;
 }
 
-export async function insertAuthority(db: Db, nodeId: string, userId: string) {
+export async function insertAuthority(db: Db, nodeId: NodeId, userId: string) {
   await db.insert(nodeAuthorities).values({ nodeId, updatedBy: userId });
 }
 
 /** Moves a node's authority to the next version; false when it is not at `version`. */
-export async function bumpAuthority(db: Db, nodeId: string, version: number, userId: string) {
+export async function bumpAuthority(db: Db, nodeId: NodeId, version: number, userId: string) {
   const rows = await db
     .update(nodeAuthorities)
     .set({ version: sql`${nodeAuthorities.version} + 1`, updatedAt: new Date(), updatedBy: userId })
@@ -240,7 +241,7 @@ export async function bumpAuthority(db: Db, nodeId: string, version: number, use
 }
 
 const MENU_ROLES = ['M', 'U', 'P'] as const;
-export async function findMenuRoles(db: Db, nodeId: string): Promise<('M' | 'U' | 'P')[]> {
+export async function findMenuRoles(db: Db, nodeId: NodeId): Promise<('M' | 'U' | 'P')[]> {
   const rows = await db
     .select({ role: menuNodeRoles.loginRoleType })
     .from(menuNodeRoles)
@@ -249,7 +250,7 @@ export async function findMenuRoles(db: Db, nodeId: string): Promise<('M' | 'U' 
 }
 
 /** Replaces which of M, U and P see the node in the menu (developers see every node anyway). */
-export async function replaceMenuRoles(db: Db, nodeId: string, roles: readonly ('M' | 'U' | 'P')[]) {
+export async function replaceMenuRoles(db: Db, nodeId: NodeId, roles: readonly ('M' | 'U' | 'P')[]) {
   await db
     .delete(menuNodeRoles)
     .where(and(eq(menuNodeRoles.nodeId, nodeId), inArray(menuNodeRoles.loginRoleType, [...MENU_ROLES])));

@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import {
   AUDIT_ORG_NAME_TAKEN_MESSAGE,
   AUDIT_ORG_NOT_FOUND_MESSAGE,
@@ -179,7 +180,7 @@ export class AuthorityService {
    * A node's functions (those its draft offers), who may use each, and who sees it in the menu.
    * While nobody has saved it, the grants shown are the defaults in effect.
    */
-  async getNodeAuthority(nodeId: string, db: Db = this.db): Promise<NodeAuthority> {
+  async getNodeAuthority(nodeId: NodeId, db: Db = this.db): Promise<NodeAuthority> {
     const node = await repo.findLiveNode(db, nodeId);
     if (!node) throw notFound(NODE_NOT_FOUND_MESSAGE);
     const [offered, version, visibleRoles] = await Promise.all([
@@ -282,7 +283,7 @@ export class AuthorityService {
     }));
   }
 
-  async findFunctionList(nodeId: string): Promise<NodeFunctionOption[]> {
+  async findFunctionList(nodeId: NodeId): Promise<NodeFunctionOption[]> {
     const node = await repo.findLiveNode(this.db, nodeId);
     if (!node) throw notFound(NODE_NOT_FOUND_MESSAGE);
     return this.labelled(await repo.findOfferedFunctions(this.db, node.id));

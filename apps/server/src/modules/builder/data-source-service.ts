@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import {
   DATA_SOURCE_HAS_RECORDS_MESSAGE,
   DATA_TABLE_EXISTS_MESSAGE,
@@ -197,7 +198,7 @@ export class DataSourceService {
   }
 
   /** The DDL history of a node's tables, oldest first. */
-  async listMigrations(nodeId: string): Promise<NodeMigration[]> {
+  async listMigrations(nodeId: NodeId): Promise<NodeMigration[]> {
     const node = await this.definitions.liveNode(this.db, nodeId);
     const rows = await this.db
       .select({
@@ -221,7 +222,7 @@ export class DataSourceService {
   }
 
   /** Published schema versions of a node, newest first. */
-  async listVersions(nodeId: string): Promise<NodeVersion[]> {
+  async listVersions(nodeId: NodeId): Promise<NodeVersion[]> {
     const node = await this.definitions.liveNode(this.db, nodeId);
     const rows = await this.db
       .select({
@@ -244,7 +245,7 @@ export class DataSourceService {
    * Points the node at its table. Two developers binding the same free table at once both pass the
    * checks; the unique index lets one through and the other gets the same words as a checked clash.
    */
-  private async saveBinding(tx: Db, nodeId: string, tableName: string, mode: 'created' | 'bound') {
+  private async saveBinding(tx: Db, nodeId: NodeId, tableName: string, mode: 'created' | 'bound') {
     try {
       await tx
         .insert(nodeDataSources)

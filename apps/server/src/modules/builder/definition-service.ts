@@ -1,4 +1,5 @@
 import {
+  asNodeId,
   DICTIONARY_NOT_FOUND_MESSAGE,
   type DraftState,
   emptyNodeDefinition,
@@ -7,6 +8,7 @@ import {
   type NodeDefinitionInput,
   NodeDefinitionSchema,
   NodeDefinitionShapeSchema,
+  type NodeId,
   type PublishedNode,
   unavailableFunctionsProblem,
   VALUE_RANGE_NOT_FOUND_MESSAGE,
@@ -53,7 +55,7 @@ export const DATA_TABLE_CLASH_MESSAGE = (tableName: string) =>
 export const reviewerMissingMessage = (level: number) => `第${level}级审核人不存在或不是管理员`;
 export const auditOrgMissingMessage = (level: number) => `第${level}级审核机构不存在`;
 export type MigrationKind = 'create_table' | 'add_column' | 'alter_type' | 'create_index' | 'bind';
-export type NodeRef = { id: string; title: string; gnCoding: string; systemCoding: string };
+export type NodeRef = { id: NodeId; title: string; gnCoding: string; systemCoding: string };
 export const typeChangeRefusedMessage = (item: FormItem, from: string, to: string) =>
   `字段「${item.name}」已有数据无法从 ${from} 转换为 ${to}，未做任何修改；请先处理这些数据，或新增一个字段`;
 
@@ -69,7 +71,7 @@ export class DefinitionService {
     private readonly actions: ModuleActions,
   ) {}
 
-  async draft(nodeId: string, db: Db = this.db): Promise<DraftState> {
+  async draft(nodeId: NodeId, db: Db = this.db): Promise<DraftState> {
     const node = await this.liveNode(db, nodeId);
     const [row] = await db.select().from(nodeDefinitions).where(eq(nodeDefinitions.nodeId, node.id));
     const [source] = await db
@@ -88,7 +90,7 @@ export class DefinitionService {
   /** Saves the draft; `version` is the one the developer loaded (0 for a node never saved). */
   async saveDraft(
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     input: NodeDefinitionInput,
     version: number,
     ip: string,
@@ -100,7 +102,7 @@ export class DefinitionService {
   async writeDraft(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     input: NodeDefinitionInput,
     version: number,
     ip: string,
@@ -232,7 +234,7 @@ export class DefinitionService {
   /** Publishes the draft as the next schema version, creating or altering the node table first. */
   async publish(
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     ip: string,
   ): Promise<{ schemaVersion: number; tableName: string }> {
     return this.db.transaction((tx) => this.publishIn(tx, user, nodeId, ip));
@@ -242,7 +244,7 @@ export class DefinitionService {
   async publishIn(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     ip: string,
   ): Promise<{ schemaVersion: number; tableName: string }> {
     const node = await this.liveNode(tx, nodeId);
@@ -301,7 +303,7 @@ export class DefinitionService {
   async createTable(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     tableName: string,
     items: readonly FormItem[],
   ) {
@@ -320,7 +322,7 @@ export class DefinitionService {
   private async ensureEnvelopeIndexes(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     tableName: string,
     existing: ReadonlySet<string>,
   ) {
@@ -347,7 +349,7 @@ export class DefinitionService {
   private async ensureIndexes(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     tableName: string,
     definition: NodeDefinition,
   ) {
@@ -409,7 +411,7 @@ export class DefinitionService {
         await resolveNode(this.db, systemCoding, gnCoding, undefined, user),
       );
     return {
-      nodeId: node.id,
+      nodeId: asNodeId(node.id),
       systemCoding,
       gnCoding,
       title: node.title,
@@ -419,7 +421,7 @@ export class DefinitionService {
   }
 
   /** The table holding a node's records, or null while the node has none. */
-  async tableOf(nodeId: string, db: Db = this.db): Promise<string | null> {
+  async tableOf(nodeId: NodeId, db: Db = this.db): Promise<string | null> {
     const [source] = await db
       .select({ tableName: nodeDataSources.tableName })
       .from(nodeDataSources)
@@ -435,7 +437,7 @@ export class DefinitionService {
   private async alignColumns(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     tableName: string,
     items: FormItem[],
   ): Promise<string[]> {
@@ -479,7 +481,7 @@ export class DefinitionService {
   async recordMigration(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     tableName: string,
     kind: MigrationKind,
     statement: string,
@@ -490,7 +492,7 @@ export class DefinitionService {
       .values({ nodeId, tableName, kind, statement, detail, appliedBy: user.id });
   }
 
-  async liveNode(db: Db, nodeId: string): Promise<NodeRef> {
+  async liveNode(db: Db, nodeId: NodeId): Promise<NodeRef> {
     const [node] = await db
       .select({
         id: menuNodes.id,
@@ -502,6 +504,6 @@ export class DefinitionService {
       .innerJoin(systems, eq(systems.id, menuNodes.systemId))
       .where(and(eq(menuNodes.id, nodeId), isNull(menuNodes.deletedAt), isNull(systems.deletedAt)));
     if (!node) throw notFound(NODE_NOT_FOUND_MESSAGE);
-    return node;
+    return { ...node, id: asNodeId(node.id) };
   }
 }

@@ -6,6 +6,7 @@ import {
   type NodeDefinition,
   NodeDefinitionShapeSchema,
   type NodeFunction,
+  type NodeId,
   SYSTEM_CODING_TAKEN_MESSAGE,
   SYSTEM_DOCUMENT_FORMAT,
   SYSTEM_DOCUMENT_VERSION,
@@ -28,7 +29,7 @@ import * as repo from './repository.ts';
 
 /** Live nodes in tree order: parents before children, siblings by their sort. */
 function treeOrder(nodes: repo.NodeRow[]): repo.NodeRow[] {
-  const ids = new Set(nodes.map((node) => node.id));
+  const ids = new Set<string>(nodes.map((node) => node.id));
   const ordered: repo.NodeRow[] = [];
   const visit = (parentId: string | null) => {
     const children = nodes
@@ -69,7 +70,7 @@ export class ExportImportService {
     if (!system) throw notFound('系统不存在');
     const nodes = treeOrder(await repo.findLiveNodes(this.db, system.id));
     const ids = nodes.map((node) => node.id);
-    const codeOf = new Map(nodes.map((node) => [node.id, node.gnCoding]));
+    const codeOf = new Map<string, string>(nodes.map((node) => [node.id, node.gnCoding]));
     const any = ids.length > 0;
     const roles = any
       ? await this.db.select().from(menuNodeRoles).where(inArray(menuNodeRoles.nodeId, ids))
@@ -222,7 +223,7 @@ export class ExportImportService {
         levels: document.system.levels,
       });
       const resolve = await this.referenceResolver(tx, document);
-      const idOf = new Map<string, string>();
+      const idOf = new Map<string, NodeId>();
       let published = 0;
       // Parents come before children in an exported document; any order is accepted all the same.
       const pending = [...document.nodes];
@@ -257,7 +258,7 @@ export class ExportImportService {
           systemId: system.id,
           name: group.name,
           icon: group.icon,
-          nodeIds: group.nodeCodings.map((code) => idOf.get(code) as string),
+          nodeIds: group.nodeCodings.map((code) => idOf.get(code) as NodeId),
           sort: group.sort,
         });
       }
@@ -319,7 +320,7 @@ export class ExportImportService {
 
   private async importGrants(
     tx: Db,
-    nodeId: string,
+    nodeId: NodeId,
     node: DocumentNode,
     orgIdByName: Map<string, string>,
     warn: (message: string) => void,
@@ -347,7 +348,7 @@ export class ExportImportService {
   private async importDefinitions(
     tx: Db,
     user: SessionUser,
-    nodeId: string,
+    nodeId: NodeId,
     node: DocumentNode,
     resolve: Awaited<ReturnType<ExportImportService['referenceResolver']>>,
     warn: (message: string) => void,

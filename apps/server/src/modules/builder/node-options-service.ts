@@ -14,7 +14,7 @@ export class NodeOptionsService {
     const system = await repo.findLiveSystemByCoding(this.db, systemCoding);
     if (!system) throw notFound('系统不存在');
     const nodes = await repo.findLiveNodes(this.db, system.id);
-    const ids = new Set(nodes.map((node) => node.id));
+    const ids = new Set<string>(nodes.map((node) => node.id));
     const options: NodeOption[] = [];
     const visit = (parentId: string | null) => {
       for (const node of nodes) {

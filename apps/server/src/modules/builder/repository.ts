@@ -1,10 +1,13 @@
+import { asNodeId, type NodeId } from '@ks/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { displayGroups } from '../../db/schema/builder.ts';
 import { menuNodes, systems } from '../../db/schema/shell.ts';
 
 export type SystemRow = typeof systems.$inferSelect;
-export type NodeRow = typeof menuNodes.$inferSelect;
+/** A menu node row, its id read as the NodeId it is: the one place this repository brands it. */
+export type NodeRow = Omit<typeof menuNodes.$inferSelect, 'id'> & { id: NodeId };
+const nodeRow = (row: typeof menuNodes.$inferSelect): NodeRow => ({ ...row, id: asNodeId(row.id) });
 
 /** Live systems with how many live nodes each has. */
 export async function findSystemsWithNodeCount(db: Db) {
@@ -83,11 +86,12 @@ export async function softDeleteSystem(db: Db, id: string): Promise<void> {
 
 /** Live nodes of one system in menu order. */
 export async function findLiveNodes(db: Db, systemId: string): Promise<NodeRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(menuNodes)
     .where(and(eq(menuNodes.systemId, systemId), isNull(menuNodes.deletedAt)))
     .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
+  return rows.map(nodeRow);
 }
 
 /**
@@ -106,13 +110,13 @@ export async function findLiveNode(db: Db, id: string): Promise<NodeRow | null> 
     .select()
     .from(menuNodes)
     .where(and(eq(menuNodes.id, id), isNull(menuNodes.deletedAt)));
-  return row ?? null;
+  return row ? nodeRow(row) : null;
 }
 
 export async function insertNode(db: Db, values: typeof menuNodes.$inferInsert): Promise<NodeRow> {
   const [row] = await db.insert(menuNodes).values(values).returning();
   if (!row) throw new Error('menu node insert returned nothing');
-  return row;
+  return nodeRow(row);
 }
 
 /** Saves node fields over the version the form loaded; null when it was stale. */
@@ -129,7 +133,7 @@ export async function updateNode(
     .set({ ...values, updatedAt: new Date(), version: sql`${menuNodes.version} + 1` })
     .where(and(eq(menuNodes.id, id), eq(menuNodes.version, version), isNull(menuNodes.deletedAt)))
     .returning();
-  return row ?? null;
+  return row ? nodeRow(row) : null;
 }
 
 export async function softDeleteNodes(db: Db, ids: string[]): Promise<void> {

@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import {
   type BuilderNode,
   type BuilderSystem,
@@ -50,7 +51,7 @@ const toNode = (row: repo.NodeRow): BuilderNode => ({
 });
 
 /** The ids of a node and everything below it, from the system's live nodes. */
-export function collectSubtree(nodes: Pick<repo.NodeRow, 'id' | 'parentId'>[], rootId: string): string[] {
+export function collectSubtree(nodes: Pick<repo.NodeRow, 'id' | 'parentId'>[], rootId: NodeId): NodeId[] {
   const ids = [rootId];
   for (let i = 0; i < ids.length; i++) {
     for (const node of nodes) if (node.parentId === ids[i]) ids.push(node.id);
@@ -264,7 +265,7 @@ export class BuilderService {
         if (!nodes.some((other) => other.id === body.targetParentId)) {
           throw badRequest('目标节点不存在', { targetParentId: '目标节点不存在' });
         }
-        if (collectSubtree(nodes, node.id).includes(body.targetParentId)) {
+        if (collectSubtree(nodes, node.id).some((id) => id === body.targetParentId)) {
           throw badRequest(MOVE_INTO_OWN_SUBTREE_MESSAGE, { targetParentId: MOVE_INTO_OWN_SUBTREE_MESSAGE });
         }
       }
@@ -302,7 +303,7 @@ export class BuilderService {
     tx: Db,
     systemId: string,
     name: string,
-    nodeIds: string[],
+    nodeIds: NodeId[],
     selfId?: string,
   ) {
     const groups = await repo.findLiveDisplayGroups(tx, systemId);

@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditOrgMembers, auditOrgs } from '../../db/schema/authority.ts';
@@ -108,7 +109,7 @@ export const activeAdministrators = (db: Db) =>
     .orderBy(asc(users.userCode));
 
 /** The name of the system a node belongs to, for the to-do list's grouping. */
-export async function systemNameOf(db: Db, nodeId: string): Promise<string> {
+export async function systemNameOf(db: Db, nodeId: NodeId): Promise<string> {
   const [row] = await db
     .select({ systemName: systems.systemName })
     .from(menuNodes)

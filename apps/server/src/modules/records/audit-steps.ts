@@ -1,4 +1,4 @@
-import type { AuditRound, AuditStepView, AuditWay } from '@ks/contract';
+import type { AuditRound, AuditStepView, AuditWay, NodeId } from '@ks/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { R } from '../../engine/record-store.ts';
 
@@ -7,7 +7,7 @@ import { R } from '../../engine/record-store.ts';
  * json column: the details call reads them in the record's own statement instead of more round
  * trips. The latest flow is the record's current review; the earlier ones are its history.
  */
-export function auditRoundsJson(nodeId: string): SQL {
+export function auditRoundsJson(nodeId: NodeId): SQL {
   return sql`select coalesce(json_agg(json_build_object(
       'status', ai.status, 'startedAt', ai.started_at,
       'steps', (select coalesce(json_agg(json_build_object(

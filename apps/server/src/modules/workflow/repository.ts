@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -10,7 +11,7 @@ export type StepRow = typeof auditSteps.$inferSelect;
 /** The running flow of a record, locked for the caller's transaction, or null. */
 export async function findRunningInstance(
   db: Db,
-  nodeId: string,
+  nodeId: NodeId,
   recordId: string,
 ): Promise<InstanceRow | null> {
   const [row] = await db
@@ -33,7 +34,7 @@ export async function findRunningInstance(
  * holds it while it starts a flow, so a builder deleting the node waits and then sees the flow
  * (engine/audit-instances.ts findNodesUnderReview) instead of deleting the node from under it.
  */
-export async function lockLiveNode(db: Db, nodeId: string): Promise<boolean> {
+export async function lockLiveNode(db: Db, nodeId: NodeId): Promise<boolean> {
   const rows = await db
     .select({ id: menuNodes.id })
     .from(menuNodes)
@@ -161,7 +162,7 @@ export async function activeUsers(
 /** The system a node belongs to, for the reviewers' to-dos. */
 export async function systemOfNode(
   db: Db,
-  nodeId: string,
+  nodeId: NodeId,
 ): Promise<{ systemCoding: string; systemName: string }> {
   const [row] = await db
     .select({ systemCoding: systems.gnCoding, systemName: systems.systemName })

@@ -1,3 +1,4 @@
+import type { NodeId } from '@ks/contract';
 import {
   ADVICE_REQUIRED_MESSAGE,
   ASSIGN_ALREADY_MESSAGE,
@@ -588,7 +589,7 @@ export class WorkflowService {
  * The audit flow of a record for its detail page: the levels of its latest flow and every step
  * opened so far (levels without steps are still waiting). Null when the record was never submitted.
  */
-export async function flowOf(db: Db, nodeId: string, recordId: string): Promise<AuditFlowView | null> {
+export async function flowOf(db: Db, nodeId: NodeId, recordId: string): Promise<AuditFlowView | null> {
   const instance = await findLatestInstance(db, nodeId, recordId);
   if (!instance) return null;
   const steps = await repo.findSteps(db, instance.id);

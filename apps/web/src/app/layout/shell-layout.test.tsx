@@ -2,7 +2,13 @@ import type { LoginRoleType } from '@ks/contract/session';
 import { DEFAULT_THEME_CONFIG, type MenuNode, type System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeDeployConfig, makePlatformInfo, makeRecordId, makeUserInfo } from '@/test/factories.ts';
+import {
+  makeDeployConfig,
+  makeNodeId,
+  makePlatformInfo,
+  makeRecordId,
+  makeUserInfo,
+} from '@/test/factories.ts';
 import { type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -22,7 +28,7 @@ let nodeSeq = 0;
 const node = (title: string, overrides: Partial<MenuNode> = {}): MenuNode => {
   nodeSeq += 1;
   return {
-    id: `n${nodeSeq}`,
+    id: makeNodeId(),
     title,
     icon: '',
     itShows: '是',

@@ -2,7 +2,7 @@ import type { MenuNode, System } from '@ks/contract/shell';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeRecordId, makeUserInfo } from '@/test/factories.ts';
+import { makeNodeId, makeRecordId, makeUserInfo } from '@/test/factories.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
@@ -19,7 +19,7 @@ const system = (gnCoding: string, systemName: string): System => ({
 
 // The node's id is a UUID and its gnCoding a code: a link built from the wrong one cannot pass.
 const menu = (overrides: Partial<MenuNode> & Pick<MenuNode, 'gnCoding' | 'title'>): MenuNode => ({
-  id: makeRecordId(),
+  id: makeNodeId(),
   icon: '',
   itShows: '是',
   nodeProperties: 'dynamicList',

@@ -3,6 +3,7 @@ import type { System } from '@ks/contract/shell';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toggleCheckbox } from '@/test/checkbox.ts';
+import { makeNodeId } from '@/test/factories.ts';
 import { failure, ok } from '@/test/fetch-mock.ts';
 import { renderAsRole } from '@/test/render-as-role.ts';
 import { testTimeout, waitBound } from '@/test/waits.ts';
@@ -19,7 +20,7 @@ const SYSTEM: System = {
   levels: '0',
   sort: 0,
 };
-const NODE_ID = '22222222-2222-4222-8222-222222222222';
+const NODE_ID = makeNodeId();
 const ORG_ID = '66666666-6666-4666-8666-666666666666';
 const functionNode: FunctionNode = {
   nodeId: NODE_ID,

@@ -2,7 +2,13 @@ import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
 import type { System } from '@ks/contract/shell';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeDeployConfig, makePlatformInfo, makeRecordId, makeUserInfo } from '@/test/factories.ts';
+import {
+  makeDeployConfig,
+  makeNodeId,
+  makePlatformInfo,
+  makeRecordId,
+  makeUserInfo,
+} from '@/test/factories.ts';
 import { failure, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { shellCalls } from '@/test/shell-calls.ts';
@@ -19,8 +25,8 @@ const SYSTEM: BuilderSystem = {
 };
 const shellSystem: System = { ...SYSTEM, sort: 0 };
 
-const node = (id: string, title: string, parentId: string | null = null): BuilderNode => ({
-  id,
+const node = (title: string, parentId: string | null = null): BuilderNode => ({
+  id: makeNodeId(),
   parentId,
   title,
   icon: '',
@@ -168,10 +174,9 @@ describe('all systems page', () => {
 });
 
 describe('menu set-up page', () => {
-  const nodes = [
-    node('aaaaaaaa-0000-4000-8000-000000000001', '项目交易'),
-    node('aaaaaaaa-0000-4000-8000-000000000002', '信用评价'),
-  ];
+  const TRADING = node('项目交易');
+  const CREDIT = node('信用评价');
+  const nodes = [TRADING, CREDIT];
 
   it('moves a node under another through 移动', async () => {
     const { user, calls } = renderAsDeveloper('/system/menuSetUp?systemCoding=JYGL', {
@@ -190,15 +195,15 @@ describe('menu set-up page', () => {
     await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() =>
       expect(calls.find((call) => call.key.includes('move'))?.body).toEqual({
-        nodeId: nodes[1]?.id,
-        targetParentId: nodes[0]?.id,
+        nodeId: CREDIT.id,
+        targetParentId: TRADING.id,
         index: 0,
       }),
     );
   });
 
   it('names the subtree before deleting a node', async () => {
-    const tree = [...nodes, node('aaaaaaaa-0000-4000-8000-000000000003', '子节点', nodes[0]?.id ?? null)];
+    const tree = [...nodes, node('子节点', TRADING.id)];
     const { user } = renderAsDeveloper('/system/menuSetUp?systemCoding=JYGL', {
       'GET /ks/config/new/node/node-list': ok(tree),
     });

@@ -1,4 +1,5 @@
 import type { BuilderNode, BuilderSystem } from '@ks/contract/builder';
+import { makeNodeId } from '@/test/factories.ts';
 
 // The builder page tests render against the same system and node, so they agree on ids and codes.
 export const SYSTEM: BuilderSystem = {
@@ -12,7 +13,7 @@ export const SYSTEM: BuilderSystem = {
 };
 
 export const NODE: BuilderNode = {
-  id: '22222222-2222-4222-8222-222222222222',
+  id: makeNodeId(),
   parentId: null,
   title: '项目信息',
   icon: '',

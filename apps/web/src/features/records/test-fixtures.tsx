@@ -8,7 +8,7 @@ import type {
 import { ChartDefinitionSchema, emptyNodeDefinition, TableColumnSchema } from '@ks/contract/node-definition';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { makeBusinessId } from '@/test/factories.ts';
+import { makeBusinessId, makeNodeId } from '@/test/factories.ts';
 import type { RecordPage, RecordRow } from './api/types.ts';
 
 let sequence = 0;
@@ -31,7 +31,7 @@ export type DefinitionInput = Partial<Omit<NodeDefinition, 'list' | 'charts'>> &
 export function makePublished(definition: DefinitionInput = {}): PublishedNode {
   const base = emptyNodeDefinition();
   return {
-    nodeId: `node-${next()}`,
+    nodeId: makeNodeId(),
     ...NODE,
     title: '资质管理',
     schemaVersion: 1,

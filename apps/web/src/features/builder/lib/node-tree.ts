@@ -1,4 +1,5 @@
 import type { BuilderNode, MoveNodeBody } from '@ks/contract/builder';
+import type { NodeId } from '@ks/contract/ids';
 
 export type NodeTreeItem = { key: string; node: BuilderNode; children: NodeTreeItem[] };
 
@@ -27,7 +28,7 @@ export function subtreeIdsOf(nodes: BuilderNode[], rootId: string): string[] {
  */
 export function moveBodyOfDrop(
   nodes: BuilderNode[],
-  drop: { dragId: string; targetId: string; dropToGap: boolean; isAfter: boolean },
+  drop: { dragId: NodeId; targetId: NodeId; dropToGap: boolean; isAfter: boolean },
 ): MoveNodeBody {
   if (!drop.dropToGap) return { nodeId: drop.dragId, targetParentId: drop.targetId, index: 0 };
   const target = nodes.find((node) => node.id === drop.targetId);

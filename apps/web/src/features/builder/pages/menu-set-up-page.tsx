@@ -110,7 +110,8 @@ export function MenuSetUpPage() {
     });
     return buildNodeTree(nodes).map(toData);
   }, [nodes]);
-  const nodeById = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+  // Keyed by the tree's keys (strings), so a tree event finds the node the answer gave.
+  const nodeById = useMemo(() => new Map<string, BuilderNode>(nodes.map((node) => [node.id, node])), [nodes]);
 
   if (!isDev) return <Result status="403" title="无权限访问" subTitle="菜单设置仅限开发人员使用" />;
   if (!systemCoding)
@@ -200,12 +201,15 @@ export function MenuSetUpPage() {
           treeData={treeData}
           titleRender={renderTitle}
           onDrop={(info) => {
+            const dragged = nodeById.get(String(info.dragNode.key));
+            const target = nodeById.get(String(info.node.key));
+            if (!dragged || !target) return;
             const position = info.node.pos.split('-');
             const relative = info.dropPosition - Number(position[position.length - 1]);
             moveNode(
               moveBodyOfDrop(nodes, {
-                dragId: String(info.dragNode.key),
-                targetId: String(info.node.key),
+                dragId: dragged.id,
+                targetId: target.id,
                 dropToGap: info.dropToGap,
                 isAfter: relative === 1,
               }),
