@@ -5,7 +5,8 @@ import { loginWithApi } from '../support/api.ts';
 import { baseUrl, DEMO, useBrowser } from '../support/browser.ts';
 import { logIn, waitForPath } from '../support/login.ts';
 import { recordMessages } from '../support/messages.ts';
-import { acknowledgeNoticeBanners } from '../support/notices.ts';
+import { acknowledgeNoticeBanners, confirmEverything } from '../support/notices.ts';
+import { ApiSession } from '../support/records-api.ts';
 import { animationsSettled } from '../support/waits.ts';
 
 const newPage = useBrowser();
@@ -14,6 +15,9 @@ const newPage = useBrowser();
 const TENDEREE = { account: 'tenderee', password: 'Ten2026ks', home: '/system/pageConfig' };
 
 async function openAs(page: Page, account: { account: string; password: string; home: string }) {
+  // Notices other specs published to every enterprise account (a titled notice opens as a dialog
+  // over the page) are confirmed first, as the demo accounts' other specs do.
+  await confirmEverything(await ApiSession.logIn(baseUrl(), account.account, account.password));
   await recordMessages(page);
   await acknowledgeNoticeBanners(page);
   await page.goto(`${baseUrl()}/`);
