@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 // The layouts set dayjs's locale for their pages; widgets here render without them.
 import '@/app/dayjs-locale.ts';
 import { forgetPublicKey } from '@/features/session/api/get-public-key.ts';
@@ -7,7 +7,7 @@ import { setFeedback } from '@/lib/feedback.ts';
 import { setNavigator } from '@/lib/navigation.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { takeImpossibleAnswers } from './fetch-mock.ts';
+import { takeImpossibleAnswers, takeUnexpectedRequests } from './fetch-mock.ts';
 import { UI_WAIT_MS } from './waits.ts';
 
 // Every findBy*/waitFor waits up to the one bound (waits.ts) unless it asks for a multiple of it.
@@ -90,6 +90,12 @@ if (innerHtml?.get && innerHtml.set) {
     },
   });
 }
+
+// Most files share their worker's modules with the files before them (vite.config.ts): a file that
+// does not check its unexpected requests must not leave them to the next file's check.
+beforeAll(() => {
+  takeUnexpectedRequests();
+});
 
 afterEach(() => {
   cleanup();
