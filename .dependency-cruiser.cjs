@@ -51,6 +51,7 @@ const BUSINESS_MODULE_FOLDERS = [
   'bid-detection',
   'calendar',
   'example',
+  'trade-notices',
 ];
 
 /** The schema files of the business modules' own tables, by the module that owns them. */
@@ -62,6 +63,7 @@ const BUSINESS_TABLES = [
   { owner: 'bid-detection', files: ['bid-detection'] },
   { owner: 'record-changes', files: ['record-changes'] },
   { owner: 'calendar', files: ['calendar'] },
+  { owner: 'trade-notices', files: ['trade-notices'] },
 ];
 
 const SERVER = '^apps/server/src/';

@@ -25,6 +25,7 @@ import { ChangeFieldsEnvelopeSchema, ChangeListEnvelopeSchema, ChangeSavedEnvelo
 import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSchema, ColumnsEnvelopeSchema, FilterFieldsEnvelopeSchema, ImportReportEnvelopeSchema, PullDownEnvelopeSchema, RecordDetailsEnvelopeSchema, RecordPageEnvelopeSchema, RecordRowEnvelopeSchema, RevisionsEnvelopeSchema, RunActionEnvelopeSchema, SaveResultEnvelopeSchema } from './records.ts';
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
+import { TradeNoticeListEnvelopeSchema } from './trade-notices.ts';
 import { ProjectEnvelopeSchema, ProjectListEnvelopeSchema, SectionFileListEnvelopeSchema, SectionStatusEnvelopeSchema } from './trading.ts';
 import { ProjectVenueBookingsEnvelopeSchema, VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
 import { WeatherEnvelopeSchema } from './weather.ts';
@@ -124,6 +125,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/notification/v1/audit/system-list': TodoSystemListEnvelopeSchema,
   'GET /ks/notification/v1/audit/todo-count': CountEnvelopeSchema,
   'GET /ks/records/changes/template/info': ChangeTemplateInfoEnvelopeSchema,
+  'GET /ks/trade/notices': TradeNoticeListEnvelopeSchema,
   'GET /ks/trade/overview-status': SectionStatusEnvelopeSchema,
   'GET /ks/trade/records': ProjectListEnvelopeSchema,
   'GET /ks/trade/records/:id': ProjectEnvelopeSchema,
@@ -222,6 +224,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/message/v1/publish/upload-notice': PublishedNoticeEnvelopeSchema,
   'POST /ks/message/v1/publish/withdraw': EmptyEnvelopeSchema,
   'POST /ks/message/v1/read': CountEnvelopeSchema,
+  'POST /ks/monitor/:code': RunActionEnvelopeSchema,
   'POST /ks/monitor/assign': WorkflowResultEnvelopeSchema,
   'POST /ks/monitor/audit': WorkflowResultEnvelopeSchema,
   'POST /ks/monitor/dynamic-table-list': RecordPageEnvelopeSchema,

@@ -28,6 +28,7 @@ export * from './records.ts';
 export * from './session.ts';
 export * from './shell.ts';
 export * from './text.ts';
+export * from './trade-notices.ts';
 export * from './trading.ts';
 export * from './trading-time.ts';
 export * from './venues.ts';

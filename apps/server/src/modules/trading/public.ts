@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import {
   approvedSections as approvedSectionRows,
+  approvedSectionsWithProject,
   findProject,
   findSection,
   sectionsOf,
@@ -94,4 +95,51 @@ export async function readableSections(
     side,
     sections: rows.map(({ section }) => ({ id: section.id, code: section.code, name: section.name })),
   };
+}
+
+/** A section of an approved project, with what a notice composes from it (the notices module). */
+export interface NoticeSection {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  estimatePrice: number;
+  controlPrice: number | null;
+  controlPriceNote: string;
+  projectId: string;
+  projectCode: string;
+  projectName: string;
+  noticeAt: Date;
+  saleStartAt: Date;
+  saleEndAt: Date;
+  bidDeadlineAt: Date;
+  openingAt: Date;
+}
+
+/**
+ * Live sections of approved projects (decision 0076): all of them, the one `sectionId`, those of
+ * one project, or those of projects where `partyUserId` is the tenderee or the agent.
+ */
+export async function noticeSections(
+  db: Db,
+  filter: { partyUserId?: string; sectionId?: string; projectId?: string } = {},
+): Promise<NoticeSection[]> {
+  const rows = await approvedSectionsWithProject(db, filter);
+  return rows.map(({ section, projectCode, projectName }) => ({
+    id: section.id,
+    code: section.code,
+    name: section.name,
+    type: section.type,
+    estimatePrice: section.estimatePrice,
+    controlPrice: section.controlPrice,
+    controlPriceNote: section.controlPriceNote,
+    projectId: section.projectId,
+    projectCode,
+    projectName,
+    noticeAt: section.noticeAt,
+    saleStartAt: section.saleStartAt,
+    saleEndAt: section.saleEndAt,
+    bidDeadlineAt: section.bidDeadlineAt,
+    openingAt: section.openingAt,
+  }));
 }

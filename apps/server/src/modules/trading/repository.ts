@@ -327,3 +327,45 @@ export async function insertDemoAccount(
   if (!row) throw new Error(`demo account ${account.account} not created`);
   return row;
 }
+
+/**
+ * Live sections of approved projects with their project's code and name (the notices module's
+ * port, `noticeSections`): all of them, one, or those whose project `partyUserId` is a party of.
+ */
+export async function approvedSectionsWithProject(
+  db: Db,
+  filter: { partyUserId?: string; sectionId?: string; projectId?: string },
+) {
+  const where: (SQL | undefined)[] = [
+    eq(tradingProjects.state, 'approved'),
+    isNull(tradingProjects.deletedAt),
+    isNull(tradingSections.deletedAt),
+  ];
+  if (filter.sectionId) where.push(eq(tradingSections.id, filter.sectionId));
+  if (filter.projectId) where.push(eq(tradingProjects.id, filter.projectId));
+  if (filter.partyUserId)
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(tradingParties)
+          .where(
+            and(
+              eq(tradingParties.projectId, tradingProjects.id),
+              eq(tradingParties.userId, filter.partyUserId),
+            ),
+          ),
+      ),
+    );
+  return db
+    .select({
+      section: tradingSections,
+      projectCode: tradingProjects.code,
+      projectName: tradingProjects.name,
+    })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(and(...where))
+    .orderBy(desc(tradingProjects.decidedAt), asc(tradingSections.position))
+    .limit(2000);
+}
