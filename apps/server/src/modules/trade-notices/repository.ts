@@ -2,6 +2,7 @@ import type { FormOption } from '@ks/contract';
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dictionaries } from '../../db/schema/catalogues.ts';
+import { users } from '../../db/schema/identity.ts';
 import { tradeNotices } from '../../db/schema/trade-notices.ts';
 
 /** The trade-notices module's SQL (decision 0070): services call these named functions only. */
@@ -139,4 +140,20 @@ export async function publishedVersions(
       asc(tradeNotices.versionNo),
     )
     .limit(1000);
+}
+
+/** A demo account by its login name (the trading demo's tenderee), as the session would carry it. */
+export async function demoAccount(db: Db, account: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      userCode: users.userCode,
+      userName: users.userName,
+      loginRoleType: users.loginRoleType,
+      enterpriseId: users.enterpriseId,
+    })
+    .from(users)
+    .where(eq(users.account, account))
+    .limit(1);
+  return row ?? null;
 }
