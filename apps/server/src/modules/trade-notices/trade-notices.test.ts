@@ -179,22 +179,25 @@ describe('the section select and who may save (交易公告)', () => {
   });
 
   it('refuses a bidder, another enterprise and the centre, under the field or as a dialog, writing nothing', async () => {
+    const total = async () => {
+      const page = await post('/ks/monitor/table-list', centre, { ...ref('prequalification'), curPage: 1 });
+      expect(page.body.code, JSON.stringify(page.body)).toBe(200);
+      return (page.body.data as { total: number }).total;
+    };
+    const before = await total();
     const bidderSave = await save(bidder, 'prequalification', values(sectionId));
     expect(bidderSave.body).toMatchObject({
       code: 400,
       message: TRADE_NOTICE_MESSAGES.sectionNotYours,
       data: { section: TRADE_NOTICE_MESSAGES.sectionNotYours },
     });
-    const centreSave = await save(centre, 'prequalification', values(sectionId));
-    expect(centreSave.body.code).not.toBe(200);
-    const supervisorSave = await save(supervisor, 'prequalification', values(sectionId));
-    expect(supervisorSave.body.code).not.toBe(200);
-    const written = await post('/ks/monitor/table-list', bidder, {
-      ...ref('prequalification'),
-      page: 1,
-      size: 10,
+    expect((await save(agent, 'tender', values(sectionId))).body).toMatchObject({
+      code: 400,
+      message: TRADE_NOTICE_MESSAGES.sectionNotYours,
     });
-    expect(JSON.stringify(written.body)).not.toContain(sectionId);
+    expect((await save(centre, 'prequalification', values(sectionId))).body.code).not.toBe(200);
+    expect((await save(supervisor, 'prequalification', values(sectionId))).body.code).not.toBe(200);
+    expect(await total()).toBe(before);
   });
 
   it('refuses a publish time in the past, and one after the sale has started (the rules of time)', async () => {
@@ -246,6 +249,10 @@ describe('audit, send, the publishing job, spread', () => {
       message: TRADE_NOTICE_MESSAGES.notPublished,
     });
     expect((await send(bidder, 'prequalification', record)).body.code).not.toBe(200);
+    expect((await send(supervisor, 'prequalification', record)).body).toMatchObject({
+      code: 400,
+      message: TRADE_NOTICE_MESSAGES.supervisorReadsOnly,
+    });
     const sent = await send(tenderee, 'prequalification', record);
     expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ code: 200 });
     const sentVersion = sent.body.data as { id: string; version: number };
