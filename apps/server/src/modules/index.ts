@@ -9,6 +9,7 @@ import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { TENDER_FILES_MODULE } from './tender-files/index.ts';
 import { TRADING_MODULE } from './trading/index.ts';
 import { checkTimeline } from './trading/public.ts';
 import { VENUES_MODULE } from './venues/index.ts';
@@ -30,6 +31,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   calendarModule(checkTimeline),
   TRADING_MODULE,
   VENUES_MODULE,
+  // Reads trading's sections through its port; its demo puts a trading demo section on sale.
+  TENDER_FILES_MODULE,
 ];
 
 /**
