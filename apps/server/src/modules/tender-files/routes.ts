@@ -1,6 +1,7 @@
 import {
   DownloadRecordsEnvelopeSchema,
   DownloadStatusEnvelopeSchema,
+  EmptyEnvelopeSchema,
   OnSaleListEnvelopeSchema,
   TENDER_FILE_PATHS as PATHS,
   SectionDocumentsEnvelopeSchema,
@@ -14,7 +15,6 @@ import {
   TenderSectionRefSchema,
 } from '@ks/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { TenderFilesService } from './service.ts';
@@ -72,7 +72,7 @@ export const tenderFileRoutes: FastifyPluginAsyncZod<{ tenderFiles: TenderFilesS
         tags,
         summary: 'Soft-delete a document (its party, before the sale starts)',
         body: TenderDocDeleteBodySchema,
-        response: { 200: z.object({ code: z.number(), data: z.null(), message: z.string() }) },
+        response: { 200: EmptyEnvelopeSchema },
       },
     },
     async (request) => {
