@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
+import { ProjectTenderDocuments } from '@/shared/tender-files/section-documents.tsx';
 import { useProject, useReviewProject, useSubmitProject, useUpdatePrincipal } from '../api/trading-api.ts';
 import { placeServerErrors } from '../components/field-errors.ts';
 import { formatAmount, SideTag, StateTag } from '../components/labels.tsx';
@@ -73,6 +74,8 @@ export function FiveInOneDetailPage() {
               <ProjectInfo project={data} />
             ) : item.key === 'cdyy' ? (
               <VenueBookings projectId={data.id} />
+            ) : item.key === 'zswj' ? (
+              <ProjectTenderDocuments sections={data.sections} kind="prequal" />
             ) : (
               <Empty description={NOT_YET[item.key]} />
             ),
