@@ -20,6 +20,7 @@ import { LocalDiskStorage } from '../../platform/storage.ts';
 import { moveSectionDatesForDemo, toChinaTime } from '../trading/public.ts';
 import { seedDemoTenderFiles } from './demo.ts';
 import { downloadersOf, signedUpBidders } from './public.ts';
+import * as repo from './repository.ts';
 
 const getApp = useTestApp();
 
@@ -463,6 +464,19 @@ describe('downloads and confidentiality', () => {
       expect(SignUpQuantityEnvelopeSchema.parse((await quantityOf(who)).body).data.count).toBe(2);
     }
     expect((await documents(centre, sectionId)).actions).toEqual(['records', 'quantity']);
+
+    // The SQL itself keeps the parties out before the deadline, whatever a service would ask.
+    const early = { now: new Date(), bidDeadlineAt: new Date(Date.now() + DAY) };
+    for (const side of ['tenderee', 'agent', 'none'] as const) {
+      const viewer = { side, userId: tenderee.id, ...early };
+      expect(await repo.signUpsVisibleTo(getApp().db, sectionId, viewer)).toEqual([]);
+      expect(await repo.downloadsVisibleTo(getApp().db, sectionId, viewer)).toEqual([]);
+      expect(await repo.countSignUpsVisibleTo(getApp().db, sectionId, viewer)).toBe(0);
+    }
+    const asBidderB = { side: 'bidder' as const, userId: bidderB.id, ...early };
+    expect(
+      (await repo.signUpsVisibleTo(getApp().db, sectionId, asBidderB)).map((row) => row.bidderId),
+    ).toEqual([bidderB.id]);
 
     // After the deadline the parties read the count and the records.
     await setPhase(sectionId, 'pastDeadline');
