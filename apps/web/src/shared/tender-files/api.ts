@@ -1,5 +1,6 @@
 import type {
   DownloadRecords,
+  DownloadStatus,
   OnSaleSection,
   SectionDocuments,
   SignUpBody,
@@ -26,6 +27,7 @@ export const tenderFileKeys = {
     ['tender-files', 'documents', sectionId, kind] as const,
   records: (sectionId: string) => ['tender-files', 'records', sectionId] as const,
   quantity: (sectionId: string) => ['tender-files', 'quantity', sectionId] as const,
+  status: (sectionId: string) => ['tender-files', 'status', sectionId] as const,
   onSale: ['tender-files', 'on-sale'] as const,
 };
 
@@ -50,6 +52,14 @@ export const useSignUpQuantity = (sectionId: string, enabled: boolean) =>
   useQuery({
     queryKey: tenderFileKeys.quantity(sectionId),
     queryFn: () => http.post<SignUpQuantity>(TENDER_FILE_PATHS.quantity, { sectionId }),
+    enabled,
+  });
+
+/** A bidder's own sign-up and which documents it downloaded. */
+export const useDownloadStatus = (sectionId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: tenderFileKeys.status(sectionId),
+    queryFn: () => http.post<DownloadStatus>(TENDER_FILE_PATHS.downloadStatus, { sectionId }),
     enabled,
   });
 

@@ -6,6 +6,7 @@ import {
   type TenderDocKind,
   type TenderDocument,
 } from '@ks/contract/tender-files';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -27,8 +28,10 @@ import { downloadFile } from '@/shared/files/get-file-blob.ts';
 import { uploadInChunks } from '@/shared/files/lib/chunked-upload.ts';
 import { uploadErrorMessage } from '@/shared/files/upload-error.ts';
 import {
+  tenderFileKeys,
   useDeleteDocument,
   useDownloadRecords,
+  useDownloadStatus,
   useSaveDocument,
   useSectionDocuments,
   useSignUpQuantity,
@@ -50,6 +53,10 @@ export function SectionDocuments({ sectionId, kind }: { sectionId: string; kind?
   const answer = useSectionDocuments(sectionId, kind);
   const [signingUp, setSigningUp] = useState(false);
   const [showRecords, setShowRecords] = useState(false);
+  const status = useDownloadStatus(sectionId, answer.data?.actions.includes('downloadStatus') ?? false);
+  const downloaded = new Set(
+    (status.data?.documents ?? []).filter((item) => item.downloaded).map((item) => item.documentId),
+  );
   if (answer.isLoading) return <List loading />;
   const data = answer.data;
   if (!data) return <Empty description="标段不存在或您无权查看" />;
@@ -83,15 +90,21 @@ export function SectionDocuments({ sectionId, kind }: { sectionId: string; kind?
         )}
         {may('quantity') && <Quantity sectionId={sectionId} />}
       </Space>
-      <DocumentList documents={data.documents} />
+      <DocumentList documents={data.documents} downloaded={downloaded} />
       {showRecords && <Records sectionId={sectionId} />}
       {signingUp && <SignUpDialog sectionId={sectionId} title={title} onClose={() => setSigningUp(false)} />}
     </Space>
   );
 }
 
-function DocumentList({ documents }: { documents: TenderDocument[] }) {
+function DocumentList({ documents, downloaded }: { documents: TenderDocument[]; downloaded: Set<string> }) {
   const remove = useDeleteDocument();
+  const queryClient = useQueryClient();
+  // The server records the download; the bidder's 已下载 is read again afterwards.
+  const fetchFile = (document: TenderDocument) =>
+    downloadFile(document.url, document.fileName)
+      .then(() => queryClient.invalidateQueries({ queryKey: tenderFileKeys.status(document.sectionId) }))
+      .catch(() => undefined);
   return (
     <List<TenderDocument>
       size="small"
@@ -103,11 +116,7 @@ function DocumentList({ documents }: { documents: TenderDocument[] }) {
           actions={[
             ...(document.actions.includes('download')
               ? [
-                  <Button
-                    key="download"
-                    type="link"
-                    onClick={() => void downloadFile(document.url, document.fileName).catch(() => undefined)}
-                  >
+                  <Button key="download" type="link" onClick={() => void fetchFile(document)}>
                     下载
                   </Button>,
                 ]
@@ -138,6 +147,7 @@ function DocumentList({ documents }: { documents: TenderDocument[] }) {
           <Space>
             <Tag>{TENDER_DOC_KIND_LABELS[document.kind]}</Tag>
             {document.fileName}
+            {downloaded.has(document.id) && <Tag color="green">已下载</Tag>}
             <Typography.Text type="secondary">
               {megabytes(document.size)} · {document.uploadedAt}
             </Typography.Text>

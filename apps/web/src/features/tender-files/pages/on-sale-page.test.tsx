@@ -77,12 +77,27 @@ describe('招标文件发售 (/trade/onSale)', () => {
               }),
             )
           : failure(200, 404, '标段不存在'),
+      'POST /ks/trade/file/download-status': ok({
+        sectionId: row.sectionId,
+        signedUp: true,
+        signedUpAt: '2026-11-28 10:00',
+        documents: [
+          {
+            documentId: given.id,
+            fileName: given.fileName,
+            kind: 'tender',
+            downloaded: true,
+            firstDownloadedAt: '2026-11-28 10:05',
+          },
+        ],
+      }),
     });
     const { user } = renderWidget(page, '/trade/onSale');
     await screen.findByText('滨江路道路提升工程', {}, WAIT);
     await user.click(screen.getByRole('button', { name: /展开行|Expand row/ }));
     expect(await screen.findByText('招标文件正文.pdf', {}, WAIT)).toBeTruthy();
     expect(screen.getByRole('button', { name: /^下\s*载$/ })).toBeTruthy();
+    expect(await screen.findByText('已下载', {}, WAIT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /上传/ })).toBeNull();
   });
