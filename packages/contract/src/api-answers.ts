@@ -25,6 +25,7 @@ import { ChangeFieldsEnvelopeSchema, ChangeListEnvelopeSchema, ChangeSavedEnvelo
 import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSchema, ColumnsEnvelopeSchema, FilterFieldsEnvelopeSchema, ImportReportEnvelopeSchema, PullDownEnvelopeSchema, RecordDetailsEnvelopeSchema, RecordPageEnvelopeSchema, RecordRowEnvelopeSchema, RevisionsEnvelopeSchema, RunActionEnvelopeSchema, SaveResultEnvelopeSchema } from './records.ts';
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
+import { DownloadRecordsEnvelopeSchema, DownloadStatusEnvelopeSchema, OnSaleListEnvelopeSchema, SectionDocumentsEnvelopeSchema, SignUpEnvelopeSchema, SignUpQuantityEnvelopeSchema, TenderDocumentEnvelopeSchema } from './tender-files.ts';
 import { TradeNoticeListEnvelopeSchema } from './trade-notices.ts';
 import { ProjectEnvelopeSchema, ProjectListEnvelopeSchema, SectionFileListEnvelopeSchema, SectionStatusEnvelopeSchema } from './trading.ts';
 import { ProjectVenueBookingsEnvelopeSchema, VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
@@ -251,7 +252,15 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/records/changes/type-tree': ChangeTypeTreeEnvelopeSchema,
   'POST /ks/statistics/v1/chart-data': ChartDataEnvelopeSchema,
   'POST /ks/trade/buttons': SectionStatusEnvelopeSchema,
+  'POST /ks/trade/file/delete': EmptyEnvelopeSchema,
+  'POST /ks/trade/file/download-status': DownloadStatusEnvelopeSchema,
+  'POST /ks/trade/file/files': SectionDocumentsEnvelopeSchema,
+  'POST /ks/trade/file/on-sale': OnSaleListEnvelopeSchema,
+  'POST /ks/trade/file/records': DownloadRecordsEnvelopeSchema,
+  'POST /ks/trade/file/save': TenderDocumentEnvelopeSchema,
+  'POST /ks/trade/registrations/quantity': SignUpQuantityEnvelopeSchema,
   'POST /ks/trade/review': ProjectEnvelopeSchema,
+  'POST /ks/trade/sign-up': SignUpEnvelopeSchema,
   'POST /ks/trade/submit': ProjectEnvelopeSchema,
   'POST /ks/trade/update-principal': ProjectEnvelopeSchema,
   'POST /ks/upload/v1/chunk-upload': UploadTaskEnvelopeSchema,
@@ -307,6 +316,7 @@ export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/message/v1/subscribe',
   'GET /ks/monitor/import-template',
   'GET /ks/records/changes/template',
+  'GET /ks/trade/file/download/:id',
   'POST /ks/admin/sessions/kick',
   'POST /ks/basic/enterprises/export',
   'POST /ks/basic/personnel/manage/export',

@@ -27,6 +27,7 @@ export * from './record-changes.ts';
 export * from './records.ts';
 export * from './session.ts';
 export * from './shell.ts';
+export * from './tender-files.ts';
 export * from './text.ts';
 export * from './trade-notices.ts';
 export * from './trading.ts';

@@ -9,6 +9,7 @@ import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { TENDER_FILES_MODULE } from './tender-files/index.ts';
 import { TRADE_NOTICES_MODULE } from './trade-notices/index.ts';
 import { TRADING_MODULE } from './trading/index.ts';
 import { checkTimeline } from './trading/public.ts';
@@ -33,6 +34,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   VENUES_MODULE,
   // After trading: its notices are composed from trading's sections (demo projects first).
   TRADE_NOTICES_MODULE,
+  // Reads trading's sections through its port; its demo puts a trading demo section on sale.
+  TENDER_FILES_MODULE,
 ];
 
 /**

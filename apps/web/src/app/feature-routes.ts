@@ -13,6 +13,7 @@ import { notifyRoutes } from '@/features/notify/routes.ts';
 import { platformRoutes } from '@/features/platform/routes.ts';
 import { recordsRoutes } from '@/features/records/routes.ts';
 import { sessionRoutes } from '@/features/session/routes.ts';
+import { tenderFilesRoutes } from '@/features/tender-files/routes.ts';
 import { tradingRoutes } from '@/features/trading/routes.ts';
 import { venuesRoutes } from '@/features/venues/routes.ts';
 import type { FeatureRoute } from '@/lib/feature-route.ts';
@@ -41,4 +42,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...calendarRoutes,
   ...tradingRoutes,
   ...venuesRoutes,
+  ...tenderFilesRoutes,
 ];

@@ -213,6 +213,7 @@ export const EXTRA_SHELL_PAGES: PlannedPage[] = [
   { path: '/system/displayGroups', title: '展示分组' },
   { path: JOBS_PATH, title: '后台任务' },
   { path: WORK_CALENDAR_PATH, title: '工作日历' },
+  { path: '/trade/onSale', title: '招标文件发售' },
 ];
 
 /** Every page path behind the session, parameters as the table spells them (e.g. :bianma). */

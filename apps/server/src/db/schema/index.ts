@@ -19,6 +19,7 @@ export * from './notify.ts';
 export * from './record-changes.ts';
 export * from './records.ts';
 export * from './shell.ts';
+export * from './tender-files.ts';
 export * from './trade-notices.ts';
 export * from './trading.ts';
 export * from './venues.ts';

@@ -6,7 +6,10 @@ import {
   approvedSectionsWithProject,
   findProject,
   findSection,
+  moveSectionDates,
+  type SectionRow,
   sectionsOf,
+  sectionsOnSaleAt,
 } from './repository.ts';
 import { SEEING_SIDES } from './rules.ts';
 import { sideOf as sideOfProject } from './service.ts';
@@ -142,4 +145,54 @@ export async function noticeSections(
     bidDeadlineAt: section.bidDeadlineAt,
     openingAt: section.openingAt,
   }));
+}
+
+/** A section's facts the tender-files module reads (decision 0077): its project, state and dates. */
+export interface SectionTimes extends SectionSummary {
+  projectState: 'draft' | 'pending' | 'approved' | 'returned';
+  saleStartAt: Date;
+  saleEndAt: Date;
+  bidDeadlineAt: Date;
+}
+
+const timesOf = (section: SectionRow, project: { name: string; state: SectionTimes['projectState'] }) => ({
+  id: section.id,
+  code: section.code,
+  name: section.name,
+  projectId: section.projectId,
+  projectName: project.name,
+  projectState: project.state,
+  saleStartAt: section.saleStartAt,
+  saleEndAt: section.saleEndAt,
+  bidDeadlineAt: section.bidDeadlineAt,
+});
+
+/** A live section with its project's state and its sale and deadline instants, or null. */
+export async function sectionTimes(db: Db, sectionId: string): Promise<SectionTimes | null> {
+  const section = await findSection(db, sectionId);
+  if (!section) return null;
+  const project = await findProject(db, section.projectId);
+  if (!project) return null;
+  return timesOf(section, project);
+}
+
+/** Sections of approved projects on sale at `now` (saleStartAt ≤ now ≤ saleEndAt), soonest end first. */
+export async function sectionsOnSale(db: Db, now: Date, limit = 200): Promise<SectionTimes[]> {
+  const rows = await sectionsOnSaleAt(db, now, limit);
+  return rows.map(({ section, projectName }) => timesOf(section, { name: projectName, state: 'approved' }));
+}
+
+/** Planned times as the wire carries them ("YYYY-MM-DD HH:mm", China time). */
+export { toChinaTime } from './dates.ts';
+
+/**
+ * Demo data only (tender-files' demo): puts a section's sale around `now`, which the service's
+ * rules of time refuse for a new entry (its notice must lie ahead).
+ */
+export async function moveSectionDatesForDemo(
+  db: Db,
+  sectionId: string,
+  dates: { noticeAt: Date; saleStartAt: Date; saleEndAt: Date; bidDeadlineAt: Date; openingAt: Date },
+): Promise<void> {
+  await moveSectionDates(db, sectionId, dates);
 }

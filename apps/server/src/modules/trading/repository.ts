@@ -369,3 +369,31 @@ export async function approvedSectionsWithProject(
     .orderBy(desc(tradingProjects.decidedAt), asc(tradingSections.position))
     .limit(2000);
 }
+
+/** Live sections of approved projects whose sale is open at `now` (the tender-files port). */
+export async function sectionsOnSaleAt(db: Db, now: Date, limit: number) {
+  return db
+    .select({ section: tradingSections, projectName: tradingProjects.name })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(
+      and(
+        eq(tradingProjects.state, 'approved'),
+        isNull(tradingProjects.deletedAt),
+        isNull(tradingSections.deletedAt),
+        sql`${tradingSections.saleStartAt} <= ${now}`,
+        sql`${tradingSections.saleEndAt} >= ${now}`,
+      ),
+    )
+    .orderBy(asc(tradingSections.saleEndAt), asc(tradingSections.code))
+    .limit(limit);
+}
+
+/** Demo only: moves a section's planned dates (the service refuses a notice in the past). */
+export async function moveSectionDates(
+  db: Db,
+  sectionId: string,
+  dates: Pick<SectionRow, 'noticeAt' | 'saleStartAt' | 'saleEndAt' | 'bidDeadlineAt' | 'openingAt'>,
+) {
+  await db.update(tradingSections).set(dates).where(eq(tradingSections.id, sectionId));
+}

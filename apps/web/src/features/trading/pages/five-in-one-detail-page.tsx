@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
+import { ProjectTenderDocuments } from '@/shared/tender-files/section-documents.tsx';
 // The one page that shows another feature's component (decision 0076; .dependency-cruiser.cjs).
 import { PrequalificationNotices } from '../../trade-notices/components/prequalification-notices.tsx';
 import { useProject, useReviewProject, useSubmitProject, useUpdatePrincipal } from '../api/trading-api.ts';
@@ -76,6 +77,8 @@ export function FiveInOneDetailPage() {
               <VenueBookings projectId={data.id} />
             ) : item.key === 'zsgg' ? (
               <PrequalificationNotices projectId={data.id} />
+            ) : item.key === 'zswj' ? (
+              <ProjectTenderDocuments sections={data.sections} kind="prequal" />
             ) : (
               <Empty description={NOT_YET[item.key]} />
             ),
