@@ -1,6 +1,7 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { BID_DETECTION_MODULE } from './bid-detection/index.ts';
 import { calendarModule } from './calendar/index.ts';
+import { clarificationsModule, noDownloadersYet } from './clarifications/index.ts';
 import { COST_CHECKS_MODULE } from './cost-checks/index.ts';
 import { CREDIT_MODULE } from './credit/index.ts';
 import { FEEDBACK_MODULE } from './feedback/index.ts';
@@ -30,6 +31,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   calendarModule(checkTimeline),
   TRADING_MODULE,
   VENUES_MODULE,
+  // Who downloaded a section's documents: wired to tender-files' port at merge.
+  clarificationsModule(noDownloadersYet),
 ];
 
 /**
