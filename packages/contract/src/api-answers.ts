@@ -159,6 +159,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/clarify/file/delete': EmptyEnvelopeSchema,
   'POST /ks/clarify/file/detail': ClarificationEnvelopeSchema,
   'POST /ks/clarify/file/list': ClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/queue': ClarificationListEnvelopeSchema,
   'POST /ks/clarify/file/receipt': ReceivedClarificationEnvelopeSchema,
   'POST /ks/clarify/file/received': ReceivedClarificationListEnvelopeSchema,
   'POST /ks/clarify/file/revoke': ClarificationEnvelopeSchema,

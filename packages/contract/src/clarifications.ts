@@ -11,6 +11,8 @@ import { TRADING_SIDES } from './trading.ts';
  */
 export const CLARIFY_PATHS = {
   list: '/ks/clarify/file/list',
+  /** The centre's audit queue: every submitted clarification (administrators only). */
+  queue: '/ks/clarify/file/queue',
   detail: '/ks/clarify/file/detail',
   save: '/ks/clarify/file/save',
   submit: '/ks/clarify/file/submit',
@@ -18,7 +20,7 @@ export const CLARIFY_PATHS = {
   send: '/ks/clarify/file/send',
   revoke: '/ks/clarify/file/revoke',
   delete: '/ks/clarify/file/delete',
-  /** A bidder's own deliveries. */
+  /** A bidder's own deliveries (enterprise accounts only). */
   received: '/ks/clarify/file/received',
   /** A bidder confirms it received a delivery (确认收到); idempotent. */
   receipt: '/ks/clarify/file/receipt',

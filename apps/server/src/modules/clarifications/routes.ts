@@ -33,6 +33,10 @@ export const clarificationRoutes: FastifyPluginAsyncZod<{ clarify: Clarification
 ) => {
   const tags = ['clarifications'];
   const config = { access: { roles: ['M', 'U'] as const } };
+  /** The centre's queue: administrators (centre and supervisors). */
+  const admins = { access: { roles: ['M'] as const } };
+  /** Deliveries and receipts are a bidder's: enterprise accounts. */
+  const enterprises = { access: { roles: ['U'] as const } };
   const meta = (ip: string) => ({ ip });
 
   app.post(
@@ -47,6 +51,19 @@ export const clarificationRoutes: FastifyPluginAsyncZod<{ clarify: Clarification
       },
     },
     async (request) => ok(await clarify.list(currentUser(request), request.body)),
+  );
+
+  app.post(
+    CLARIFY_PATHS.queue,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary: 'The centre’s audit queue: every submitted clarification',
+        response: { 200: ClarificationListEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await clarify.list(currentUser(request), { state: 'submitted' })),
   );
 
   app.post(
@@ -171,7 +188,7 @@ export const clarificationRoutes: FastifyPluginAsyncZod<{ clarify: Clarification
   app.post(
     CLARIFY_PATHS.received,
     {
-      config,
+      config: enterprises,
       schema: {
         tags,
         summary: 'The clarifications delivered to the calling bidder, with its own receipts',
@@ -184,7 +201,7 @@ export const clarificationRoutes: FastifyPluginAsyncZod<{ clarify: Clarification
   app.post(
     CLARIFY_PATHS.receipt,
     {
-      config,
+      config: enterprises,
       schema: {
         tags,
         summary: 'The bidder confirms receipt of its delivery (idempotent)',
