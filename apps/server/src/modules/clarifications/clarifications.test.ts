@@ -24,7 +24,7 @@ import type { SessionUser } from '../../platform/access.ts';
 import { BUSINESS_MODULES } from '../index.ts';
 import { seedDemoClarifications } from './demo.ts';
 import { clarificationsModule, type DownloadersOf } from './index.ts';
-import { isPaused } from './public.ts';
+import { deliverEarlierClarifications, isPaused } from './public.ts';
 import { ClarificationService, DELIVER_JOB } from './service.ts';
 
 /**
@@ -339,6 +339,23 @@ describe('a clarification from draft to receipt', () => {
     await runDelivery(sent.id);
     const rows = await deliveryRows(sent.id);
     expect(rows.map((row) => row.bidderId).sort()).toEqual([bidder.id, bidder2.id].sort());
+  });
+
+  it('delivers the clarifications already sent to a bidder who downloads later, once', async () => {
+    const { sectionId } = await approvedSection();
+    const sent = await step(CLARIFY_PATHS.send, tenderee, await approvedClarification(sectionId));
+    const draft = await drafted(sectionId);
+    await runDelivery(sent.id);
+    const latecomer = await createActor(getApp(), 'U');
+    const late = { userId: asUserId(latecomer.id), enterpriseName: '后下载企业', downloadedAt: new Date() };
+    expect(await deliverEarlierClarifications(getApp().db, sectionId, late)).toBe(1);
+    expect(await deliverEarlierClarifications(getApp().db, sectionId, late)).toBe(0);
+    expect((await deliveryRows(sent.id)).map((row) => row.bidderId)).toContain(latecomer.id);
+    expect(await deliveryRows(draft.id)).toHaveLength(0);
+    const received = ReceivedClarificationListEnvelopeSchema.parse(
+      await call(CLARIFY_PATHS.received, latecomer),
+    ).data;
+    expect(received.map((row) => row.clarificationId)).toEqual([sent.id]);
   });
 
   it('delivers nothing for a clarification not sent', async () => {

@@ -233,3 +233,12 @@ export async function demoUser(db: Db, account: string) {
   const [row] = await db.select().from(users).where(eq(users.account, account));
   return row ?? null;
 }
+
+/** The live clarifications of a section already sent. */
+export async function sentClarificationIds(db: Db, sectionId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: clarifications.id })
+    .from(clarifications)
+    .where(and(eq(clarifications.sectionId, sectionId), eq(clarifications.state, 'sent'), live));
+  return rows.map((row) => row.id);
+}
