@@ -313,6 +313,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
 /** Calls registered without a contract schema for their success answer. */
 export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/admin/sms/outbox',
+  'GET /ks/clarify/file/attachment/:fileId',
   'GET /ks/credit/export',
   'GET /ks/file/v1/files/:fileId',
   'GET /ks/file/v1/images/:fileId',

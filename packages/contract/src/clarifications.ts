@@ -24,6 +24,8 @@ export const CLARIFY_PATHS = {
   received: '/ks/clarify/file/received',
   /** A bidder confirms it received a delivery (确认收到); idempotent. */
   receipt: '/ks/clarify/file/receipt',
+  /** GET: an attachment of a clarification the caller may read (its parties, the centre, its recipients). */
+  attachment: '/ks/clarify/file/attachment/:fileId',
   /** The sections the caller may draft a clarification for (its own approved projects'). */
   sections: '/ks/clarify/file/sections',
   objections: '/ks/clarify/objection/list',
@@ -45,6 +47,7 @@ export const CLARIFY_MESSAGES = {
   deliveryNotFound: '澄清通知不存在',
   deadlineNotLater: '新的投标截止时间应晚于原投标截止时间',
   deadlinePassed: '投标截止时间已过，不能再发出澄清',
+  fileNotFound: '附件不存在',
   objectionNotFound: '异议不存在',
   objectionBiddersOnly: '只有投标人可以对招标文件提出异议',
   objectionAnswered: '该异议已答复',
@@ -113,6 +116,8 @@ export const ClarificationSaveBodySchema = z.object({
     .refine((value) => value === '' || CHINA_TIME.test(value), '请选择新的投标截止时间')
     .transform((value) => value.replace('T', ' '))
     .default(''),
+  /** The attachments: the caller's own uploads, or files already on the clarification. */
+  fileIds: z.array(z.uuid('附件无效'), { error: '附件无效' }).max(20, '附件最多20个').default([]),
 });
 export type ClarificationSaveBody = z.input<typeof ClarificationSaveBodySchema>;
 
@@ -145,6 +150,17 @@ export const ClarificationHistorySchema = z.object({
   action: z.string(),
   reason: z.string(),
 });
+
+/** An attachment, downloaded through CLARIFY_PATHS.attachment with the clarification's id. */
+export const ClarificationFileSchema = z.object({ id: z.uuid(), fileName: z.string(), url: z.string() });
+export type ClarificationFile = z.infer<typeof ClarificationFileSchema>;
+
+/** The download address of a clarification's attachment. */
+export const clarificationFileUrl = (clarificationId: string, fileId: string) =>
+  `${CLARIFY_PATHS.attachment.replace(':fileId', fileId)}?clarificationId=${clarificationId}`;
+
+export const ClarificationFileParamsSchema = z.object({ fileId: z.uuid('附件无效') });
+export const ClarificationFileQuerySchema = z.object({ clarificationId: z.uuid('澄清文件无效') });
 
 /** One delivery as the receipt table shows it (the parties, the centre and supervisors only). */
 export const ClarificationReceiptSchema = z.object({
@@ -179,6 +195,7 @@ export const ClarificationSchema = z.object({
   version: z.number().int(),
   side: z.enum(TRADING_SIDES),
   actions: z.array(z.enum(CLARIFICATION_ACTIONS)),
+  files: z.array(ClarificationFileSchema),
   /** Deliveries and receipts: only in the detail, only to the parties, the centre and supervisors. */
   receipts: z.array(ClarificationReceiptSchema),
   history: z.array(ClarificationHistorySchema),
@@ -188,6 +205,7 @@ export const ClarificationEnvelopeSchema = envelopeOf(ClarificationSchema);
 
 export const ClarificationRowSchema = ClarificationSchema.omit({
   content: true,
+  files: true,
   receipts: true,
   history: true,
 }).extend({
@@ -220,6 +238,7 @@ export const ReceivedClarificationSchema = z.object({
   clarificationId: z.uuid(),
   title: z.string(),
   content: z.string(),
+  files: z.array(ClarificationFileSchema),
   sectionCode: z.string(),
   sectionName: z.string(),
   projectName: z.string(),

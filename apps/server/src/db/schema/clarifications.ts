@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { editable } from './columns.ts';
+import { storedFiles } from './files.ts';
 import { users } from './identity.ts';
 
 /**
@@ -37,6 +38,22 @@ export const clarifications = pgTable(
     index('clarifications_project').on(t.projectId).where(sql`deleted_at is null`),
     index('clarifications_state').on(t.state).where(sql`deleted_at is null`),
   ],
+);
+
+/** A clarification's attachments: files uploaded through the platform's upload, linked here. */
+export const clarificationFiles = pgTable(
+  'clarification_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clarificationId: uuid('clarification_id')
+      .notNull()
+      .references(() => clarifications.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('clarification_files_clarification_file').on(t.clarificationId, t.fileId)],
 );
 
 /**

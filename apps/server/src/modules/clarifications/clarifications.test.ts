@@ -15,6 +15,7 @@ import {
 } from '@ks/contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
 import { clarificationDeliveries, clarifications } from '../../db/schema/clarifications.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -220,7 +221,16 @@ describe('the clarification routes, walked by every role', () => {
     for (const route of routes) {
       const allowed = only[route.url] ?? 'MU';
       for (const [role, actor] of callers) {
-        const answer = await call(route.url, actor, {});
+        const answer =
+          route.method === 'GET'
+            ? ((
+                await getApp().inject({
+                  method: 'GET',
+                  url: route.url.replace(':fileId', randomUUID()),
+                  ...(actor ? { headers: actor.headers } : {}),
+                })
+              ).json() as Answer)
+            : await call(route.url, actor, {});
         const want = actor ? (allowed.includes(role) ? 'passes' : 403) : 10000;
         const got = answer.code === 403 || answer.code === 10000 ? answer.code : 'passes';
         expect({ url: route.url, role, got }).toEqual({ url: route.url, role, got: want });
@@ -488,6 +498,70 @@ describe('who may do what', () => {
     // A sent clarification cannot be revoked.
     const sent = await step(CLARIFY_PATHS.send, tenderee, await approvedClarification(sectionId));
     expect(await call(CLARIFY_PATHS.revoke, tenderee, sent)).toMatchObject({ code: 403 });
+  });
+});
+
+describe('attachments', () => {
+  async function upload(actor: TestActor) {
+    const form = multipart(
+      { gnCoding: 'JYGL_WWYT', systemCoding: 'JYGL' },
+      { name: '澄清附件.pdf', content: PDF },
+    );
+    const uploaded = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/common/upload/attachment',
+      headers: { ...actor.headers, ...form.headers },
+      payload: form.payload,
+    });
+    return (uploaded.json().data as { fileId: string }).fileId;
+  }
+  const download = (url: string, actor: TestActor) =>
+    getApp().inject({ method: 'GET', url, headers: actor.headers });
+
+  it('attaches the drafter’s uploads, refuses another’s file, and lets the recipients download them', async () => {
+    const { sectionId } = await approvedSection();
+    const fileId = await upload(tenderee);
+    const foreign = await upload(other);
+    const refused = await call(
+      CLARIFY_PATHS.save,
+      tenderee,
+      draftBody(sectionId, { fileIds: [fileId, foreign] }),
+    );
+    expect(refused).toMatchObject({ code: 400, data: { 'fileIds.1': CLARIFY_MESSAGES.fileNotFound } });
+    const saved = await call(CLARIFY_PATHS.save, tenderee, draftBody(sectionId, { fileIds: [fileId] }));
+    const draft = ClarificationEnvelopeSchema.parse(saved).data;
+    expect(draft.files.map((file) => file.fileName)).toEqual(['澄清附件.pdf']);
+    const url = draft.files[0]?.url ?? '';
+    // The agent-less project: the other enterprise may not read a draft's attachment.
+    expect((await download(url, other)).json()).toMatchObject({
+      code: 404,
+      message: CLARIFY_MESSAGES.fileNotFound,
+    });
+    expect((await download(url, tenderee)).statusCode).toBe(200);
+    // Kept when edited with the same list (already attached, though not re-uploaded).
+    const edited = await step(CLARIFY_PATHS.save, tenderee, draft, {
+      ...draftBody(sectionId),
+      fileIds: [fileId],
+    });
+    expect(edited.files).toHaveLength(1);
+    const submitted = await step(CLARIFY_PATHS.submit, tenderee, edited);
+    const approved = await step(CLARIFY_PATHS.audit, centre, submitted, { decision: 'approve' });
+    const sent = await step(CLARIFY_PATHS.send, tenderee, approved);
+    expect((await download(url, centre)).statusCode).toBe(200);
+    expect((await download(url, bidder)).json()).toMatchObject({ code: 404 });
+    await runDelivery(sent.id);
+    const received = ReceivedClarificationListEnvelopeSchema.parse(
+      await call(CLARIFY_PATHS.received, bidder),
+    ).data;
+    const mine = received.find((row) => row.clarificationId === sent.id);
+    expect(mine?.files.map((file) => file.url)).toEqual([url]);
+    const got = await download(url, bidder);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    expect(got.headers['content-disposition']).toContain(encodeURIComponent('澄清附件.pdf'));
+    // A file not attached to this clarification is refused even to its recipients.
+    expect((await download(url.replace(fileId, foreign), bidder)).json()).toMatchObject({ code: 404 });
+    expect((await download(url, other)).json()).toMatchObject({ code: 404 });
   });
 });
 

@@ -38,6 +38,7 @@ export async function seedDemoClarifications(
       content:
         '一、招标文件第五章工程量清单第12项“沥青混凝土面层”厚度由4cm更正为5cm，综合单价按更正后的厚度报价。\n二、其他内容不变。',
       newBidDeadlineAt: '',
+      fileIds: [],
     },
     meta,
   );
@@ -60,6 +61,7 @@ export async function seedDemoClarifications(
       title: '关于投标保证金缴纳方式的澄清（演示草稿）',
       content: '投标保证金可采用银行保函或电子保函形式提交，保函有效期应与投标有效期一致。',
       newBidDeadlineAt: '',
+      fileIds: [],
     },
     meta,
   );

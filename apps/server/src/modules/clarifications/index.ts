@@ -38,9 +38,10 @@ export function clarificationsModule(downloadersOf: DownloadersOf): BusinessModu
       // The delivery checks no rule of time: the default limits serve it.
       defineJob(defineDeliverJob(service(db, enqueue, downloadersOf, DEFAULT_TIMELINE_LIMITS)));
     },
-    async routes(app, { db, config, enqueue }) {
+    async routes(app, { db, config, enqueue, files }) {
       await app.register(clarificationRoutes, {
         clarify: service(db, enqueue, downloadersOf, timelineLimitsOf(config)),
+        files,
       });
     },
     // After the trading demo: its approved section and its tenderee account.

@@ -1,11 +1,13 @@
-import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   clarificationDeliveries,
+  clarificationFiles,
   clarificationHistory,
   clarificationObjections,
   clarifications,
 } from '../../db/schema/clarifications.ts';
+import { storedFiles } from '../../db/schema/files.ts';
 import { enterprises, users } from '../../db/schema/identity.ts';
 
 /** The clarifications module's SQL (decision 0070): the service calls these named functions only. */
@@ -241,4 +243,74 @@ export async function sentClarificationIds(db: Db, sectionId: string): Promise<s
     .from(clarifications)
     .where(and(eq(clarifications.sectionId, sectionId), eq(clarifications.state, 'sent'), live));
   return rows.map((row) => row.id);
+}
+
+/** A clarification's live attachments, in the order attached. */
+export async function filesOf(db: Db, clarificationId: string) {
+  return db
+    .select({ id: storedFiles.id, fileName: storedFiles.fileName })
+    .from(clarificationFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, clarificationFiles.fileId))
+    .where(and(eq(clarificationFiles.clarificationId, clarificationId), isNull(storedFiles.deletedAt)))
+    .orderBy(asc(clarificationFiles.createdAt), asc(clarificationFiles.id));
+}
+
+/** Of `fileIds`, those that are live uploads of `ownerId` or already attached to the clarification. */
+export async function usableFiles(
+  db: Db,
+  clarificationId: string | null,
+  ownerId: string,
+  fileIds: readonly string[],
+): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const mine = eq(storedFiles.ownerUserId, ownerId);
+  const attached = clarificationId
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(clarificationFiles)
+          .where(
+            and(
+              eq(clarificationFiles.clarificationId, clarificationId),
+              eq(clarificationFiles.fileId, storedFiles.id),
+            ),
+          ),
+      )
+    : undefined;
+  const rows = await db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(inArray(storedFiles.id, [...fileIds]), isNull(storedFiles.deletedAt), or(mine, attached)));
+  return rows.map((row) => row.id);
+}
+
+/** The clarification's attachments become exactly `fileIds`, in that order. */
+export async function setFiles(db: Db, clarificationId: string, fileIds: readonly string[]) {
+  await db.delete(clarificationFiles).where(eq(clarificationFiles.clarificationId, clarificationId));
+  for (const fileId of fileIds) await db.insert(clarificationFiles).values({ clarificationId, fileId });
+}
+
+/** Whether the file is attached to the clarification. */
+export async function isAttached(db: Db, clarificationId: string, fileId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clarificationFiles.id })
+    .from(clarificationFiles)
+    .where(
+      and(eq(clarificationFiles.clarificationId, clarificationId), eq(clarificationFiles.fileId, fileId)),
+    );
+  return row !== undefined;
+}
+
+/** Whether the clarification was delivered to the bidder. */
+export async function isDeliveredTo(db: Db, clarificationId: string, bidderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clarificationDeliveries.id })
+    .from(clarificationDeliveries)
+    .where(
+      and(
+        eq(clarificationDeliveries.clarificationId, clarificationId),
+        eq(clarificationDeliveries.bidderId, bidderId),
+      ),
+    );
+  return row !== undefined;
 }

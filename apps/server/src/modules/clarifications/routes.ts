@@ -2,6 +2,8 @@ import {
   CLARIFY_PATHS,
   ClarificationAuditBodySchema,
   ClarificationEnvelopeSchema,
+  ClarificationFileParamsSchema,
+  ClarificationFileQuerySchema,
   ClarificationListEnvelopeSchema,
   ClarificationListQuerySchema,
   ClarificationRefSchema,
@@ -20,17 +22,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
+import type { FileService } from '../../platform/file-store.ts';
 import type { ClarificationService } from './service.ts';
+
+/** RFC 6266 / 5987: the original (often Chinese) file name survives the download. */
+const attachmentDisposition = (fileName: string) => {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+};
 
 /**
  * The clarification and objection routes (decision 0078). Centre (M) and enterprise (U) accounts
  * may call them; the service decides per project by the caller's side (trading's port) and refuses
  * supervisors every write. Personnel and developer accounts are refused by the access guard.
  */
-export const clarificationRoutes: FastifyPluginAsyncZod<{ clarify: ClarificationService }> = async (
-  app,
-  { clarify },
-) => {
+export const clarificationRoutes: FastifyPluginAsyncZod<{
+  clarify: ClarificationService;
+  files: FileService;
+}> = async (app, { clarify, files }) => {
   const tags = ['clarifications'];
   const config = { access: { roles: ['M', 'U'] as const } };
   /** The centre's queue: administrators (centre and supervisors). */
@@ -91,6 +100,31 @@ export const clarificationRoutes: FastifyPluginAsyncZod<{ clarify: Clarification
       },
     },
     async (request) => ok(await clarify.draftSections(currentUser(request))),
+  );
+
+  app.get(
+    CLARIFY_PATHS.attachment,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Download an attachment of a clarification (its parties, the centre, its recipients)',
+        params: ClarificationFileParamsSchema,
+        querystring: ClarificationFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await clarify.attachment(currentUser(request), request.query.clarificationId, request.params.fileId);
+      const { file, body } = await files.open(request.params.fileId);
+      // Always a download (never shown inline in our origin), whatever its type.
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
   );
 
   app.post(

@@ -4,12 +4,14 @@ import {
   type Clarification,
   type ClarificationAction,
   type ClarificationAuditBodySchema,
+  type ClarificationFile,
   type ClarificationList,
   type ClarificationListQuery,
   type ClarificationRow,
   type ClarificationSaveBodySchema,
   type ClarificationVersionBody,
   type ClarifySection,
+  clarificationFileUrl,
   DEFAULT_TIMELINE_LIMITS,
   type Objection,
   type ObjectionAnswerBodySchema,
@@ -145,6 +147,7 @@ export class ClarificationService {
     return {
       ...this.rowOf(row, side, await this.bidDeadlineOf(db, row.sectionId)),
       content: row.content,
+      files: await filesOf(db, row.id),
       receipts: deliveries.map((delivery) => ({
         id: delivery.id,
         bidderId: asUserId(delivery.bidderId),
@@ -257,6 +260,7 @@ export class ClarificationService {
           createdBy: caller.id,
           createdByName: caller.userName,
         });
+        await this.attach(tx, caller, null, row.id, body.fileIds);
         await this.written(tx, caller, row, '起草澄清', meta);
         return this.clarificationOf(tx, row, side);
       }
@@ -270,9 +274,44 @@ export class ClarificationService {
         newBidDeadlineAt: this.newDeadline(body, section),
       });
       if (!updated) throw conflict(CLARIFY_MESSAGES.stale);
+      await this.attach(tx, caller, row.id, row.id, body.fileIds);
       await this.written(tx, caller, updated, '修改澄清', meta);
       return this.clarificationOf(tx, updated, side);
     });
+  }
+
+  /** The attachments become the listed files: the caller's own uploads or files already attached. */
+  private async attach(
+    tx: Db,
+    caller: SessionUser,
+    existing: string | null,
+    id: string,
+    fileIds: readonly string[],
+  ) {
+    const wanted = [...new Set(fileIds)];
+    const usable = new Set(await repo.usableFiles(tx, existing, caller.id, wanted));
+    const missing = wanted.findIndex((fileId) => !usable.has(fileId));
+    if (missing >= 0)
+      throw badRequest(CLARIFY_MESSAGES.fileNotFound, {
+        [`fileIds.${missing}`]: CLARIFY_MESSAGES.fileNotFound,
+      });
+    await repo.setFiles(tx, id, wanted);
+  }
+
+  /**
+   * An attachment the caller may read: the clarification is visible to it (its parties, the centre
+   * and supervisors once submitted) or was delivered to it; anything else is 附件不存在.
+   */
+  async attachment(caller: SessionUser, clarificationId: string, fileId: string): Promise<void> {
+    const row = await repo.findClarification(this.db, clarificationId);
+    if (!row || !(await repo.isAttached(this.db, row.id, fileId)))
+      throw notFound(CLARIFY_MESSAGES.fileNotFound);
+    if (await repo.isDeliveredTo(this.db, row.id, caller.id)) return;
+    try {
+      await this.visible(this.db, caller, row.id);
+    } catch {
+      throw notFound(CLARIFY_MESSAGES.fileNotFound);
+    }
   }
 
   private async written(
@@ -475,9 +514,17 @@ export class ClarificationService {
     for (const { clarification } of rows)
       if (!deadlines.has(clarification.sectionId))
         deadlines.set(clarification.sectionId, await this.bidDeadlineOf(this.db, clarification.sectionId));
-    return rows.map(({ delivery, clarification }) =>
-      receivedOf(delivery, clarification, deadlines.get(clarification.sectionId) ?? null),
-    );
+    const answers: ReceivedClarification[] = [];
+    for (const { delivery, clarification } of rows)
+      answers.push(
+        receivedOf(
+          delivery,
+          clarification,
+          deadlines.get(clarification.sectionId) ?? null,
+          await filesOf(this.db, clarification.id),
+        ),
+      );
+    return answers;
   }
 
   /** 确认收到 of the caller's own delivery; a second confirmation keeps the first time. */
@@ -501,6 +548,7 @@ export class ClarificationService {
       found.delivery,
       found.clarification,
       await this.bidDeadlineOf(this.db, found.clarification.sectionId),
+      await filesOf(this.db, found.clarification.id),
     );
   }
 
@@ -658,16 +706,26 @@ const sectionChoice = (section: SectionTimeline): ClarifySection => ({
   bidDeadlineAt: toChinaTime(section.bidDeadlineAt),
 });
 
+/** A clarification's attachments with their download addresses. */
+async function filesOf(db: Db, clarificationId: string): Promise<ClarificationFile[]> {
+  return (await repo.filesOf(db, clarificationId)).map((file) => ({
+    ...file,
+    url: clarificationFileUrl(clarificationId, file.id),
+  }));
+}
+
 function receivedOf(
   delivery: repo.DeliveryRow,
   clarification: repo.ClarificationRow,
   bidDeadlineAt: Date | null,
+  files: ClarificationFile[],
 ): ReceivedClarification {
   return {
     id: delivery.id,
     clarificationId: clarification.id,
     title: clarification.title,
     content: clarification.content,
+    files,
     sectionCode: clarification.sectionCode,
     sectionName: clarification.sectionName,
     projectName: clarification.projectName,

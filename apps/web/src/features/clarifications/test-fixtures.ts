@@ -15,6 +15,7 @@ export const makeClarification = (overrides: Partial<Clarification> = {}): Clari
   projectName: '滨江路道路提升工程',
   title: '关于工程量清单的澄清',
   content: '第五章工程量清单第12项更正。',
+  files: [],
   state: 'draft',
   newBidDeadlineAt: '',
   bidDeadlineAt: '2027-01-05 09:00',
@@ -38,7 +39,7 @@ export const rowOf = (
     receivedCount: 0,
   },
 ): ClarificationRow => {
-  const { content: _content, receipts: _receipts, history: _history, ...row } = clarification;
+  const { content: _content, files: _files, receipts: _receipts, history: _history, ...row } = clarification;
   return { ...row, ...counts };
 };
 
@@ -57,6 +58,7 @@ export const makeReceived = (overrides: Partial<ReceivedClarification> = {}): Re
   clarificationId: makeRecordId(),
   title: '关于工程量清单的澄清',
   content: '第五章工程量清单第12项更正。',
+  files: [],
   sectionCode: 'JY202611290001-001',
   sectionName: '施工标段',
   projectName: '滨江路道路提升工程',

@@ -1,9 +1,11 @@
 import type { Clarification, ClarificationSaveBody } from '@ks/contract/clarifications';
 import { App, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
 import { reportFormError } from '@/lib/form-rules.ts';
 import { useDraftSections, useSaveClarification } from '../api/clarify-api.ts';
+import { ClarificationFiles, type DraftFile } from './clarification-files.tsx';
 
-type Values = Omit<ClarificationSaveBody, 'id' | 'version'>;
+type Values = Omit<ClarificationSaveBody, 'id' | 'version' | 'fileIds'>;
 
 /**
  * 起草 / 编辑澄清: the section (fixed once drafted), the title, the text and, when it is sent less
@@ -20,12 +22,14 @@ export function ClarificationDialog({
   const [form] = Form.useForm<Values>();
   const sections = useDraftSections(editing === null);
   const save = useSaveClarification();
+  const [files, setFiles] = useState<DraftFile[]>(editing?.files ?? []);
   const { message } = App.useApp();
   const submit = (values: Values) =>
     save.mutate(
       {
         ...values,
         newBidDeadlineAt: values.newBidDeadlineAt ?? '',
+        fileIds: files.map((file) => file.id),
         ...(editing ? { id: editing.id, version: editing.version, sectionId: editing.sectionId } : {}),
       },
       {
@@ -94,6 +98,9 @@ export function ClarificationDialog({
           extra="澄清发出时距投标截止不足15日的，应顺延投标截止时间；不顺延请留空"
         >
           <Input type="datetime-local" />
+        </Form.Item>
+        <Form.Item label="附件">
+          <ClarificationFiles files={files} onChange={setFiles} />
         </Form.Item>
       </Form>
     </Modal>

@@ -2,6 +2,7 @@ import type { ClarificationReceipt } from '@ks/contract/clarifications';
 import { Descriptions, Drawer, Table, Timeline, Typography } from 'antd';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { useClarification } from '../api/clarify-api.ts';
+import { ClarificationFiles } from './clarification-files.tsx';
 import { ClarificationStateTag, chinaTime } from './labels.tsx';
 
 /**
@@ -42,7 +43,11 @@ export function ClarificationDrawer({ id, onClose }: { id: string; onClose: () =
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
             {clarification.content}
           </Typography.Paragraph>
-          <Typography.Title level={5}>送达与回执</Typography.Title>
+          <Typography.Title level={5}>附件</Typography.Title>
+          <ClarificationFiles files={clarification.files} />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            送达与回执
+          </Typography.Title>
           <Table<ClarificationReceipt>
             rowKey="id"
             size="small"

@@ -114,7 +114,7 @@ describe('澄清文件 (/clarify/file)', () => {
     await user.click(within(dialog).getByRole('button', { name: '保 存' }));
     expect(await within(dialog).findByText('新的投标截止时间应晚于原投标截止时间', {}, WAIT)).toBeTruthy();
     expect(bodies).toEqual([
-      { sectionId, title: '关于清单的澄清', content: '更正第12项', newBidDeadlineAt: '' },
+      { sectionId, title: '关于清单的澄清', content: '更正第12项', newBidDeadlineAt: '', fileIds: [] },
     ]);
   });
 
@@ -130,6 +130,14 @@ describe('澄清文件 (/clarify/file)', () => {
       ],
       history: [{ at: '2026-11-29T03:00:00.000Z', actorName: '张三', action: '发送澄清', reason: '' }],
     });
+    const fileId = makeRecordId();
+    sent.files = [
+      {
+        id: fileId,
+        fileName: '工程量清单更正.pdf',
+        url: `/ks/clarify/file/attachment/${fileId}?clarificationId=${sent.id}`,
+      },
+    ];
     mockFetch({
       'POST /ks/clarify/file/list': ok({ mayDraft: true, records: [rowOf(sent)] }),
       'POST /ks/clarify/file/detail': ok(sent),
@@ -140,6 +148,8 @@ describe('澄清文件 (/clarify/file)', () => {
     expect(within(first).getByText('2026-11-29 12:30')).toBeTruthy();
     expect(within(await rowWith('投标企业乙')).getByText('未确认')).toBeTruthy();
     expect(screen.getByText('2026-11-29 11:00 张三 发送澄清')).toBeTruthy();
+    const file = screen.getByText('工程量清单更正.pdf').closest('li') as HTMLElement;
+    expect(within(file).getByRole('button', { name: '下载' })).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReceivedClarification } from '@ks/contract/clarifications';
 import { App, Button, Card, Table, Typography } from 'antd';
 import { useReceipt, useReceived } from '../api/clarify-api.ts';
+import { ClarificationFiles } from '../components/clarification-files.tsx';
 import { chinaTime } from '../components/labels.tsx';
 
 /**
@@ -21,9 +22,10 @@ export function ReceivedPage() {
         locale={{ emptyText: '暂无收到的澄清文件。下载招标文件后，招标人发出的澄清会送达这里' }}
         expandable={{
           expandedRowRender: (row) => (
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-              {row.content}
-            </Typography.Paragraph>
+            <>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{row.content}</Typography.Paragraph>
+              {row.files.length > 0 ? <ClarificationFiles files={row.files} /> : null}
+            </>
           ),
         }}
         columns={[

@@ -8,6 +8,13 @@ CREATE TABLE "clarification_deliveries" (
 	"received_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "clarification_files" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"clarification_id" uuid NOT NULL,
+	"file_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "clarification_history" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"clarification_id" uuid NOT NULL,
@@ -60,6 +67,8 @@ CREATE TABLE "clarifications" (
 --> statement-breakpoint
 ALTER TABLE "clarification_deliveries" ADD CONSTRAINT "clarification_deliveries_clarification_id_clarifications_id_fk" FOREIGN KEY ("clarification_id") REFERENCES "public"."clarifications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clarification_deliveries" ADD CONSTRAINT "clarification_deliveries_bidder_id_users_id_fk" FOREIGN KEY ("bidder_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clarification_files" ADD CONSTRAINT "clarification_files_clarification_id_clarifications_id_fk" FOREIGN KEY ("clarification_id") REFERENCES "public"."clarifications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clarification_files" ADD CONSTRAINT "clarification_files_file_id_stored_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clarification_history" ADD CONSTRAINT "clarification_history_clarification_id_clarifications_id_fk" FOREIGN KEY ("clarification_id") REFERENCES "public"."clarifications"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clarification_history" ADD CONSTRAINT "clarification_history_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clarification_objections" ADD CONSTRAINT "clarification_objections_raised_by_users_id_fk" FOREIGN KEY ("raised_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -67,6 +76,7 @@ ALTER TABLE "clarification_objections" ADD CONSTRAINT "clarification_objections_
 ALTER TABLE "clarifications" ADD CONSTRAINT "clarifications_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "clarification_deliveries_clarification_bidder" ON "clarification_deliveries" USING btree ("clarification_id","bidder_id");--> statement-breakpoint
 CREATE INDEX "clarification_deliveries_bidder" ON "clarification_deliveries" USING btree ("bidder_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "clarification_files_clarification_file" ON "clarification_files" USING btree ("clarification_id","file_id");--> statement-breakpoint
 CREATE INDEX "clarification_history_clarification" ON "clarification_history" USING btree ("clarification_id","at");--> statement-breakpoint
 CREATE INDEX "clarification_objections_section" ON "clarification_objections" USING btree ("section_id","state");--> statement-breakpoint
 CREATE INDEX "clarification_objections_raised_by" ON "clarification_objections" USING btree ("raised_by");--> statement-breakpoint
