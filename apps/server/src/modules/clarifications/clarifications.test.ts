@@ -19,6 +19,7 @@ import { multipart, PDF } from '../../../test/file-fixtures.ts';
 import { createActor, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
 import { clarificationDeliveries, clarifications } from '../../db/schema/clarifications.ts';
 import { users } from '../../db/schema/identity.ts';
+import { notifyDeliveries, notifyMessages } from '../../db/schema/notify.ts';
 import type { DemoSeed } from '../../engine/demo.ts';
 import { rowsOf } from '../../engine/node-tables.ts';
 import type { SessionUser } from '../../platform/access.ts';
@@ -349,6 +350,13 @@ describe('a clarification from draft to receipt', () => {
     await runDelivery(sent.id);
     const rows = await deliveryRows(sent.id);
     expect(rows.map((row) => row.bidderId).sort()).toEqual([bidder.id, bidder2.id].sort());
+    // Each bidder is told once, with its delivery (the platform's notices, pushed live).
+    const told = await getApp()
+      .db.select({ userId: notifyDeliveries.userId })
+      .from(notifyDeliveries)
+      .innerJoin(notifyMessages, eq(notifyMessages.id, notifyDeliveries.messageId))
+      .where(sql`${notifyMessages.messages} like ${`%${sent.title}%`}`);
+    expect(told.map((row) => row.userId).sort()).toEqual([bidder.id, bidder2.id].sort());
   });
 
   it('delivers the clarifications already sent to a bidder who downloads later, once', async () => {

@@ -2,6 +2,7 @@ import { DEFAULT_TIMELINE_LIMITS, type TimelineLimits } from '@ks/contract';
 import { timelineLimitsOf } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { BusinessModule, Enqueue } from '../../engine/modules.ts';
+import type { UserNotices } from '../../engine/user-notices.ts';
 import { seedDemoClarifications } from './demo.ts';
 import { defineDeliverJob } from './job.ts';
 import { clarificationRoutes } from './routes.ts';
@@ -16,7 +17,13 @@ export type { DownloadersOf } from './service.ts';
 export const noDownloadersYet: DownloadersOf = async () => [];
 
 /** The service is stateless over the database: the job and the routes each build their own. */
-const service = (db: Db, enqueue: Enqueue, downloadersOf: DownloadersOf, limits: TimelineLimits) =>
+const service = (
+  db: Db,
+  enqueue: Enqueue,
+  downloadersOf: DownloadersOf,
+  limits: TimelineLimits,
+  notices: UserNotices,
+) =>
   new ClarificationService(
     db,
     downloadersOf,
@@ -24,6 +31,7 @@ const service = (db: Db, enqueue: Enqueue, downloadersOf: DownloadersOf, limits:
       await enqueue(tx, DELIVER_JOB, { clarificationId });
     },
     limits,
+    notices,
   );
 
 /**
@@ -34,13 +42,13 @@ const service = (db: Db, enqueue: Enqueue, downloadersOf: DownloadersOf, limits:
 export function clarificationsModule(downloadersOf: DownloadersOf): BusinessModule {
   return {
     name: 'clarifications',
-    register({ defineJob, db, enqueue }) {
+    register({ defineJob, db, enqueue, userNotices }) {
       // The delivery checks no rule of time: the default limits serve it.
-      defineJob(defineDeliverJob(service(db, enqueue, downloadersOf, DEFAULT_TIMELINE_LIMITS)));
+      defineJob(defineDeliverJob(service(db, enqueue, downloadersOf, DEFAULT_TIMELINE_LIMITS, userNotices)));
     },
-    async routes(app, { db, config, enqueue, files }) {
+    async routes(app, { db, config, enqueue, files, userNotices }) {
       await app.register(clarificationRoutes, {
-        clarify: service(db, enqueue, downloadersOf, timelineLimitsOf(config)),
+        clarify: service(db, enqueue, downloadersOf, timelineLimitsOf(config), userNotices),
         files,
       });
     },

@@ -24,8 +24,10 @@ export async function deliverEarlierClarifications(
 ): Promise<number> {
   let added = 0;
   for (const clarificationId of await sentClarificationIds(db, sectionId))
-    added += await insertDeliveries(db, clarificationId, [
-      { bidderId: bidder.userId, enterpriseName: bidder.enterpriseName, downloadedAt: bidder.downloadedAt },
-    ]);
+    added += (
+      await insertDeliveries(db, clarificationId, [
+        { bidderId: bidder.userId, enterpriseName: bidder.enterpriseName, downloadedAt: bidder.downloadedAt },
+      ])
+    ).length;
   return added;
 }

@@ -110,22 +110,22 @@ export async function historyOf(db: Db, clarificationId: string): Promise<Histor
 
 /**
  * Delivers a clarification to the listed bidders: one row per (clarification, bidder), a bidder
- * already delivered to keeps its row (ON CONFLICT DO NOTHING). Answers how many rows are new.
+ * already delivered to keeps its row (ON CONFLICT DO NOTHING). Answers the bidders newly delivered to.
  */
 export async function insertDeliveries(
   db: Db,
   clarificationId: string,
   bidders: readonly { bidderId: string; enterpriseName: string; downloadedAt: Date }[],
-): Promise<number> {
-  if (bidders.length === 0) return 0;
+): Promise<string[]> {
+  if (bidders.length === 0) return [];
   const rows = await db
     .insert(clarificationDeliveries)
     .values(bidders.map((bidder) => ({ clarificationId, ...bidder })))
     .onConflictDoNothing({
       target: [clarificationDeliveries.clarificationId, clarificationDeliveries.bidderId],
     })
-    .returning({ id: clarificationDeliveries.id });
-  return rows.length;
+    .returning({ bidderId: clarificationDeliveries.bidderId });
+  return rows.map((row) => row.bidderId);
 }
 
 export async function deliveriesOf(db: Db, clarificationId: string): Promise<DeliveryRow[]> {

@@ -25,6 +25,7 @@ import {
 } from '@ks/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
@@ -79,6 +80,8 @@ export class ClarificationService {
     private readonly enqueueDelivery: EnqueueDelivery,
     /** The deployment's limits for the rules of time (TRADING_* configuration). */
     private readonly limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS,
+    /** Tells each bidder delivered to, on the push channel (a banner and its message list). */
+    private readonly notices: UserNotices | null = null,
     /** The server's clock: every rule of time is checked against it, never the browser's. */
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -496,15 +499,25 @@ export class ClarificationService {
     const row = await repo.findClarification(this.db, clarificationId);
     if (row?.state !== 'sent') return 0;
     const downloaders = await this.downloadersOf(this.db, row.sectionId);
-    return repo.insertDeliveries(
-      this.db,
-      row.id,
-      downloaders.map((downloader) => ({
-        bidderId: downloader.userId,
-        enterpriseName: downloader.enterpriseName,
-        downloadedAt: downloader.downloadedAt,
-      })),
-    );
+    return this.db.transaction(async (tx) => {
+      const added = await repo.insertDeliveries(
+        tx,
+        row.id,
+        downloaders.map((downloader) => ({
+          bidderId: downloader.userId,
+          enterpriseName: downloader.enterpriseName,
+          downloadedAt: downloader.downloadedAt,
+        })),
+      );
+      // Only the rows this run added: a bidder is told once, with its delivery.
+      for (const bidderId of added)
+        await this.notices?.sendJobResult(tx, {
+          userId: bidderId,
+          title: '收到澄清文件',
+          messages: `${row.projectName} ${row.sectionCode} ${row.sectionName}：${row.title}。请在“收到的澄清”中查看并确认收到。`,
+        });
+      return added.length;
+    });
   }
 
   /** A bidder's own deliveries; nobody else's, and no other bidder's receipt. */
