@@ -52,7 +52,9 @@ export function clarificationsModule(downloadersOf: DownloadersOf): BusinessModu
         files,
       });
     },
-    // After the trading demo: its approved section and its tenderee account.
+    // After the trading demo: its approved section and its tenderee account. The delivery tells
+    // nobody (no notices): the demo enterprise has already confirmed receipt, and a banner of demo
+    // history would cover its first login.
     async demo(seed) {
       await seedDemoClarifications(seed, new ClarificationService(seed.db, downloadersOf, async () => {}));
     },
