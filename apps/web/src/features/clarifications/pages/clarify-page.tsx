@@ -45,16 +45,23 @@ export function ClarifyPage({ queue = false }: { queue?: boolean }) {
 
   const act = async (row: ClarificationRow, action: ClarificationAction) => {
     if (action === 'approve' || action === 'return') return setAuditing(row);
+    // A failed read was told by the HTTP client's dialog.
     if (action === 'edit')
-      return setEditing(await http.post<Clarification>(CLARIFY_PATHS.detail, { id: row.id }));
+      return setEditing(
+        await http.post<Clarification>(CLARIFY_PATHS.detail, { id: row.id }).catch(() => null),
+      );
     modal.confirm({
       title: CONFIRMS[action],
       okText: CLARIFICATION_ACTION_LABELS[action],
+      // A refusal (a rule of time naming its dates, a stale version) is told by the HTTP client's
+      // dialog; the confirmation closes either way.
       onOk: () =>
-        step.mutateAsync(
-          { step: action, id: row.id, version: row.version },
-          { onSuccess: () => message.success(`${CLARIFICATION_ACTION_LABELS[action]}成功`) },
-        ),
+        step
+          .mutateAsync(
+            { step: action, id: row.id, version: row.version },
+            { onSuccess: () => message.success(`${CLARIFICATION_ACTION_LABELS[action]}成功`) },
+          )
+          .catch(() => undefined),
     });
   };
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setNavigator } from '@/lib/navigation.ts';
 import { makeRecordId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
@@ -69,6 +70,34 @@ describe('澄清文件 (/clarify/file)', () => {
     const confirm = await screen.findByRole('dialog', {}, WAIT);
     await user.click(within(confirm).getByRole('button', { name: '提交审核' }));
     await waitFor(() => expect(bodies).toEqual([{ id: draft.id, version: 3 }]), WAIT);
+  });
+
+  it('tells the rule of time’s refusal of a send, with its dates', async () => {
+    signInAs('U');
+    const approved = makeClarification({
+      title: '待发澄清',
+      state: 'approved',
+      actions: ['send', 'revoke'],
+      version: 5,
+    });
+    const refusal =
+      '澄清或者修改应当在投标截止时间至少15日前发出；不足15日的，应当顺延投标截止时间（澄清发出：2026-12-25，投标截止：2027-01-05，相隔11日；投标截止时间最早为2027-01-11 09:00）';
+    const bodies: unknown[] = [];
+    mockFetch({
+      'POST /ks/clarify/file/list': ok({ mayDraft: true, records: [rowOf(approved)] }),
+      'POST /ks/clarify/file/send': ({ body }) => {
+        bodies.push(body);
+        return failure(400, 400, refusal, { newBidDeadlineAt: refusal });
+      },
+    });
+    // The HTTP client tells a refusal in the app's dialog on any page but the login's.
+    setNavigator({ navigate: () => {}, getPath: () => '/clarify/file' });
+    const { user } = renderWidget(tree, '/clarify/file');
+    await user.click(within(await rowWith('待发澄清')).getByRole('button', { name: /^发\s?送$/ }));
+    const confirm = await screen.findByRole('dialog', {}, WAIT);
+    await user.click(within(confirm).getByRole('button', { name: /^发\s?送$/ }));
+    expect(await screen.findByText(refusal, {}, WAIT)).toBeTruthy();
+    expect(bodies).toEqual([{ id: approved.id, version: 5 }]);
   });
 
   it('says so when there is nothing, and offers no drafting to whom the server gives none', async () => {
