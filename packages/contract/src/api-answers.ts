@@ -8,6 +8,7 @@ import { AchievementEnvelopeSchema, BidDocumentEnvelopeSchema, BidDocumentListEn
 import { BuilderNodeEnvelopeSchema, BuilderNodeListEnvelopeSchema, BuilderSystemEnvelopeSchema, BuilderSystemListEnvelopeSchema, CacheRefreshEnvelopeSchema, DataSourceResultEnvelopeSchema, DataTableListEnvelopeSchema, DeleteResultEnvelopeSchema, DisplayGroupEnvelopeSchema, DisplayGroupListEnvelopeSchema, IconListEnvelopeSchema, ImportSystemResultEnvelopeSchema, NewSystemEnvelopeSchema, NodeMigrationListEnvelopeSchema, NodeOptionListEnvelopeSchema, NodeVersionListEnvelopeSchema, SystemDocumentSchema } from './builder.ts';
 import { CalendarYearEnvelopeSchema, CheckTimelineEnvelopeSchema, SaveCalendarDaysEnvelopeSchema } from './calendar.ts';
 import { ButtonPullDownEnvelopeSchema, DicPullDownEnvelopeSchema, DictionaryEnvelopeSchema, DictionaryListEnvelopeSchema, StyleTemplateEnvelopeSchema, StyleTemplateListEnvelopeSchema, ValueRangeEnvelopeSchema, ValueRangeListEnvelopeSchema, ValueRangeTreeEnvelopeSchema } from './catalogues.ts';
+import { ClarificationEnvelopeSchema, ClarificationListEnvelopeSchema, ClarifySectionListEnvelopeSchema, ObjectionEnvelopeSchema, ObjectionListEnvelopeSchema, ReceivedClarificationEnvelopeSchema, ReceivedClarificationListEnvelopeSchema } from './clarifications.ts';
 import { ApprovedEstimateEnvelopeSchema, CheckNodesEnvelopeSchema, CostRuleSetEnvelopeSchema, CostRuleVersionsEnvelopeSchema, DetectionStatusEnvelopeSchema, FindingPageEnvelopeSchema, PublishedControlPriceEnvelopeSchema, StartCostCheckEnvelopeSchema } from './cost-checks.ts';
 import { CreditGradeOverviewEnvelopeSchema, CreditItemTypeEnvelopeSchema, CreditItemTypeListEnvelopeSchema, CreditLetterEnvelopeSchema, CreditListEnvelopeSchema, CreditQyTypesEnvelopeSchema, CreditRecordEnvelopeSchema, CreditScoreModelEnvelopeSchema, CreditSignatureListEnvelopeSchema, CreditTopTitlesEnvelopeSchema, CreditTreeEnvelopeSchema } from './credit.ts';
 import { EmptyEnvelopeSchema } from './envelope.ts';
@@ -157,6 +158,22 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/basic/personnel/transfers': TransferEnvelopeSchema,
   'POST /ks/calendar/v1/check-timeline': CheckTimelineEnvelopeSchema,
   'POST /ks/calendar/v1/days': SaveCalendarDaysEnvelopeSchema,
+  'POST /ks/clarify/file/audit': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/delete': EmptyEnvelopeSchema,
+  'POST /ks/clarify/file/detail': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/list': ClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/queue': ClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/receipt': ReceivedClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/received': ReceivedClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/revoke': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/save': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/sections': ClarifySectionListEnvelopeSchema,
+  'POST /ks/clarify/file/send': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/submit': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/objection/answer': ObjectionEnvelopeSchema,
+  'POST /ks/clarify/objection/list': ObjectionListEnvelopeSchema,
+  'POST /ks/clarify/objection/raise': ObjectionEnvelopeSchema,
+  'POST /ks/clarify/objection/sections': ClarifySectionListEnvelopeSchema,
   'POST /ks/common/activate': EmptyEnvelopeSchema,
   'POST /ks/common/buttons/form-button': ButtonsEnvelopeSchema,
   'POST /ks/common/buttons/table-button': ButtonsEnvelopeSchema,
@@ -308,6 +325,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
 /** Calls registered without a contract schema for their success answer. */
 export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/admin/sms/outbox',
+  'GET /ks/clarify/file/attachment/:fileId',
   'GET /ks/credit/export',
   'GET /ks/file/v1/files/:fileId',
   'GET /ks/file/v1/images/:fileId',

@@ -3,6 +3,7 @@ export * from './bid-detection.ts';
 export * from './builder.ts';
 export * from './calendar.ts';
 export * from './catalogues.ts';
+export * from './clarifications.ts';
 export * from './computed-formula.ts';
 export * from './constants.ts';
 export * from './cost-checks.ts';

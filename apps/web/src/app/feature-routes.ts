@@ -2,6 +2,7 @@ import { authorityRoutes } from '@/features/authority/routes.ts';
 import { builderRoutes } from '@/features/builder/routes.ts';
 import { calendarRoutes } from '@/features/calendar/routes.ts';
 import { cataloguesRoutes } from '@/features/catalogues/routes.ts';
+import { clarificationsRoutes } from '@/features/clarifications/routes.ts';
 import { creditRoutes } from '@/features/credit/routes.ts';
 import { feedbackRoutes } from '@/features/feedback/routes.ts';
 import { fileAnalysisRoutes } from '@/features/file-analysis/routes.ts';
@@ -43,4 +44,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...tradingRoutes,
   ...venuesRoutes,
   ...tenderFilesRoutes,
+  ...clarificationsRoutes,
 ];

@@ -5,6 +5,7 @@ export * from './bid-detection.ts';
 export * from './builder.ts';
 export * from './calendar.ts';
 export * from './catalogues.ts';
+export * from './clarifications.ts';
 export * from './cost-checks.ts';
 export * from './credit.ts';
 export * from './feedback.ts';

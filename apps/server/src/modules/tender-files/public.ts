@@ -11,9 +11,12 @@ export interface Downloader {
   downloadedAt: Date;
 }
 
-/** Distinct bidders who downloaded any document of the section (the clarifications' recipients). */
-export async function downloadersOf(db: Db, sectionId: string): Promise<Downloader[]> {
-  const rows = await repo.downloadersOf(db, sectionId);
+/**
+ * Distinct bidders who downloaded any document of the section (the clarifications' recipients), or
+ * the one `bidderId` when given.
+ */
+export async function downloadersOf(db: Db, sectionId: string, bidderId?: string): Promise<Downloader[]> {
+  const rows = await repo.downloadersOf(db, sectionId, bidderId);
   return rows.map((row) => ({
     userId: asUserId(row.userId),
     enterpriseName: row.enterpriseName,
@@ -34,3 +37,9 @@ export async function signedUpBidders(db: Db, sectionId: string): Promise<Signed
   const rows = await repo.signedUpBidders(db, sectionId);
   return rows.map((row) => ({ ...row, userId: asUserId(row.userId) }));
 }
+
+/**
+ * What another module does when a bidder downloads a section's document, in the download's
+ * transaction (modules/index.ts wires the clarifications' delivery of those already sent to it).
+ */
+export type AfterBidderDownload = (tx: Db, sectionId: string, downloader: Downloader) => Promise<unknown>;

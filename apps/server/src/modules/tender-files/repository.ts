@@ -204,7 +204,7 @@ export async function firstDownloadsOf(db: Db, sectionId: string, bidderId: stri
 }
 
 /** Distinct bidders who downloaded any document of the section, with their first download. */
-export async function downloadersOf(db: Db, sectionId: string) {
+export async function downloadersOf(db: Db, sectionId: string, bidderId?: string) {
   return db
     .select({
       userId: tenderDownloads.bidderId,
@@ -214,7 +214,12 @@ export async function downloadersOf(db: Db, sectionId: string) {
     .from(tenderDownloads)
     .innerJoin(users, eq(users.id, tenderDownloads.bidderId))
     .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-    .where(eq(tenderDownloads.sectionId, sectionId))
+    .where(
+      and(
+        eq(tenderDownloads.sectionId, sectionId),
+        bidderId === undefined ? undefined : eq(tenderDownloads.bidderId, bidderId),
+      ),
+    )
     .groupBy(tenderDownloads.bidderId, enterprises.name, users.userName)
     .orderBy(asc(min(tenderDownloads.downloadedAt)));
 }

@@ -25,6 +25,7 @@ import type { StoredFile } from '../../platform/file-refs.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import { type SectionTimes, sectionsOnSale, sectionTimes, sideOf, toChinaTime } from '../trading/public.ts';
+import { type AfterBidderDownload, downloadersOf } from './public.ts';
 import * as repo from './repository.ts';
 
 type Meta = { ip: string };
@@ -58,6 +59,8 @@ export class TenderFilesService {
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
+    /** What follows a bidder's download in its transaction (the clarifications already sent reach it). */
+    private readonly afterBidderDownload: AfterBidderDownload = async () => {},
     /** The server's clock: every sale window and deadline is compared with it, never the browser's. */
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -342,11 +345,15 @@ export class TenderFilesService {
     const file = await this.files.get(row.fileId);
     const body = await this.files.storage.get(file.storageKey);
     if (side === 'bidder')
-      await repo.insertDownload(this.db, {
-        documentId: row.id,
-        sectionId: section.id,
-        bidderId: caller.id,
-        ip: meta.ip,
+      await this.db.transaction(async (tx) => {
+        await repo.insertDownload(tx, {
+          documentId: row.id,
+          sectionId: section.id,
+          bidderId: caller.id,
+          ip: meta.ip,
+        });
+        const [downloader] = await downloadersOf(tx, section.id, caller.id);
+        if (downloader) await this.afterBidderDownload(tx, section.id, downloader);
       });
     else
       await recordOperation(this.db, {

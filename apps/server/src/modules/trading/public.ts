@@ -1,15 +1,22 @@
 import type { TradingSide } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import { toChinaTime } from './dates.ts';
 import {
   approvedSections as approvedSectionRows,
   approvedSectionsWithProject,
+  approvedSectionTimelineRows,
   findProject,
   findSection,
+  insertHistory,
   moveSectionDates,
+  moveSectionDeadline,
+  type ProjectRow,
+  partyProjectIds,
   type SectionRow,
   sectionsOf,
   sectionsOnSaleAt,
+  sectionWithProject,
 } from './repository.ts';
 import { SEEING_SIDES } from './rules.ts';
 import { sideOf as sideOfProject } from './service.ts';
@@ -195,4 +202,77 @@ export async function moveSectionDatesForDemo(
   dates: { noticeAt: Date; saleStartAt: Date; saleEndAt: Date; bidDeadlineAt: Date; openingAt: Date },
 ): Promise<void> {
   await moveSectionDates(db, sectionId, dates);
+}
+
+/** A section's planned instants with its project (the clarifications module, decision 0078). */
+export interface SectionTimeline extends SectionSummary {
+  projectState: ProjectRow['state'];
+  noticeAt: Date;
+  saleStartAt: Date;
+  saleEndAt: Date;
+  bidDeadlineAt: Date;
+  openingAt: Date;
+}
+
+const timelineOf = (row: {
+  section: SectionRow;
+  projectName: string;
+  projectState: ProjectRow['state'];
+}): SectionTimeline => ({
+  id: row.section.id,
+  code: row.section.code,
+  name: row.section.name,
+  projectId: row.section.projectId,
+  projectName: row.projectName,
+  projectState: row.projectState,
+  noticeAt: row.section.noticeAt,
+  saleStartAt: row.section.saleStartAt,
+  saleEndAt: row.section.saleEndAt,
+  bidDeadlineAt: row.section.bidDeadlineAt,
+  openingAt: row.section.openingAt,
+});
+
+/** A live section's timeline and its project's state, or null. */
+export async function sectionTimeline(db: Db, sectionId: string): Promise<SectionTimeline | null> {
+  const row = await sectionWithProject(db, sectionId);
+  return row ? timelineOf(row) : null;
+}
+
+/**
+ * Sections of approved projects, soonest deadline first: those of the projects `partyUserId` is a
+ * tenderee or agent of, or all when null (a bidder's choice of sections to object to).
+ */
+export async function approvedSectionTimelines(
+  db: Db,
+  partyUserId: string | null,
+  limit = 200,
+): Promise<SectionTimeline[]> {
+  return (await approvedSectionTimelineRows(db, partyUserId, limit)).map(timelineOf);
+}
+
+/** The projects `userId` is a tenderee or agent of. */
+export const partyProjects = (db: Db, userId: string): Promise<string[]> => partyProjectIds(db, userId);
+
+/**
+ * Moves a section's bid deadline to `bidDeadlineAt` and its opening by the same time (a
+ * clarification sent less than 15 days before the deadline, 法 第23条), in the caller's
+ * transaction, writing the project's history. False when the section is gone.
+ */
+export async function moveBidDeadline(
+  db: Db,
+  move: { sectionId: string; bidDeadlineAt: Date; actorId: string; actorName: string; reason: string },
+): Promise<boolean> {
+  const row = await sectionWithProject(db, move.sectionId);
+  if (!row) return false;
+  const shift = move.bidDeadlineAt.getTime() - row.section.bidDeadlineAt.getTime();
+  const openingAt = new Date(row.section.openingAt.getTime() + shift);
+  if (!(await moveSectionDeadline(db, move.sectionId, move.bidDeadlineAt, openingAt))) return false;
+  await insertHistory(db, {
+    projectId: row.section.projectId,
+    actorId: move.actorId,
+    actorName: move.actorName,
+    action: `顺延投标截止时间（${row.section.code}：${toChinaTime(row.section.bidDeadlineAt)} → ${toChinaTime(move.bidDeadlineAt)}）`,
+    reason: move.reason,
+  });
+  return true;
 }
