@@ -51,6 +51,7 @@ const BUSINESS_MODULE_FOLDERS = [
   'bid-detection',
   'calendar',
   'example',
+  'trade-notices',
 ];
 
 /** The schema files of the business modules' own tables, by the module that owns them. */
@@ -62,9 +63,11 @@ const BUSINESS_TABLES = [
   { owner: 'bid-detection', files: ['bid-detection'] },
   { owner: 'record-changes', files: ['record-changes'] },
   { owner: 'calendar', files: ['calendar'] },
+  { owner: 'trade-notices', files: ['trade-notices'] },
 ];
 
 const SERVER = '^apps/server/src/';
+const FIVE_IN_ONE_DETAIL = '^apps/web/src/features/trading/pages/five-in-one-detail-page\\.tsx$';
 const moduleFolder = (area) => `${SERVER}modules/${area}/`;
 const excepted = MODULE_EXCEPTIONS.map((exception) => moduleFolder(exception.from));
 
@@ -148,8 +151,20 @@ module.exports = {
       name: 'feature-imports-no-other-feature',
       comment: 'A web feature reaches another only through lib/, components/ or shared/.',
       severity: 'error',
-      from: { path: '^apps/web/src/features/([^/]+)/' },
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: FIVE_IN_ONE_DETAIL },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      // The five-in-one page gathers a project's tabs from the modules that own them: its
+      // 资格预审公告 tab is the trade-notices feature's component (decision 0076), and nothing else.
+      name: 'five-in-one-imports-only-notice-components',
+      comment: "The five-in-one detail page may show trade-notices' components, no other feature's.",
+      severity: 'error',
+      from: { path: FIVE_IN_ONE_DETAIL },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/trading/', '^apps/web/src/features/trade-notices/components/'],
+      },
     },
     {
       name: 'shared-imports-no-feature',

@@ -8,6 +8,7 @@ import { AchievementEnvelopeSchema, BidDocumentEnvelopeSchema, BidDocumentListEn
 import { BuilderNodeEnvelopeSchema, BuilderNodeListEnvelopeSchema, BuilderSystemEnvelopeSchema, BuilderSystemListEnvelopeSchema, CacheRefreshEnvelopeSchema, DataSourceResultEnvelopeSchema, DataTableListEnvelopeSchema, DeleteResultEnvelopeSchema, DisplayGroupEnvelopeSchema, DisplayGroupListEnvelopeSchema, IconListEnvelopeSchema, ImportSystemResultEnvelopeSchema, NewSystemEnvelopeSchema, NodeMigrationListEnvelopeSchema, NodeOptionListEnvelopeSchema, NodeVersionListEnvelopeSchema, SystemDocumentSchema } from './builder.ts';
 import { CalendarYearEnvelopeSchema, CheckTimelineEnvelopeSchema, SaveCalendarDaysEnvelopeSchema } from './calendar.ts';
 import { ButtonPullDownEnvelopeSchema, DicPullDownEnvelopeSchema, DictionaryEnvelopeSchema, DictionaryListEnvelopeSchema, StyleTemplateEnvelopeSchema, StyleTemplateListEnvelopeSchema, ValueRangeEnvelopeSchema, ValueRangeListEnvelopeSchema, ValueRangeTreeEnvelopeSchema } from './catalogues.ts';
+import { ClarificationEnvelopeSchema, ClarificationListEnvelopeSchema, ClarifySectionListEnvelopeSchema, ObjectionEnvelopeSchema, ObjectionListEnvelopeSchema, ReceivedClarificationEnvelopeSchema, ReceivedClarificationListEnvelopeSchema } from './clarifications.ts';
 import { ApprovedEstimateEnvelopeSchema, CheckNodesEnvelopeSchema, CostRuleSetEnvelopeSchema, CostRuleVersionsEnvelopeSchema, DetectionStatusEnvelopeSchema, FindingPageEnvelopeSchema, PublishedControlPriceEnvelopeSchema, StartCostCheckEnvelopeSchema } from './cost-checks.ts';
 import { CreditGradeOverviewEnvelopeSchema, CreditItemTypeEnvelopeSchema, CreditItemTypeListEnvelopeSchema, CreditLetterEnvelopeSchema, CreditListEnvelopeSchema, CreditQyTypesEnvelopeSchema, CreditRecordEnvelopeSchema, CreditScoreModelEnvelopeSchema, CreditSignatureListEnvelopeSchema, CreditTopTitlesEnvelopeSchema, CreditTreeEnvelopeSchema } from './credit.ts';
 import { EmptyEnvelopeSchema } from './envelope.ts';
@@ -25,6 +26,8 @@ import { ChangeFieldsEnvelopeSchema, ChangeListEnvelopeSchema, ChangeSavedEnvelo
 import { ButtonsEnvelopeSchema, CertCascadeEnvelopeSchema, ChartDataEnvelopeSchema, ColumnsEnvelopeSchema, FilterFieldsEnvelopeSchema, ImportReportEnvelopeSchema, PullDownEnvelopeSchema, RecordDetailsEnvelopeSchema, RecordPageEnvelopeSchema, RecordRowEnvelopeSchema, RevisionsEnvelopeSchema, RunActionEnvelopeSchema, SaveResultEnvelopeSchema } from './records.ts';
 import { ActivateVerifyEnvelopeSchema, CaptchaEnvelopeSchema, CheckLoginEnvelopeSchema, EnterpriseVerifyEnvelopeSchema, LoginEnvelopeSchema, PublicKeyEnvelopeSchema, RefreshEnvelopeSchema, RegisteredEnvelopeSchema, UserInfoEnvelopeSchema } from './session.ts';
 import { HeaderItemsEnvelopeSchema, MenuTreeEnvelopeSchema, ProfileEnvelopeSchema, SystemListEnvelopeSchema, UserThemeEnvelopeSchema } from './shell.ts';
+import { DownloadRecordsEnvelopeSchema, DownloadStatusEnvelopeSchema, OnSaleListEnvelopeSchema, SectionDocumentsEnvelopeSchema, SignUpEnvelopeSchema, SignUpQuantityEnvelopeSchema, TenderDocumentEnvelopeSchema } from './tender-files.ts';
+import { TradeNoticeListEnvelopeSchema } from './trade-notices.ts';
 import { ProjectEnvelopeSchema, ProjectListEnvelopeSchema, SectionFileListEnvelopeSchema, SectionStatusEnvelopeSchema } from './trading.ts';
 import { ProjectVenueBookingsEnvelopeSchema, VenueAvailabilityEnvelopeSchema, VenueBookingEnvelopeSchema, VenueBookingListEnvelopeSchema, VenueCellCountEnvelopeSchema, VenueLockListEnvelopeSchema, VenueRoomEnvelopeSchema, VenueRoomListEnvelopeSchema } from './venues.ts';
 import { WeatherEnvelopeSchema } from './weather.ts';
@@ -124,6 +127,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/notification/v1/audit/system-list': TodoSystemListEnvelopeSchema,
   'GET /ks/notification/v1/audit/todo-count': CountEnvelopeSchema,
   'GET /ks/records/changes/template/info': ChangeTemplateInfoEnvelopeSchema,
+  'GET /ks/trade/notices': TradeNoticeListEnvelopeSchema,
   'GET /ks/trade/overview-status': SectionStatusEnvelopeSchema,
   'GET /ks/trade/records': ProjectListEnvelopeSchema,
   'GET /ks/trade/records/:id': ProjectEnvelopeSchema,
@@ -154,6 +158,22 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/basic/personnel/transfers': TransferEnvelopeSchema,
   'POST /ks/calendar/v1/check-timeline': CheckTimelineEnvelopeSchema,
   'POST /ks/calendar/v1/days': SaveCalendarDaysEnvelopeSchema,
+  'POST /ks/clarify/file/audit': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/delete': EmptyEnvelopeSchema,
+  'POST /ks/clarify/file/detail': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/list': ClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/queue': ClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/receipt': ReceivedClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/received': ReceivedClarificationListEnvelopeSchema,
+  'POST /ks/clarify/file/revoke': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/save': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/sections': ClarifySectionListEnvelopeSchema,
+  'POST /ks/clarify/file/send': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/file/submit': ClarificationEnvelopeSchema,
+  'POST /ks/clarify/objection/answer': ObjectionEnvelopeSchema,
+  'POST /ks/clarify/objection/list': ObjectionListEnvelopeSchema,
+  'POST /ks/clarify/objection/raise': ObjectionEnvelopeSchema,
+  'POST /ks/clarify/objection/sections': ClarifySectionListEnvelopeSchema,
   'POST /ks/common/activate': EmptyEnvelopeSchema,
   'POST /ks/common/buttons/form-button': ButtonsEnvelopeSchema,
   'POST /ks/common/buttons/table-button': ButtonsEnvelopeSchema,
@@ -222,6 +242,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/message/v1/publish/upload-notice': PublishedNoticeEnvelopeSchema,
   'POST /ks/message/v1/publish/withdraw': EmptyEnvelopeSchema,
   'POST /ks/message/v1/read': CountEnvelopeSchema,
+  'POST /ks/monitor/:code': RunActionEnvelopeSchema,
   'POST /ks/monitor/assign': WorkflowResultEnvelopeSchema,
   'POST /ks/monitor/audit': WorkflowResultEnvelopeSchema,
   'POST /ks/monitor/dynamic-table-list': RecordPageEnvelopeSchema,
@@ -248,7 +269,15 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/records/changes/type-tree': ChangeTypeTreeEnvelopeSchema,
   'POST /ks/statistics/v1/chart-data': ChartDataEnvelopeSchema,
   'POST /ks/trade/buttons': SectionStatusEnvelopeSchema,
+  'POST /ks/trade/file/delete': EmptyEnvelopeSchema,
+  'POST /ks/trade/file/download-status': DownloadStatusEnvelopeSchema,
+  'POST /ks/trade/file/files': SectionDocumentsEnvelopeSchema,
+  'POST /ks/trade/file/on-sale': OnSaleListEnvelopeSchema,
+  'POST /ks/trade/file/records': DownloadRecordsEnvelopeSchema,
+  'POST /ks/trade/file/save': TenderDocumentEnvelopeSchema,
+  'POST /ks/trade/registrations/quantity': SignUpQuantityEnvelopeSchema,
   'POST /ks/trade/review': ProjectEnvelopeSchema,
+  'POST /ks/trade/sign-up': SignUpEnvelopeSchema,
   'POST /ks/trade/submit': ProjectEnvelopeSchema,
   'POST /ks/trade/update-principal': ProjectEnvelopeSchema,
   'POST /ks/upload/v1/chunk-upload': UploadTaskEnvelopeSchema,
@@ -296,6 +325,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
 /** Calls registered without a contract schema for their success answer. */
 export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/admin/sms/outbox',
+  'GET /ks/clarify/file/attachment/:fileId',
   'GET /ks/credit/export',
   'GET /ks/file/v1/files/:fileId',
   'GET /ks/file/v1/images/:fileId',
@@ -304,6 +334,7 @@ export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/message/v1/subscribe',
   'GET /ks/monitor/import-template',
   'GET /ks/records/changes/template',
+  'GET /ks/trade/file/download/:id',
   'POST /ks/admin/sessions/kick',
   'POST /ks/basic/enterprises/export',
   'POST /ks/basic/personnel/manage/export',

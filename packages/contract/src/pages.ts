@@ -63,6 +63,13 @@ export const PAGE_ACCESS = {
   // Venues (decision 0075): enterprises and the centre book; the centre approves and locks.
   '/meetingVenue/meeting': { roles: ADMINS_AND_ENTERPRISES, call: 'GET /ks/venue/v1/bookings' },
   '/lock': { roles: ADMINS, call: 'GET /ks/venue/v1/locks' },
+  // Bidders sign up and download there; the centre sees the same list (decision 0077).
+  '/trade/onSale': { roles: ADMINS_AND_ENTERPRISES, call: 'POST /ks/trade/file/on-sale' },
+  // Clarifications and objections (decision 0078): the centre and enterprise accounts.
+  '/clarify/file': { roles: ADMINS_AND_ENTERPRISES, call: 'POST /ks/clarify/file/list' },
+  '/clarify/audit': { roles: ADMINS, call: 'POST /ks/clarify/file/queue' },
+  '/clarify/received': { roles: ['U'], call: 'POST /ks/clarify/file/received' },
+  '/clarify/objection': { roles: ADMINS_AND_ENTERPRISES, call: 'POST /ks/clarify/objection/list' },
 } as const satisfies Record<string, PageAccess>;
 
 /** The roles a page is for, or undefined when every signed-in role may open it. */

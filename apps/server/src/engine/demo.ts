@@ -2,6 +2,8 @@ import type {
   AuditBody,
   NodeRef,
   RecordVersionBody,
+  RunActionBody,
+  RunActionResult,
   SaveRecordBody,
   SaveResult,
   WorkflowResult,
@@ -25,6 +27,8 @@ export interface DemoRecords {
   save(owner: SessionUser, body: SaveRecordBody): Promise<SaveResult>;
   submit(owner: SessionUser, body: RecordVersionBody): Promise<WorkflowResult>;
   audit(reviewer: SessionUser, body: AuditBody): Promise<WorkflowResult>;
+  /** Runs a module action (decision 0030) as the route does: grants, states, version, revision, log. */
+  act(user: SessionUser, code: string, body: RunActionBody): Promise<RunActionResult>;
   /** Uploads demo assets into the record's slots and marks them, as the record page does. */
   attach(
     owner: SessionUser,

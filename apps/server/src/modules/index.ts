@@ -1,6 +1,8 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { BID_DETECTION_MODULE } from './bid-detection/index.ts';
 import { calendarModule } from './calendar/index.ts';
+import { clarificationsModule } from './clarifications/index.ts';
+import { deliverEarlierClarifications } from './clarifications/public.ts';
 import { COST_CHECKS_MODULE } from './cost-checks/index.ts';
 import { CREDIT_MODULE } from './credit/index.ts';
 import { FEEDBACK_MODULE } from './feedback/index.ts';
@@ -9,6 +11,9 @@ import { HELP_MODULE } from './help/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
+import { tenderFilesModule } from './tender-files/index.ts';
+import { downloadersOf } from './tender-files/public.ts';
+import { TRADE_NOTICES_MODULE } from './trade-notices/index.ts';
 import { TRADING_MODULE } from './trading/index.ts';
 import { checkTimeline } from './trading/public.ts';
 import { VENUES_MODULE } from './venues/index.ts';
@@ -30,6 +35,13 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   calendarModule(checkTimeline),
   TRADING_MODULE,
   VENUES_MODULE,
+  // After trading: its notices are composed from trading's sections (demo projects first).
+  TRADE_NOTICES_MODULE,
+  // Reads trading's sections through its port; its demo puts a trading demo section on sale. A
+  // bidder's download also receives the clarifications already sent (decision 0078).
+  tenderFilesModule(deliverEarlierClarifications),
+  // Sends each clarification to every bidder who downloaded the section's documents.
+  clarificationsModule(downloadersOf),
 ];
 
 /**

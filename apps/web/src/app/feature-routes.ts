@@ -2,6 +2,7 @@ import { authorityRoutes } from '@/features/authority/routes.ts';
 import { builderRoutes } from '@/features/builder/routes.ts';
 import { calendarRoutes } from '@/features/calendar/routes.ts';
 import { cataloguesRoutes } from '@/features/catalogues/routes.ts';
+import { clarificationsRoutes } from '@/features/clarifications/routes.ts';
 import { creditRoutes } from '@/features/credit/routes.ts';
 import { feedbackRoutes } from '@/features/feedback/routes.ts';
 import { fileAnalysisRoutes } from '@/features/file-analysis/routes.ts';
@@ -13,6 +14,7 @@ import { notifyRoutes } from '@/features/notify/routes.ts';
 import { platformRoutes } from '@/features/platform/routes.ts';
 import { recordsRoutes } from '@/features/records/routes.ts';
 import { sessionRoutes } from '@/features/session/routes.ts';
+import { tenderFilesRoutes } from '@/features/tender-files/routes.ts';
 import { tradingRoutes } from '@/features/trading/routes.ts';
 import { venuesRoutes } from '@/features/venues/routes.ts';
 import type { FeatureRoute } from '@/lib/feature-route.ts';
@@ -41,4 +43,6 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...calendarRoutes,
   ...tradingRoutes,
   ...venuesRoutes,
+  ...tenderFilesRoutes,
+  ...clarificationsRoutes,
 ];

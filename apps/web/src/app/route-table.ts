@@ -213,6 +213,12 @@ export const EXTRA_SHELL_PAGES: PlannedPage[] = [
   { path: '/system/displayGroups', title: '展示分组' },
   { path: JOBS_PATH, title: '后台任务' },
   { path: WORK_CALENDAR_PATH, title: '工作日历' },
+  { path: '/trade/onSale', title: '招标文件发售' },
+  // Clarifications and objections (decision 0078).
+  { path: '/clarify/file', title: '澄清文件' },
+  { path: '/clarify/audit', title: '澄清审核' },
+  { path: '/clarify/received', title: '收到的澄清' },
+  { path: '/clarify/objection', title: '异议' },
 ];
 
 /** Every page path behind the session, parameters as the table spells them (e.g. :bianma). */

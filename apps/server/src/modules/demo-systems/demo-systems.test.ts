@@ -452,6 +452,21 @@ describe('a fresh start has no empty corners', () => {
     ]);
   });
 
+  it('publishes a prequalification notice and its change on the approved project (decision 0076)', async () => {
+    const projects = (await get('admin', '/ks/trade/records?state=approved')).json().data.records as {
+      id: string;
+    }[];
+    const notices = (
+      await get('admin', `/ks/trade/notices?projectId=${projects[0]?.id}&kind=prequalification`)
+    ).json().data as { versions: { version: number; kind: string; spreadAt: string | null }[] }[];
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.versions.map((v) => [v.version, v.kind])).toEqual([
+      [1, 'prequalification'],
+      [2, 'change'],
+    ]);
+    expect(notices[0]?.versions[0]?.spreadAt).not.toBeNull();
+  });
+
   it('fills in the footer: the support line the widget points at and the filing number', async () => {
     const info = (await get('enterprise', '/ks/common/platform-info')).json().data;
     expect(info).toMatchObject({ supportPhone: DEMO_SUPPORT_PHONE, filingsCoding: DEMO_FILING_NUMBER });

@@ -52,6 +52,7 @@ export function demoSeed(
       save: (owner, body) => records.writes.save(owner, body, { ip }),
       submit: (owner, body) => workflow.submit(owner, body, ip),
       audit: (reviewer, body) => workflow.audit(reviewer, body, ip),
+      act: (user, code, body) => records.actions.run(user, code, body, { ip }),
       attach: (owner, record, attachments) => attachDemoFiles(db, files, owner, record, attachments, ip),
     },
   };

@@ -140,6 +140,38 @@ describe('the button dictionary and the builder', () => {
   });
 });
 
+describe("POST /ks/monitor/:code (the spec's path of a module action, decision 0076)", () => {
+  it('runs a registered action exactly as /ks/records/actions/:code does', async () => {
+    const record = await created(admin);
+    const result = await call('POST', `/ks/monitor/${CERTIFY.code}`, admin, {
+      ...ref,
+      ...record,
+      body: { remark: '合格' },
+    });
+    expect(result.body).toMatchObject({
+      code: 200,
+      message: '操作成功',
+      data: { id: record.id, version: 2 },
+    });
+    expect(await recordRow(record.id)).toMatchObject({ title: `${record.title}（合格）`, version: 2 });
+  });
+
+  it('answers a code no module registers 404 “…”功能尚未开放, while the static /ks/monitor/* routes stay theirs', async () => {
+    const record = await created(admin);
+    const result = await call('POST', '/ks/monitor/margin', admin, { ...ref, ...record, body: {} });
+    expect(result.status).toBe(404);
+    expect(result.body.message).toBe('“保证金”功能尚未开放');
+    expect((await recordRow(record.id))?.version).toBe(record.version);
+    const saved = await call('POST', '/ks/monitor/save', admin, {
+      ...ref,
+      id: record.id,
+      version: 1,
+      values: { title: '改名' },
+    });
+    expect(saved.body.code).toBe(200);
+  });
+});
+
 describe('POST /ks/records/actions/:code', () => {
   it('refuses an action no module registers as unavailable (发送 stays closed)', async () => {
     const record = await created(admin);

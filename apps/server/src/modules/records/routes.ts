@@ -206,6 +206,31 @@ export const recordRoutes: FastifyPluginAsyncZod<{ records: RecordService; sheet
       ),
   );
 
+  // The spec's /ks/monitor/send, /ks/monitor/spread, /ks/monitor/margin… (decision 0076): a module
+  // action by its code, run exactly as /ks/records/actions/:code runs it. Fastify's static
+  // /ks/monitor/* routes (save, submit, audit…) win over this parametric one; a code no module
+  // registers answers 404 '“…”功能尚未开放'.
+  app.post(
+    '/ks/monitor/:code',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The spec's path of a module action (send, spread…): the same as /ks/records/actions/:code",
+        params: RunActionParamsSchema,
+        body: RunActionBodySchema,
+        response: { 200: RunActionEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await records.actions.run(currentUser(request), request.params.code, request.body, {
+          ip: request.ip,
+        }),
+        ACTION_DONE_MESSAGE,
+      ),
+  );
+
   app.post(
     '/ks/common/common/record-revisions',
     {

@@ -1,11 +1,22 @@
 import type { TradingSide } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../platform/access.ts';
+import { toChinaTime } from './dates.ts';
 import {
   approvedSections as approvedSectionRows,
+  approvedSectionsWithProject,
+  approvedSectionTimelineRows,
   findProject,
   findSection,
+  insertHistory,
+  moveSectionDates,
+  moveSectionDeadline,
+  type ProjectRow,
+  partyProjectIds,
+  type SectionRow,
   sectionsOf,
+  sectionsOnSaleAt,
+  sectionWithProject,
 } from './repository.ts';
 import { SEEING_SIDES } from './rules.ts';
 import { sideOf as sideOfProject } from './service.ts';
@@ -94,4 +105,174 @@ export async function readableSections(
     side,
     sections: rows.map(({ section }) => ({ id: section.id, code: section.code, name: section.name })),
   };
+}
+
+/** A section of an approved project, with what a notice composes from it (the notices module). */
+export interface NoticeSection {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  estimatePrice: number;
+  controlPrice: number | null;
+  controlPriceNote: string;
+  projectId: string;
+  projectCode: string;
+  projectName: string;
+  noticeAt: Date;
+  saleStartAt: Date;
+  saleEndAt: Date;
+  bidDeadlineAt: Date;
+  openingAt: Date;
+}
+
+/**
+ * Live sections of approved projects (decision 0076): all of them, the one `sectionId`, those of
+ * one project, or those of projects where `partyUserId` is the tenderee or the agent.
+ */
+export async function noticeSections(
+  db: Db,
+  filter: { partyUserId?: string; sectionId?: string; projectId?: string } = {},
+): Promise<NoticeSection[]> {
+  const rows = await approvedSectionsWithProject(db, filter);
+  return rows.map(({ section, projectCode, projectName }) => ({
+    id: section.id,
+    code: section.code,
+    name: section.name,
+    type: section.type,
+    estimatePrice: section.estimatePrice,
+    controlPrice: section.controlPrice,
+    controlPriceNote: section.controlPriceNote,
+    projectId: section.projectId,
+    projectCode,
+    projectName,
+    noticeAt: section.noticeAt,
+    saleStartAt: section.saleStartAt,
+    saleEndAt: section.saleEndAt,
+    bidDeadlineAt: section.bidDeadlineAt,
+    openingAt: section.openingAt,
+  }));
+}
+
+/** A section's facts the tender-files module reads (decision 0077): its project, state and dates. */
+export interface SectionTimes extends SectionSummary {
+  projectState: 'draft' | 'pending' | 'approved' | 'returned';
+  saleStartAt: Date;
+  saleEndAt: Date;
+  bidDeadlineAt: Date;
+}
+
+const timesOf = (section: SectionRow, project: { name: string; state: SectionTimes['projectState'] }) => ({
+  id: section.id,
+  code: section.code,
+  name: section.name,
+  projectId: section.projectId,
+  projectName: project.name,
+  projectState: project.state,
+  saleStartAt: section.saleStartAt,
+  saleEndAt: section.saleEndAt,
+  bidDeadlineAt: section.bidDeadlineAt,
+});
+
+/** A live section with its project's state and its sale and deadline instants, or null. */
+export async function sectionTimes(db: Db, sectionId: string): Promise<SectionTimes | null> {
+  const section = await findSection(db, sectionId);
+  if (!section) return null;
+  const project = await findProject(db, section.projectId);
+  if (!project) return null;
+  return timesOf(section, project);
+}
+
+/** Sections of approved projects on sale at `now` (saleStartAt ≤ now ≤ saleEndAt), soonest end first. */
+export async function sectionsOnSale(db: Db, now: Date, limit = 200): Promise<SectionTimes[]> {
+  const rows = await sectionsOnSaleAt(db, now, limit);
+  return rows.map(({ section, projectName }) => timesOf(section, { name: projectName, state: 'approved' }));
+}
+
+/** Planned times as the wire carries them ("YYYY-MM-DD HH:mm", China time). */
+export { toChinaTime } from './dates.ts';
+
+/**
+ * Demo data only (tender-files' demo): puts a section's sale around `now`, which the service's
+ * rules of time refuse for a new entry (its notice must lie ahead).
+ */
+export async function moveSectionDatesForDemo(
+  db: Db,
+  sectionId: string,
+  dates: { noticeAt: Date; saleStartAt: Date; saleEndAt: Date; bidDeadlineAt: Date; openingAt: Date },
+): Promise<void> {
+  await moveSectionDates(db, sectionId, dates);
+}
+
+/** A section's planned instants with its project (the clarifications module, decision 0078). */
+export interface SectionTimeline extends SectionSummary {
+  projectState: ProjectRow['state'];
+  noticeAt: Date;
+  saleStartAt: Date;
+  saleEndAt: Date;
+  bidDeadlineAt: Date;
+  openingAt: Date;
+}
+
+const timelineOf = (row: {
+  section: SectionRow;
+  projectName: string;
+  projectState: ProjectRow['state'];
+}): SectionTimeline => ({
+  id: row.section.id,
+  code: row.section.code,
+  name: row.section.name,
+  projectId: row.section.projectId,
+  projectName: row.projectName,
+  projectState: row.projectState,
+  noticeAt: row.section.noticeAt,
+  saleStartAt: row.section.saleStartAt,
+  saleEndAt: row.section.saleEndAt,
+  bidDeadlineAt: row.section.bidDeadlineAt,
+  openingAt: row.section.openingAt,
+});
+
+/** A live section's timeline and its project's state, or null. */
+export async function sectionTimeline(db: Db, sectionId: string): Promise<SectionTimeline | null> {
+  const row = await sectionWithProject(db, sectionId);
+  return row ? timelineOf(row) : null;
+}
+
+/**
+ * Sections of approved projects, soonest deadline first: those of the projects `partyUserId` is a
+ * tenderee or agent of, or all when null (a bidder's choice of sections to object to).
+ */
+export async function approvedSectionTimelines(
+  db: Db,
+  partyUserId: string | null,
+  limit = 200,
+): Promise<SectionTimeline[]> {
+  return (await approvedSectionTimelineRows(db, partyUserId, limit)).map(timelineOf);
+}
+
+/** The projects `userId` is a tenderee or agent of. */
+export const partyProjects = (db: Db, userId: string): Promise<string[]> => partyProjectIds(db, userId);
+
+/**
+ * Moves a section's bid deadline to `bidDeadlineAt` and its opening by the same time (a
+ * clarification sent less than 15 days before the deadline, 法 第23条), in the caller's
+ * transaction, writing the project's history. False when the section is gone.
+ */
+export async function moveBidDeadline(
+  db: Db,
+  move: { sectionId: string; bidDeadlineAt: Date; actorId: string; actorName: string; reason: string },
+): Promise<boolean> {
+  const row = await sectionWithProject(db, move.sectionId);
+  if (!row) return false;
+  const shift = move.bidDeadlineAt.getTime() - row.section.bidDeadlineAt.getTime();
+  const openingAt = new Date(row.section.openingAt.getTime() + shift);
+  if (!(await moveSectionDeadline(db, move.sectionId, move.bidDeadlineAt, openingAt))) return false;
+  await insertHistory(db, {
+    projectId: row.section.projectId,
+    actorId: move.actorId,
+    actorName: move.actorName,
+    action: `顺延投标截止时间（${row.section.code}：${toChinaTime(row.section.bidDeadlineAt)} → ${toChinaTime(move.bidDeadlineAt)}）`,
+    reason: move.reason,
+  });
+  return true;
 }

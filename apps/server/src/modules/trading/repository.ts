@@ -327,3 +327,143 @@ export async function insertDemoAccount(
   if (!row) throw new Error(`demo account ${account.account} not created`);
   return row;
 }
+
+/**
+ * Live sections of approved projects with their project's code and name (the notices module's
+ * port, `noticeSections`): all of them, one, or those whose project `partyUserId` is a party of.
+ */
+export async function approvedSectionsWithProject(
+  db: Db,
+  filter: { partyUserId?: string; sectionId?: string; projectId?: string },
+) {
+  const where: (SQL | undefined)[] = [
+    eq(tradingProjects.state, 'approved'),
+    isNull(tradingProjects.deletedAt),
+    isNull(tradingSections.deletedAt),
+  ];
+  if (filter.sectionId) where.push(eq(tradingSections.id, filter.sectionId));
+  if (filter.projectId) where.push(eq(tradingProjects.id, filter.projectId));
+  if (filter.partyUserId)
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(tradingParties)
+          .where(
+            and(
+              eq(tradingParties.projectId, tradingProjects.id),
+              eq(tradingParties.userId, filter.partyUserId),
+            ),
+          ),
+      ),
+    );
+  return db
+    .select({
+      section: tradingSections,
+      projectCode: tradingProjects.code,
+      projectName: tradingProjects.name,
+    })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(and(...where))
+    .orderBy(desc(tradingProjects.decidedAt), asc(tradingSections.position))
+    .limit(2000);
+}
+
+/** Live sections of approved projects whose sale is open at `now` (the tender-files port). */
+export async function sectionsOnSaleAt(db: Db, now: Date, limit: number) {
+  return db
+    .select({ section: tradingSections, projectName: tradingProjects.name })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(
+      and(
+        eq(tradingProjects.state, 'approved'),
+        isNull(tradingProjects.deletedAt),
+        isNull(tradingSections.deletedAt),
+        sql`${tradingSections.saleStartAt} <= ${now}`,
+        sql`${tradingSections.saleEndAt} >= ${now}`,
+      ),
+    )
+    .orderBy(asc(tradingSections.saleEndAt), asc(tradingSections.code))
+    .limit(limit);
+}
+
+/** Demo only: moves a section's planned dates (the service refuses a notice in the past). */
+export async function moveSectionDates(
+  db: Db,
+  sectionId: string,
+  dates: Pick<SectionRow, 'noticeAt' | 'saleStartAt' | 'saleEndAt' | 'bidDeadlineAt' | 'openingAt'>,
+) {
+  await db.update(tradingSections).set(dates).where(eq(tradingSections.id, sectionId));
+}
+
+/** A live section with its project's name and state (the clarifications' port, decision 0078). */
+export async function sectionWithProject(db: Db, sectionId: string) {
+  const [row] = await db
+    .select({
+      section: tradingSections,
+      projectName: tradingProjects.name,
+      projectState: tradingProjects.state,
+    })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(
+      and(
+        eq(tradingSections.id, sectionId),
+        isNull(tradingSections.deletedAt),
+        isNull(tradingProjects.deletedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Live sections of approved projects, by deadline; only the projects `partyUserId` is a party of when given. */
+export async function approvedSectionTimelineRows(db: Db, partyUserId: string | null, limit: number) {
+  const where: (SQL | undefined)[] = [
+    eq(tradingProjects.state, 'approved'),
+    isNull(tradingProjects.deletedAt),
+    isNull(tradingSections.deletedAt),
+  ];
+  if (partyUserId)
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(tradingParties)
+          .where(
+            and(eq(tradingParties.projectId, tradingProjects.id), eq(tradingParties.userId, partyUserId)),
+          ),
+      ),
+    );
+  return db
+    .select({
+      section: tradingSections,
+      projectName: tradingProjects.name,
+      projectState: tradingProjects.state,
+    })
+    .from(tradingSections)
+    .innerJoin(tradingProjects, eq(tradingProjects.id, tradingSections.projectId))
+    .where(and(...where))
+    .orderBy(asc(tradingSections.bidDeadlineAt), asc(tradingSections.position))
+    .limit(limit);
+}
+
+/** The ids of the projects `userId` is a party of (tenderee or agent). */
+export async function partyProjectIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ projectId: tradingParties.projectId })
+    .from(tradingParties)
+    .where(eq(tradingParties.userId, userId));
+  return rows.map((row) => row.projectId);
+}
+
+/** Moves a section's deadline and opening (a clarification sent late, 法 第23条); false when it is gone. */
+export async function moveSectionDeadline(db: Db, sectionId: string, bidDeadlineAt: Date, openingAt: Date) {
+  const rows = await db
+    .update(tradingSections)
+    .set({ bidDeadlineAt, openingAt, updatedAt: new Date(), version: sql`${tradingSections.version} + 1` })
+    .where(and(eq(tradingSections.id, sectionId), isNull(tradingSections.deletedAt)))
+    .returning({ id: tradingSections.id });
+  return rows.length > 0;
+}

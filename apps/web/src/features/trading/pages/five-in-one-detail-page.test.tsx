@@ -83,6 +83,18 @@ describe('五位一体详情 (/fiveInOne/detail)', () => {
     ).toBeTruthy();
   });
 
+  it('shows the project’s published prequalification notices in the 资格预审公告 tab (decision 0076)', async () => {
+    signInAs('M');
+    const project = makeProject({ state: 'approved', side: 'centre', actions: ['updatePrincipal'] });
+    mockFetch({
+      [`GET /ks/trade/records/${project.id}`]: ok(project),
+      'GET /ks/trade/notices': ({ url }) =>
+        url.searchParams.get('projectId') === project.id ? ok([]) : failure(200, 404, '项目不存在'),
+    });
+    renderWidget(tree, `/fiveInOne/detail?id=${project.id}&tab=zsgg`);
+    expect(await screen.findByText('暂无资格预审公告', {}, WAIT)).toBeTruthy();
+  });
+
   it('lists the venue bookings of the project’s sections in section order, with the way to book', async () => {
     signInAs('U');
     const first = makeSection({ code: 'JY202611290001-001', name: '施工标段' });

@@ -16,6 +16,9 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
+import { ProjectTenderDocuments } from '@/shared/tender-files/section-documents.tsx';
+// The one page that shows another feature's component (decision 0076; .dependency-cruiser.cjs).
+import { PrequalificationNotices } from '../../trade-notices/components/prequalification-notices.tsx';
 import { useProject, useReviewProject, useSubmitProject, useUpdatePrincipal } from '../api/trading-api.ts';
 import { placeServerErrors } from '../components/field-errors.ts';
 import { formatAmount, SideTag, StateTag } from '../components/labels.tsx';
@@ -33,7 +36,6 @@ const TABS = [
 
 /** The tabs whose business arrives with later issues: an honest empty state until then. */
 const NOT_YET: Record<string, string> = {
-  zsgg: '资格预审公告尚未开放，目前暂无公告',
   zswj: '资格预审文件尚未开放，目前暂无文件',
   zjcq: '专家抽取将在专家抽取功能上线后在此办理，目前暂无抽取记录',
 };
@@ -73,6 +75,10 @@ export function FiveInOneDetailPage() {
               <ProjectInfo project={data} />
             ) : item.key === 'cdyy' ? (
               <VenueBookings projectId={data.id} />
+            ) : item.key === 'zsgg' ? (
+              <PrequalificationNotices projectId={data.id} />
+            ) : item.key === 'zswj' ? (
+              <ProjectTenderDocuments sections={data.sections} kind="prequal" />
             ) : (
               <Empty description={NOT_YET[item.key]} />
             ),
