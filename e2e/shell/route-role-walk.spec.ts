@@ -14,13 +14,16 @@ import { logIn, waitForPath } from '../support/login.ts';
  * it makes are: a denial shown above working content, a page's own /ks/ call refused, a blank
  * content area or a menu entry that opens an unpublished node is a finding.
  *
- * What only the browser proves is walked whole: every built page, as every role it is offered to,
- * loads its chunk of the production build and makes its calls (all of them, not only the main one)
- * against the real server without a refusal. What cheaper tests prove is walked by one sample per
- * role: that a page for other roles shows the gate's denial (the whole matrix of gated pages and
- * roles is apps/web/src/app/page-gates.test.tsx, and the server's answers to each page's call per
- * role apps/server/src/platform/page-access.test.ts), and that a page not built yet shows
- * 此页面尚未开放 (every path of the table resolving to its page: apps/web/src/app/router.test.tsx).
+ * What only the browser proves is walked whole: every built page loads its chunk of the production
+ * build and makes its calls (all of them, not only the main one) against the real server without a
+ * refusal, as one role it is offered to — the walks share the pages out, each page to the offered
+ * role with the fewest so far, so the four concurrent walks take about as long. That each role is
+ * offered its pages and answered by the server is the cheaper tests' matrix: the router's gate of
+ * every gated page and role (apps/web/src/app/page-gates.test.tsx) and the server's answer to each
+ * page's call per role (apps/server/src/platform/page-access.test.ts). What those prove is walked
+ * here by one sample per role: a page for other roles shows the gate's denial, and a page not built
+ * yet shows 此页面尚未开放 (every path of the table resolving to its page: apps/web/src/app/router.test.tsx).
+ * The menu walk below still clicks every entry of every role's own menu.
  */
 const newPage = useBrowser();
 
@@ -49,19 +52,36 @@ const { FEATURE_ROUTES } = (await import(/* @vite-ignore */ FEATURE_ROUTES_MODUL
   FEATURE_ROUTES: { path: string; placement: 'public' | 'shell' }[];
 };
 
+const builtShellPages = new Set(
+  FEATURE_ROUTES.filter((page) => page.placement === 'shell').map((page) => page.path),
+);
+const offeredTo = (path: string, role: Role) => pageRoles(path)?.includes(ROLE_TYPE[role]) ?? true;
+
+/** Each built page of the shell to one role it is offered to: the one given the fewest so far. */
+const SHARE: Map<Role, string[]> = (() => {
+  const share = new Map(ROLES.map((role) => [role, [] as string[]]));
+  for (const path of shellPagePaths().filter((path) => builtShellPages.has(path))) {
+    const takers = ROLES.filter((role) => offeredTo(path, role));
+    const taker = takers.reduce((least, role) =>
+      (share.get(role)?.length ?? 0) < (share.get(least)?.length ?? 0) ? role : least,
+    );
+    share.get(taker)?.push(path);
+  }
+  return share;
+})();
+
 /**
- * The pages a role's walk opens: every built page of the shell the role is offered, one page for
- * other roles (it must show the denial) and one page not built yet (it must say so).
+ * The pages a role's walk opens: its share of the built pages of the shell, one page for other
+ * roles (it must show the denial) and one page not built yet (it must say so).
  */
 function walkOf(role: Role) {
   const type = ROLE_TYPE[role];
-  const built = new Set(FEATURE_ROUTES.filter((page) => page.placement === 'shell').map((page) => page.path));
   const shell = shellPagePaths();
-  const offered = shell.filter((path) => built.has(path) && (pageRoles(path)?.includes(type) ?? true));
+  const offered = SHARE.get(role) ?? [];
   const denied = Object.entries(PAGE_ACCESS as Record<string, PageAccess>).find(
     ([, page]) => !page.roles.includes(type),
   )?.[0];
-  const planned = shell.find((path) => !built.has(path));
+  const planned = shell.find((path) => !builtShellPages.has(path));
   if (!denied || !planned) throw new Error(`${role}: no page for other roles, or none planned, to sample`);
   return { offered, denied, planned: planned.replace(':bianma', 'B001') };
 }
@@ -172,11 +192,13 @@ async function startSession(role: Role, expect: ExpectStatic) {
 }
 
 describe('the pages of the route table as every demo role', () => {
-  it('walks every built page of the shell at least once, as a role it is offered to', () => {
-    const walked = new Set(ROLES.flatMap((role) => walkOf(role).offered));
-    const built = FEATURE_ROUTES.filter((page) => page.placement === 'shell').map((page) => page.path);
+  it('walks every built page of the shell once, as a role it is offered to', () => {
+    const walks = ROLES.flatMap((role) => walkOf(role).offered.map((path) => ({ role, path })));
+    const built = [...builtShellPages];
     expect(built.length).toBeGreaterThan(30);
-    expect(built.filter((path) => !walked.has(path))).toEqual([]);
+    expect(built.filter((path) => !walks.some((walk) => walk.path === path))).toEqual([]);
+    expect(walks.filter(({ role, path }) => !offeredTo(path, role))).toEqual([]);
+    expect(new Set(walks.map((walk) => walk.path)).size).toBe(walks.length);
   });
 
   it.concurrent.for(ROLES)(
