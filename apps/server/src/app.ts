@@ -263,6 +263,7 @@ export async function buildApp({
     reviewNotices: notices,
     authenticate: (token) => sessions.authenticate(token),
     sms,
+    signIn: (userId, way, meta) => sessions.signInProven(userId, way, meta),
   };
   for (const module of [...WIDGET_MODULES, ...modules]) {
     await module.defaults?.(host);

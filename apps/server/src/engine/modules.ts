@@ -1,3 +1,4 @@
+import type { LoginResult, UserId } from '@ks/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -76,7 +77,20 @@ export interface ModuleHost extends Omit<EngineSeams, keyof EngineRegistry | 'de
   authenticate: Authenticate;
   /** SMS verification codes (proving a phone number). */
   sms: SmsCodes;
+  /**
+   * Signs in an account whose holder the module has proven without the password (SMS code, WeChat
+   * scan, CA signature): the account's state is checked and the session is issued as at a password
+   * login; `way` names the method in the operation log (登录（<way>）).
+   */
+  signIn: SignIn;
 }
+
+/** Starts a session for a proven account (ModuleHost.signIn). */
+export type SignIn = (
+  userId: UserId,
+  way: string,
+  meta: { ip: string; userAgent: string },
+) => Promise<LoginResult>;
 
 /**
  * A business module, whole, in one object (`modules/<area>/index.ts`): its engine registration and

@@ -98,19 +98,40 @@ export class SessionService {
     const passwordOk = await verifyPassword(passWord, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) return this.failLogin(account, user, meta);
 
-    if (user.status === 'inactive') throw badRequest('账号未激活，请先激活账号');
-    if (user.status === 'disabled') throw new AppError(ERROR_CODES.FORBIDDEN, '账号已被停用，请联系管理员');
+    this.refuseUnusable(user);
     if (body.loginRoleType && body.loginRoleType !== user.loginRoleType) {
       throw badRequest('该账号不能以所选身份登录，请切换登录方式');
     }
 
     await repo.clearLoginFailures(this.db, account);
+    return this.startSession(user, '登录', meta);
+  }
+
+  /**
+   * Signs in the account `userId` whose holder a module has proven by other means than the password
+   * (an SMS code, a WeChat scan, a CA signature): the same checks of the account's state, the same
+   * session and the same answer as a password login; the operation log names the way
+   * (`登录（短信验证码）`). The module's `signIn` seam (engine/modules.ts).
+   */
+  async signInProven(userId: string, way: string, meta: RequestMeta): Promise<LoginResult> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw badRequest('账号不存在');
+    this.refuseUnusable(user);
+    return this.startSession(user, `登录（${way}）`, meta);
+  }
+
+  private refuseUnusable(user: repo.UserRow) {
+    if (user.status === 'inactive') throw badRequest('账号未激活，请先激活账号');
+    if (user.status === 'disabled') throw new AppError(ERROR_CODES.FORBIDDEN, '账号已被停用，请联系管理员');
+  }
+
+  private async startSession(user: repo.UserRow, action: string, meta: RequestMeta): Promise<LoginResult> {
     const { token, session } = await this.db.transaction(async (tx) => {
       if (this.config.SESSION_SINGLE) await endUserSessions(tx, user.id, 'elsewhere');
       const issued = await this.issueSession(tx, user.id, meta);
       await recordOperation(tx, {
         user,
-        action: '登录',
+        action,
         targetType: 'session',
         targetId: user.userCode,
         ip: meta.ip,
