@@ -31,6 +31,12 @@ export const NODE_PROPERTIES = [
   'projectStatistics',
   'guaranteeManagement',
   'productCenter',
+  // The trading process's pages (issue 28; decisions 0077, 0078).
+  'tenderSale',
+  'clarifyFile',
+  'clarifyAudit',
+  'clarifyReceived',
+  'objection',
 ] as const;
 export const NodePropertySchema = z.enum(NODE_PROPERTIES, '请选择节点属性');
 export type NodeProperty = z.infer<typeof NodePropertySchema>;
@@ -57,6 +63,11 @@ export const NODE_PROPERTY_LABELS: Record<NodeProperty, string> = {
   projectStatistics: '项目统计',
   guaranteeManagement: '保函管理',
   productCenter: '产品中心',
+  tenderSale: '招标文件发售',
+  clarifyFile: '澄清文件',
+  clarifyAudit: '澄清审核',
+  clarifyReceived: '收到的澄清',
+  objection: '异议',
 };
 
 /**

@@ -37,6 +37,11 @@ export const DEMO_SYSTEMS: DemoSystem[] = [
         children: [
           { title: '五位一体', gnCoding: 'JYGL_WWYT', nodeProperties: 'fiveInOne', roles: ['M', 'U'] },
           { title: '场地预约', gnCoding: 'JYGL_CDYY', nodeProperties: 'venueReserve', roles: ['M', 'U'] },
+          { title: '招标文件发售', gnCoding: 'JYGL_ZBWJ', nodeProperties: 'tenderSale', roles: ['M', 'U'] },
+          { title: '澄清文件', gnCoding: 'JYGL_CQWJ', nodeProperties: 'clarifyFile', roles: ['M', 'U'] },
+          { title: '澄清审核', gnCoding: 'JYGL_CQSH', nodeProperties: 'clarifyAudit', roles: ['M'] },
+          { title: '收到的澄清', gnCoding: 'JYGL_SDCQ', nodeProperties: 'clarifyReceived', roles: ['U'] },
+          { title: '异议', gnCoding: 'JYGL_YY', nodeProperties: 'objection', roles: ['M', 'U'] },
           {
             title: '保函管理',
             gnCoding: 'JYGL_BHGL',

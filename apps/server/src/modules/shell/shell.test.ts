@@ -68,9 +68,19 @@ describe('GET /ks/individual/menus', () => {
     expect(response.json().code).toBe(200);
     const tree = response.json().data as MenuNode[];
     // 场地预约 opens U the node's runtime list, and the demo never published it: left out.
-    expect(titles(tree)).toEqual(['项目交易', '五位一体', '保函管理', '文件分析']);
+    expect(titles(tree)).toEqual([
+      '项目交易',
+      '五位一体',
+      '招标文件发售',
+      '澄清文件',
+      '收到的澄清',
+      '异议',
+      '保函管理',
+      '文件分析',
+    ]);
     // Admin-only nodes and a directory with only admin-only children never reach U.
     expect(titles(tree)).not.toContain('锁管理');
+    expect(titles(tree)).not.toContain('澄清审核');
     expect(titles(tree)).not.toContain('评标评审');
   });
 

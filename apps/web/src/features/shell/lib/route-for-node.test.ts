@@ -34,6 +34,11 @@ const TABLE: [NodeProperty, LoginRoleType, string | null][] = [
   ['guaranteeManagement', 'U', '/custom/guarantee'],
   ['productCenter', 'P', '/productCenter/systemPlatform'],
   ['pageConfig', 'M', '/system/pageConfig'],
+  ['tenderSale', 'U', '/trade/onSale'],
+  ['clarifyFile', 'U', '/clarify/file'],
+  ['clarifyAudit', 'M', '/clarify/audit'],
+  ['clarifyReceived', 'U', '/clarify/received'],
+  ['objection', 'U', '/clarify/objection'],
   ['directory', 'M', null],
 ];
 

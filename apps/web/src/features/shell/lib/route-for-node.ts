@@ -28,6 +28,11 @@ const NODE_ROUTES: Record<NodeProperty, string | null> = {
   projectStatistics: '/custom/completeCount',
   guaranteeManagement: '/custom/guarantee',
   productCenter: '/productCenter/systemPlatform',
+  tenderSale: '/trade/onSale',
+  clarifyFile: '/clarify/file',
+  clarifyAudit: '/clarify/audit',
+  clarifyReceived: '/clarify/received',
+  objection: '/clarify/objection',
 };
 
 /**
