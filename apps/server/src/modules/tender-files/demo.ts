@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DemoSeed } from '../../engine/demo.ts';
 import { DEMO_ASSETS_DIR } from '../../paths.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { approvedSections, moveSectionDatesForDemo, sectionTimes } from '../trading/public.ts';
+import { approvedSections, moveSectionDatesForDemo, sectionTimeline } from '../trading/public.ts';
 import { demoAccount } from './repository.ts';
 import { TenderFilesService } from './service.ts';
 
@@ -36,7 +36,7 @@ export async function seedDemoTenderFiles(seed: DemoSeed): Promise<void> {
   if (!onSale) return;
   const tenderee = await actor(seed, 'tenderee');
   const now = Date.now();
-  const times = await sectionTimes(db, onSale.id);
+  const times = await sectionTimeline(db, onSale.id);
   if (!times) return;
   await moveSectionDatesForDemo(db, onSale.id, {
     noticeAt: new Date(now - 3 * DAY),

@@ -24,7 +24,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { StoredFile } from '../../platform/file-refs.ts';
 import type { FileService } from '../../platform/file-store.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
-import { type SectionTimes, sectionsOnSale, sectionTimes, sideOf, toChinaTime } from '../trading/public.ts';
+import {
+  type SectionTimeline,
+  sectionsOnSale,
+  sectionTimeline,
+  sideOf,
+  toChinaTime,
+} from '../trading/public.ts';
 import { type AfterBidderDownload, downloadersOf } from './public.ts';
 import * as repo from './repository.ts';
 
@@ -36,7 +42,7 @@ const CENTRE: readonly TradingSide[] = ['centre', 'supervisor'];
 const isParty = (side: TradingSide) => PARTIES.includes(side);
 
 /** The section's moments on the server's clock. */
-function moments(section: SectionTimes, now: Date) {
+function moments(section: SectionTimeline, now: Date) {
   const started = now >= section.saleStartAt;
   const ended = now > section.saleEndAt;
   return {
@@ -70,7 +76,7 @@ export class TenderFilesService {
    * a bidder (trading answers 项目不存在 the same way): 标段不存在, never 403.
    */
   private async section(db: Db, caller: SessionUser, sectionId: string) {
-    const section = await sectionTimes(db, sectionId);
+    const section = await sectionTimeline(db, sectionId);
     if (!section) throw notFound(M.sectionNotFound);
     const side = await sideOf(db, caller, section.projectId);
     if (side === 'none') throw notFound(M.sectionNotFound);
@@ -78,7 +84,7 @@ export class TenderFilesService {
     return { section, side };
   }
 
-  private viewer(caller: SessionUser, side: TradingSide, section: SectionTimes): repo.Viewer {
+  private viewer(caller: SessionUser, side: TradingSide, section: SectionTimeline): repo.Viewer {
     return { side, userId: caller.id, now: this.now(), bidDeadlineAt: section.bidDeadlineAt };
   }
 
@@ -88,7 +94,11 @@ export class TenderFilesService {
     return side !== 'none';
   }
 
-  private sectionActions(side: TradingSide, section: SectionTimes, signedUp: boolean): TenderSectionAction[] {
+  private sectionActions(
+    side: TradingSide,
+    section: SectionTimeline,
+    signedUp: boolean,
+  ): TenderSectionAction[] {
     const at = moments(section, this.now());
     const actions: TenderSectionAction[] = [];
     if (isParty(side) && section.projectState === 'approved' && !at.ended) actions.push('upload');

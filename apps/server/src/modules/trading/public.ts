@@ -154,46 +154,11 @@ export async function noticeSections(
   }));
 }
 
-/** A section's facts the tender-files module reads (decision 0077): its project, state and dates. */
-export interface SectionTimes extends SectionSummary {
-  projectState: 'draft' | 'pending' | 'approved' | 'returned';
-  saleStartAt: Date;
-  saleEndAt: Date;
-  bidDeadlineAt: Date;
-}
-
-const timesOf = (section: SectionRow, project: { name: string; state: SectionTimes['projectState'] }) => ({
-  id: section.id,
-  code: section.code,
-  name: section.name,
-  projectId: section.projectId,
-  projectName: project.name,
-  projectState: project.state,
-  saleStartAt: section.saleStartAt,
-  saleEndAt: section.saleEndAt,
-  bidDeadlineAt: section.bidDeadlineAt,
-});
-
-/** A live section with its project's state and its sale and deadline instants, or null. */
-export async function sectionTimes(db: Db, sectionId: string): Promise<SectionTimes | null> {
-  const section = await findSection(db, sectionId);
-  if (!section) return null;
-  const project = await findProject(db, section.projectId);
-  if (!project) return null;
-  return timesOf(section, project);
-}
-
-/** Sections of approved projects on sale at `now` (saleStartAt ≤ now ≤ saleEndAt), soonest end first. */
-export async function sectionsOnSale(db: Db, now: Date, limit = 200): Promise<SectionTimes[]> {
-  const rows = await sectionsOnSaleAt(db, now, limit);
-  return rows.map(({ section, projectName }) => timesOf(section, { name: projectName, state: 'approved' }));
-}
-
 /** Planned times as the wire carries them ("YYYY-MM-DD HH:mm", China time). */
 export { toChinaTime } from './dates.ts';
 
 /**
- * Demo data only (tender-files' demo): puts a section's sale around `now`, which the service's
+ * Demo data and tests only (tender-files' demo and test set-up): puts a section's sale around `now`, which the service's
  * rules of time refuse for a new entry (its notice must lie ahead).
  */
 export async function moveSectionDatesForDemo(
@@ -204,7 +169,10 @@ export async function moveSectionDatesForDemo(
   await moveSectionDates(db, sectionId, dates);
 }
 
-/** A section's planned instants with its project (the clarifications module, decision 0078). */
+/**
+ * A section's planned instants with its project's name and state (the tender-files and
+ * clarifications modules, decisions 0077 and 0078).
+ */
 export interface SectionTimeline extends SectionSummary {
   projectState: ProjectRow['state'];
   noticeAt: Date;
@@ -275,4 +243,12 @@ export async function moveBidDeadline(
     reason: move.reason,
   });
   return true;
+}
+
+/** Sections of approved projects on sale at `now` (saleStartAt ≤ now ≤ saleEndAt), soonest end first. */
+export async function sectionsOnSale(db: Db, now: Date, limit = 200): Promise<SectionTimeline[]> {
+  const rows = await sectionsOnSaleAt(db, now, limit);
+  return rows.map(({ section, projectName }) =>
+    timelineOf({ section, projectName, projectState: 'approved' }),
+  );
 }
