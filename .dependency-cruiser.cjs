@@ -51,7 +51,11 @@ const BUSINESS_MODULE_FOLDERS = [
   'bid-detection',
   'calendar',
   'example',
+  'trading',
+  'venues',
   'trade-notices',
+  'tender-files',
+  'clarifications',
 ];
 
 /** The schema files of the business modules' own tables, by the module that owns them. */
@@ -63,7 +67,11 @@ const BUSINESS_TABLES = [
   { owner: 'bid-detection', files: ['bid-detection'] },
   { owner: 'record-changes', files: ['record-changes'] },
   { owner: 'calendar', files: ['calendar'] },
+  { owner: 'trading', files: ['trading'] },
+  { owner: 'venues', files: ['venues'] },
   { owner: 'trade-notices', files: ['trade-notices'] },
+  { owner: 'tender-files', files: ['tender-files'] },
+  { owner: 'clarifications', files: ['clarifications'] },
 ];
 
 const SERVER = '^apps/server/src/';
@@ -156,14 +164,19 @@ module.exports = {
     },
     {
       // The five-in-one page gathers a project's tabs from the modules that own them: its
-      // 资格预审公告 tab is the trade-notices feature's component (decision 0076), and nothing else.
-      name: 'five-in-one-imports-only-notice-components',
-      comment: "The five-in-one detail page may show trade-notices' components, no other feature's.",
+      // 资格预审公告 tab is the trade-notices feature's component (decision 0076), its 资格预审文件
+      // tab tender-files' (0077), and nothing else.
+      name: 'five-in-one-imports-only-tab-components',
+      comment: "The five-in-one detail page may show the tab features' components, no other feature's.",
       severity: 'error',
       from: { path: FIVE_IN_ONE_DETAIL },
       to: {
         path: '^apps/web/src/features/',
-        pathNot: ['^apps/web/src/features/trading/', '^apps/web/src/features/trade-notices/components/'],
+        pathNot: [
+          '^apps/web/src/features/trading/',
+          '^apps/web/src/features/trade-notices/components/',
+          '^apps/web/src/features/tender-files/components/',
+        ],
       },
     },
     {

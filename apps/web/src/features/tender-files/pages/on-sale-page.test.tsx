@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProjectTenderDocuments } from '@/shared/tender-files/section-documents.tsx';
 import { makeRecordId } from '@/test/factories.ts';
 import { failure, mockFetch, ok, takeUnexpectedRequests } from '@/test/fetch-mock.ts';
 import { renderWidget } from '@/test/render-widget.tsx';
 import { signInAs } from '@/test/sign-in.ts';
 import { waitBound } from '@/test/waits.ts';
+import { ProjectTenderDocuments } from '../components/section-documents.tsx';
 import { makeDocument, makeOnSaleSection, makeSectionDocuments } from '../test-fixtures.ts';
 import { OnSalePage } from './on-sale-page.tsx';
 

@@ -2,9 +2,9 @@ import type { OnSaleSection } from '@ks/contract/tender-files';
 import { TRADING_SIDE_LABELS } from '@ks/contract/trading';
 import { Button, Card, Empty, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useOnSaleSections } from '@/shared/tender-files/api.ts';
-import { SectionDocuments } from '@/shared/tender-files/section-documents.tsx';
-import { SignUpDialog } from '@/shared/tender-files/sign-up-dialog.tsx';
+import { useOnSaleSections } from '../api/tender-files-api.ts';
+import { SectionDocuments } from '../components/section-documents.tsx';
+import { SignUpDialog } from '../components/sign-up-dialog.tsx';
 
 /**
  * 招标文件发售 (/trade/onSale): the sections whose documents are on sale now by the server's clock.

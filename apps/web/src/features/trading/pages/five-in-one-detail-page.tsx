@@ -16,8 +16,9 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '@/lib/format-time.ts';
-import { ProjectTenderDocuments } from '@/shared/tender-files/section-documents.tsx';
-// The one page that shows another feature's component (decision 0076; .dependency-cruiser.cjs).
+import { ProjectTenderDocuments } from '../../tender-files/components/section-documents.tsx';
+// The one page that shows other features' components: the project's tabs (decisions 0076, 0077;
+// .dependency-cruiser.cjs).
 import { PrequalificationNotices } from '../../trade-notices/components/prequalification-notices.tsx';
 import { useProject, useReviewProject, useSubmitProject, useUpdatePrincipal } from '../api/trading-api.ts';
 import { placeServerErrors } from '../components/field-errors.ts';

@@ -35,7 +35,7 @@ import {
   useSaveDocument,
   useSectionDocuments,
   useSignUpQuantity,
-} from './api.ts';
+} from '../api/tender-files-api.ts';
 import { SignUpDialog } from './sign-up-dialog.tsx';
 
 /** Where the documents are uploaded (the trading system's 五位一体 node, as its attachments are). */

@@ -2,7 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { ERROR_CODES } from '@/lib/constants.ts';
 import { getFeedback } from '@/lib/feedback.ts';
 import { isApiError } from '@/lib/http.ts';
-import { useSignUp } from './api.ts';
+import { useSignUp } from '../api/tender-files-api.ts';
 
 interface Values {
   contactName: string;
