@@ -160,6 +160,7 @@ export async function sendNotice(
   user: Caller,
   record: { id: string; values: Record<string, NativeValue> },
   gnCoding: string,
+  now = new Date(),
 ) {
   const kind = kindOfNode(gnCoding);
   if (!kind) return;
@@ -183,7 +184,7 @@ export async function sendNotice(
   const composed = Object.fromEntries(
     Object.values(COMPOSED_FIELD).map((code) => [code, text(values[code])]),
   );
-  await repo.insertNotice(tx, {
+  const row = await repo.insertNotice(tx, {
     recordId: record.id,
     gnCoding,
     kind,
@@ -197,6 +198,9 @@ export async function sendNotice(
     publishAt,
     sentBy: user.id,
   });
+  // Its time already reached (approved after it): published now, by the job's own conditional
+  // UPDATE limited to this row, in this transaction; a later time waits for the job's tick.
+  await repo.publishDue(tx, now, { id: row.id });
   // A sent original may now be changed: the change notices' select offers it.
   if (kind !== 'change') await refreshTargetDictionary(tx);
 }
@@ -254,11 +258,15 @@ export async function publishedNoticesOf(
 }
 
 /**
- * GET /ks/trade/notices: a project's published notices for whoever may read the project (trading
- * decides: centre, supervisor, tenderee, agent); anyone else gets 项目不存在, as for no project.
+ * GET /ks/trade/notices: a project's published notices. A published notice is public: every
+ * signed-in user (bidders, personnel) reads the published notices of a project that has one. A
+ * project with none published exists only for whoever may read the project (trading decides:
+ * centre, supervisor, tenderee, agent); anyone else gets 项目不存在, as for no project. Drafts,
+ * notices under review and scheduled ones are never in this answer.
  */
 export async function noticesForCaller(db: Db, user: SessionUser, query: TradeNoticeListQuery) {
-  const readable = await readableSections(db, user, query.projectId);
-  if (!readable) throw notFound(TRADE_NOTICE_MESSAGES.projectNotFound);
+  const isPublic = await repo.hasPublishedNotice(db, query.projectId);
+  if (!isPublic && !(await readableSections(db, user, query.projectId)))
+    throw notFound(TRADE_NOTICE_MESSAGES.projectNotFound);
   return publishedNoticesOf(db, { projectId: query.projectId, ...(query.kind ? { kind: query.kind } : {}) });
 }

@@ -22,6 +22,7 @@ const getApp = useTestApp();
 type Headers = Record<string, string>;
 type Answer = { code: number; data: unknown; message: string };
 const DAY = 24 * 60 * 60 * 1000;
+const chinaSeconds = (at: Date) => String(at.getUTCSeconds()).padStart(2, '0');
 const ahead = (days: number, hour = 9) =>
   `${toChinaTime(new Date(Date.now() + days * DAY)).slice(0, 10)} ${String(hour).padStart(2, '0')}:00`;
 /** `days` ahead, rolled past a weekend (this database's calendar has no holidays). */
@@ -281,10 +282,9 @@ describe('audit, send, the publishing job, spread', () => {
       versions: [{ version: 1, title, spreadAt: null }],
     });
     expect((await notices(supervisor, project.id)).body.code).toBe(200);
-    expect((await notices(bidder, project.id)).body).toMatchObject({
-      code: 404,
-      message: TRADE_NOTICE_MESSAGES.projectNotFound,
-    });
+    // Published, it is public: a bidder reads it too.
+    const forBidder = TradeNoticeListEnvelopeSchema.parse((await notices(bidder, project.id)).body).data;
+    expect(forBidder.some((n) => n.versions[0]?.title === title)).toBe(true);
 
     const spreadOnce = await spread(centre, 'prequalification', sentVersion);
     expect(spreadOnce.body, JSON.stringify(spreadOnce.body)).toMatchObject({ code: 200 });
@@ -295,6 +295,34 @@ describe('audit, send, the publishing job, spread', () => {
       spreadOnce.body.data as { id: string; version: number },
     );
     expect(again.body).toMatchObject({ code: 400, message: TRADE_NOTICE_MESSAGES.alreadySpread });
+  });
+
+  it('publishes at once a notice sent after its publish time; the job then finds nothing to publish', async () => {
+    const title = unique('资格预审公告');
+    // A publish time seconds ahead (the form takes seconds): approved while it is ahead, sent after it.
+    const publishAt = new Date(Date.now() + 2500);
+    const record = await approvedNotice(
+      'prequalification',
+      values(sectionId, { title, publish_at: `${toChinaTime(publishAt)}:${chinaSeconds(publishAt)}` }),
+    );
+    await expect.poll(() => Date.now() > publishAt.getTime(), { timeout: 5000, interval: 50 }).toBe(true);
+    const sent = await send(tenderee, 'prequalification', record);
+    expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ code: 200 });
+    const row = await rowOf(record.id);
+    expect(row).toMatchObject({ state: 'published' });
+    expect(row?.publishedAt?.getTime()).toBeGreaterThanOrEqual(publishAt.getTime());
+    // The job's next run (the same conditional UPDATE) does not publish it a second time.
+    const run = await publishDueNotices(getApp().db, new Date());
+    expect(run.filter((one) => one.recordId === record.id)).toHaveLength(0);
+    const listed = TradeNoticeListEnvelopeSchema.parse((await notices(bidder, project.id)).body).data;
+    expect(listed.filter((n) => n.versions[0]?.title === title)).toHaveLength(1);
+  });
+
+  it('keeps a notice sent before its time scheduled until the job publishes it', async () => {
+    const title = unique('资格预审公告');
+    const record = await approvedNotice('prequalification', values(sectionId, { title }));
+    expect((await send(tenderee, 'prequalification', record)).body.code).toBe(200);
+    expect(await rowOf(record.id)).toMatchObject({ state: 'scheduled', publishedAt: null });
   });
 
   it('answers an unregistered code on /ks/monitor/:code with 404 “…”功能尚未开放', async () => {
@@ -339,5 +367,46 @@ describe('change notices (变更公告): versions', () => {
       (await notices(centre, project.id, 'tender')).body,
     ).data;
     expect(listed.find((one) => one.id === chainId)?.versions).toHaveLength(2);
+  });
+});
+
+describe('who reads notices (GET /ks/trade/notices)', () => {
+  it('answers published notices to every signed-in user; drafts, reviews and scheduled ones to nobody there', async () => {
+    const personnel = await createActor(getApp(), 'P');
+    const fresh = await approvedProject();
+    const freshSection = fresh.sections[0]?.id ?? '';
+    await offered(tenderee, 'prequalification');
+    // A draft, one under review and one scheduled: the project is not public yet.
+    const draftTitle = unique('草稿公告');
+    const draft = await save(tenderee, 'prequalification', values(freshSection, { title: draftTitle }));
+    expect(draft.body.code, JSON.stringify(draft.body)).toBe(200);
+    const scheduledTitle = unique('待发布公告');
+    const scheduled = await approvedNotice(
+      'prequalification',
+      values(freshSection, { title: scheduledTitle }),
+    );
+    expect((await send(tenderee, 'prequalification', scheduled)).body.code).toBe(200);
+    for (const who of [bidder, personnel])
+      expect((await notices(who, fresh.id)).body).toMatchObject({
+        code: 404,
+        message: TRADE_NOTICE_MESSAGES.projectNotFound,
+      });
+    expect(TradeNoticeListEnvelopeSchema.parse((await notices(tenderee, fresh.id)).body).data).toEqual([]);
+    // Nor does a bidder read the draft record itself.
+    const draftId = (draft.body.data as { id: string }).id;
+    const read = await post('/ks/info/v1/form/details', bidder, { ...ref('prequalification'), id: draftId });
+    expect(read.body.code).not.toBe(200);
+
+    // Published: the bidder and personnel read it, and still nothing unpublished.
+    await publishDueNotices(getApp().db, new Date(Date.now() + 6 * DAY));
+    for (const who of [bidder, personnel, tenderee, supervisor]) {
+      const seen = TradeNoticeListEnvelopeSchema.parse((await notices(who, fresh.id)).body).data;
+      const titles = seen.flatMap((n) => n.versions.map((v) => v.title));
+      expect(titles).toContain(scheduledTitle);
+      expect(titles).not.toContain(draftTitle);
+    }
+    // Another project of the tenderee with nothing published stays hidden from the bidder.
+    const hidden = await approvedProject();
+    expect((await notices(bidder, hidden.id)).body.code).toBe(404);
   });
 });
