@@ -11,9 +11,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
+import { tenderSignUps } from '../../db/schema/tender-files.ts';
 import { tradeNotices } from '../../db/schema/trade-notices.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { toChinaTime } from './dates.ts';
+import { PUBLISH_JOB } from './engine.ts';
 import { publishedNotices } from './public.ts';
 import { publishDueNotices } from './service.ts';
 
@@ -408,5 +410,81 @@ describe('who reads notices (GET /ks/trade/notices)', () => {
     // Another project of the tenderee with nothing published stays hidden from the bidder.
     const hidden = await approvedProject();
     expect((await notices(bidder, hidden.id)).body.code).toBe(404);
+  });
+});
+
+describe('the bidders hear of a published notice', () => {
+  type Message = { title: string; messages: string };
+  const messagesOf = async (who: TestActor) => {
+    const page = await post('/ks/message/v1/list', who, { curPage: 1, pageSize: 100 });
+    expect(page.body.code, JSON.stringify(page.body)).toBe(200);
+    return (page.body.data as { records: Message[] }).records;
+  };
+
+  it("tells the section's signed-up bidders once, by the job or by the send, and nobody else", async () => {
+    const [signedUp, other] = await Promise.all([createActor(getApp(), 'U'), createActor(getApp(), 'U')]);
+    const fresh = await approvedProject();
+    const freshSection = fresh.sections[0]?.id ?? '';
+    // The sign-up is tender-files' row (its rules are its own tests'): written here as it stores it.
+    await getApp().db.insert(tenderSignUps).values({
+      sectionId: freshSection,
+      bidderId: signedUp.id,
+      contactName: '李四',
+      contactPhone: '13912345678',
+    });
+    await offered(tenderee, 'tender');
+
+    // Sent before its time (seconds ahead): scheduled, nobody told; the job's runs publish it.
+    const title = unique('招标公告');
+    const due = new Date(Date.now() + 2500);
+    const original = await approvedNotice(
+      'tender',
+      values(freshSection, { title, publish_at: `${toChinaTime(due)}:${chinaSeconds(due)}` }),
+    );
+    expect((await send(tenderee, 'tender', original)).body.code).toBe(200);
+    expect(await rowOf(original.id)).toMatchObject({ state: 'scheduled' });
+    expect((await messagesOf(signedUp)).filter((m) => m.messages.includes(title))).toEqual([]);
+    await expect.poll(() => Date.now() > due.getTime(), { timeout: 5000, interval: 50 }).toBe(true);
+    // The registered job, as the worker runs it (with the engine's notices): two racing runs, then a third.
+    const job = getApp().jobs.find(PUBLISH_JOB);
+    if (!job) throw new Error('publishing job not defined');
+    const run = () =>
+      job.handle(
+        {},
+        {
+          jobId: crypto.randomUUID(),
+          attempt: 1,
+          signal: new AbortController().signal,
+          reportProgress: async () => {},
+        },
+      );
+    await Promise.all([run(), run()]);
+    await run();
+    expect(await rowOf(original.id)).toMatchObject({ state: 'published' });
+    const told = (await messagesOf(signedUp)).filter((m) => m.messages.includes(title));
+    expect(told).toEqual([expect.objectContaining({ title: '招标公告已发布' })]);
+    expect(told[0]?.messages).toContain(fresh.name);
+    expect((await messagesOf(other)).filter((m) => m.messages.includes(title))).toEqual([]);
+
+    // A change notice sent after its time is published by the send, which tells them too.
+    const chainId = (await rowOf(original.id))?.id ?? '';
+    await offered(tenderee, 'change', 'target_notice');
+    const changeTitle = unique('变更公告');
+    const publishAt = new Date(Date.now() + 2500);
+    const change = await approvedNotice(
+      'change',
+      values(freshSection, {
+        title: changeTitle,
+        target_notice: chainId,
+        publish_at: `${toChinaTime(publishAt)}:${chinaSeconds(publishAt)}`,
+      }),
+    );
+    await expect.poll(() => Date.now() > publishAt.getTime(), { timeout: 5000, interval: 50 }).toBe(true);
+    expect((await send(tenderee, 'change', change)).body.code).toBe(200);
+    expect(await rowOf(change.id)).toMatchObject({ state: 'published', versionNo: 2 });
+    expect((await messagesOf(signedUp)).filter((m) => m.messages.includes(changeTitle))).toEqual([
+      expect.objectContaining({ title: '变更公告已发布' }),
+    ]);
+    expect((await messagesOf(other)).filter((m) => m.messages.includes(changeTitle))).toEqual([]);
   });
 });
