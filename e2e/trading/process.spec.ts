@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { TRADE_NOTICE_NODE_OF, TRADE_NOTICE_SYSTEM_CODING } from '@ks/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -244,6 +245,9 @@ describe('the trading process (issue 28): entry, notice, sign-up and download, c
     const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     expect(await download.failure()).toBeNull();
+    // The bytes arrived: a PDF, saved by the browser.
+    const saved = await readFile(await download.path());
+    expect(saved.subarray(0, 5).toString()).toBe('%PDF-');
     await documents.getByText('已下载').first().waitFor();
 
     // A clarification of the section, audited and sent (API): delivered to the new downloader.
