@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { refuse } from '../../engine/lifecycle.ts';
 import type { EngineSeams } from '../../engine/modules.ts';
+import type { UserNotices } from '../../engine/user-notices.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { NOTICE_FIELD } from './fields.ts';
 import { offeredSections, offeredTargets, refreshSectionDictionary } from './options.ts';
@@ -27,14 +28,14 @@ export const PUBLISH_JOB = 'trade-notices.publish-due';
 /** Every minute: one run per tick across every instance (pg-boss's cron). */
 export const PUBLISH_CRON = '* * * * *';
 
-export const publishJob = (db: Db) =>
+export const publishJob = (db: Db, notices: UserNotices | null = null) =>
   defineJob({
     name: PUBLISH_JOB,
     title: '交易公告定时发布',
     payload: z.object({}).passthrough(),
     // Idempotent: a notice moves from scheduled to published in one conditional statement.
     handle: async () => {
-      await publishDueNotices(db);
+      await publishDueNotices(db, new Date(), notices);
       // Sections approved since the last tick become choosable in the notice form.
       await refreshSectionDictionary(db);
     },
@@ -51,9 +52,10 @@ export function registerTradeNotices({
   systems,
   defineJob: define,
   db,
+  userNotices,
 }: EngineSeams) {
   systems.provide(TRADE_NOTICE_SYSTEM);
-  define(publishJob(db));
+  define(publishJob(db, userNotices));
   options.register(selector, NOTICE_FIELD.section, offeredSections);
   options.register(selector, NOTICE_FIELD.target, offeredTargets);
   events.register(selector, {
@@ -88,7 +90,7 @@ export function registerTradeNotices({
     auditStates: ['passed'],
     body: NO_BODY,
     handler: async ({ tx, user, node, record }) => {
-      await sendNotice(tx, user, record, node.gnCoding);
+      await sendNotice(tx, user, record, node.gnCoding, new Date(), userNotices);
       return {};
     },
   });

@@ -90,12 +90,25 @@ export async function insertNotice(
  * from scheduled to published once, whichever instance's run reaches it first (the other's
  * `where state = 'scheduled'` no longer matches it). Answers the rows this run published.
  */
-export async function publishDue(db: Db, now: Date): Promise<NoticeRow[]> {
+export async function publishDue(db: Db, now: Date, only?: { id: string }): Promise<NoticeRow[]> {
+  const where: SQL[] = [eq(tradeNotices.state, 'scheduled'), lte(tradeNotices.publishAt, now)];
+  // `send` publishes its own row at once when its time has come: the same statement, one row.
+  if (only) where.push(eq(tradeNotices.id, only.id));
   return db
     .update(tradeNotices)
     .set({ state: 'published', publishedAt: now })
-    .where(and(eq(tradeNotices.state, 'scheduled'), lte(tradeNotices.publishAt, now)))
+    .where(and(...where))
     .returning();
+}
+
+/** Whether a project has at least one published notice: it is then public (decision 0076, "Who reads"). */
+export async function hasPublishedNotice(db: Db, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tradeNotices.id })
+    .from(tradeNotices)
+    .where(and(eq(tradeNotices.projectId, projectId), eq(tradeNotices.state, 'published')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Marks a published notice spread, once: answers null when it is not published or already spread. */

@@ -5,8 +5,11 @@ import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { noticesForCaller } from './service.ts';
 
-/** The centre and enterprises read a project's notices; trading decides which projects (readableSections). */
-const readers = { access: { roles: ['M', 'U'] as const } };
+/**
+ * Every signed-in user reads a project's published notices (public information); a project without
+ * one only its readers (trading's readableSections), in the service.
+ */
+const readers = { access: 'session' as const };
 
 /**
  * The notices' own route (decision 0076): writing, auditing, 发送 and 展开 go through the records

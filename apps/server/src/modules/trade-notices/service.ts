@@ -10,9 +10,11 @@ import {
 } from '@ks/contract';
 import type { Db } from '../../db/client.ts';
 import { refuse } from '../../engine/lifecycle.ts';
+import type { UserNotices } from '../../engine/user-notices.ts';
 import type { SessionUser } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { chinaDateOf, workingCalendar } from '../calendar/public.ts';
+import { signedUpBidders } from '../tender-files/public.ts';
 import {
   checkTimeline,
   type NoticeSection,
@@ -160,6 +162,8 @@ export async function sendNotice(
   user: Caller,
   record: { id: string; values: Record<string, NativeValue> },
   gnCoding: string,
+  now = new Date(),
+  notices: UserNotices | null = null,
 ) {
   const kind = kindOfNode(gnCoding);
   if (!kind) return;
@@ -183,7 +187,7 @@ export async function sendNotice(
   const composed = Object.fromEntries(
     Object.values(COMPOSED_FIELD).map((code) => [code, text(values[code])]),
   );
-  await repo.insertNotice(tx, {
+  const row = await repo.insertNotice(tx, {
     recordId: record.id,
     gnCoding,
     kind,
@@ -197,6 +201,9 @@ export async function sendNotice(
     publishAt,
     sentBy: user.id,
   });
+  // Its time already reached (approved after it): published now, by the job's own conditional
+  // UPDATE limited to this row, in this transaction; a later time waits for the job's tick.
+  await announcePublished(tx, await repo.publishDue(tx, now, { id: row.id }), notices);
   // A sent original may now be changed: the change notices' select offers it.
   if (kind !== 'change') await refreshTargetDictionary(tx);
 }
@@ -209,8 +216,43 @@ export async function spreadNotice(tx: Db, user: Caller, recordId: string, now: 
   if (!(await repo.markSpread(tx, notice.id, user.id, now))) refuse(TRADE_NOTICE_MESSAGES.alreadySpread);
 }
 
-/** The publishing job's run: publishes what is due, once across instances (repo.publishDue). */
-export const publishDueNotices = (db: Db, now = new Date()) => repo.publishDue(db, now);
+/**
+ * The bidders hear of a notice published (decision 0076, "Bidders hear of a published notice"):
+ * every bidder signed up for its section gets a platform notice, in the transaction that published
+ * it, so each is told once with the publication. Before the sale nobody has signed up: an original
+ * notice is read on the notices' list and the portal; a change notice reaches those it concerns.
+ */
+export async function announcePublished(
+  tx: Db,
+  rows: readonly repo.NoticeRow[],
+  notices: UserNotices | null,
+) {
+  if (!notices) return;
+  for (const row of rows) {
+    const bidders = await signedUpBidders(tx, row.sectionId);
+    if (bidders.length === 0) continue;
+    const [section] = await noticeSections(tx, { sectionId: row.sectionId });
+    const where = section ? `${section.projectName} ${section.code} ${section.name}` : '';
+    const label = row.kind === 'change' ? '变更公告' : row.kind === 'tender' ? '招标公告' : '资格预审公告';
+    for (const bidder of bidders)
+      await notices.sendJobResult(tx, {
+        userId: bidder.userId,
+        title: `${label}已发布`,
+        messages: `${where}：${row.title}（发布时间 ${toChinaTime(row.publishedAt ?? row.publishAt)}）`,
+      });
+  }
+}
+
+/**
+ * The publishing job's run: publishes what is due, once across instances (repo.publishDue), and
+ * tells the sections' bidders in the same transaction.
+ */
+export const publishDueNotices = (db: Db, now = new Date(), notices: UserNotices | null = null) =>
+  db.transaction(async (tx) => {
+    const rows = await repo.publishDue(tx, now);
+    await announcePublished(tx, rows, notices);
+    return rows;
+  });
 
 /** Published notices of a project or section, each with its versions in order (the port and the route). */
 export async function publishedNoticesOf(
@@ -254,11 +296,15 @@ export async function publishedNoticesOf(
 }
 
 /**
- * GET /ks/trade/notices: a project's published notices for whoever may read the project (trading
- * decides: centre, supervisor, tenderee, agent); anyone else gets 项目不存在, as for no project.
+ * GET /ks/trade/notices: a project's published notices. A published notice is public: every
+ * signed-in user (bidders, personnel) reads the published notices of a project that has one. A
+ * project with none published exists only for whoever may read the project (trading decides:
+ * centre, supervisor, tenderee, agent); anyone else gets 项目不存在, as for no project. Drafts,
+ * notices under review and scheduled ones are never in this answer.
  */
 export async function noticesForCaller(db: Db, user: SessionUser, query: TradeNoticeListQuery) {
-  const readable = await readableSections(db, user, query.projectId);
-  if (!readable) throw notFound(TRADE_NOTICE_MESSAGES.projectNotFound);
+  const isPublic = await repo.hasPublishedNotice(db, query.projectId);
+  if (!isPublic && !(await readableSections(db, user, query.projectId)))
+    throw notFound(TRADE_NOTICE_MESSAGES.projectNotFound);
   return publishedNoticesOf(db, { projectId: query.projectId, ...(query.kind ? { kind: query.kind } : {}) });
 }

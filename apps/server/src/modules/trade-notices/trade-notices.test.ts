@@ -11,9 +11,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
+import { tenderSignUps } from '../../db/schema/tender-files.ts';
 import { tradeNotices } from '../../db/schema/trade-notices.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
 import { toChinaTime } from './dates.ts';
+import { PUBLISH_JOB } from './engine.ts';
 import { publishedNotices } from './public.ts';
 import { publishDueNotices } from './service.ts';
 
@@ -22,6 +24,7 @@ const getApp = useTestApp();
 type Headers = Record<string, string>;
 type Answer = { code: number; data: unknown; message: string };
 const DAY = 24 * 60 * 60 * 1000;
+const chinaSeconds = (at: Date) => String(at.getUTCSeconds()).padStart(2, '0');
 const ahead = (days: number, hour = 9) =>
   `${toChinaTime(new Date(Date.now() + days * DAY)).slice(0, 10)} ${String(hour).padStart(2, '0')}:00`;
 /** `days` ahead, rolled past a weekend (this database's calendar has no holidays). */
@@ -281,10 +284,9 @@ describe('audit, send, the publishing job, spread', () => {
       versions: [{ version: 1, title, spreadAt: null }],
     });
     expect((await notices(supervisor, project.id)).body.code).toBe(200);
-    expect((await notices(bidder, project.id)).body).toMatchObject({
-      code: 404,
-      message: TRADE_NOTICE_MESSAGES.projectNotFound,
-    });
+    // Published, it is public: a bidder reads it too.
+    const forBidder = TradeNoticeListEnvelopeSchema.parse((await notices(bidder, project.id)).body).data;
+    expect(forBidder.some((n) => n.versions[0]?.title === title)).toBe(true);
 
     const spreadOnce = await spread(centre, 'prequalification', sentVersion);
     expect(spreadOnce.body, JSON.stringify(spreadOnce.body)).toMatchObject({ code: 200 });
@@ -295,6 +297,34 @@ describe('audit, send, the publishing job, spread', () => {
       spreadOnce.body.data as { id: string; version: number },
     );
     expect(again.body).toMatchObject({ code: 400, message: TRADE_NOTICE_MESSAGES.alreadySpread });
+  });
+
+  it('publishes at once a notice sent after its publish time; the job then finds nothing to publish', async () => {
+    const title = unique('资格预审公告');
+    // A publish time seconds ahead (the form takes seconds): approved while it is ahead, sent after it.
+    const publishAt = new Date(Date.now() + 2500);
+    const record = await approvedNotice(
+      'prequalification',
+      values(sectionId, { title, publish_at: `${toChinaTime(publishAt)}:${chinaSeconds(publishAt)}` }),
+    );
+    await expect.poll(() => Date.now() > publishAt.getTime(), { timeout: 5000, interval: 50 }).toBe(true);
+    const sent = await send(tenderee, 'prequalification', record);
+    expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ code: 200 });
+    const row = await rowOf(record.id);
+    expect(row).toMatchObject({ state: 'published' });
+    expect(row?.publishedAt?.getTime()).toBeGreaterThanOrEqual(publishAt.getTime());
+    // The job's next run (the same conditional UPDATE) does not publish it a second time.
+    const run = await publishDueNotices(getApp().db, new Date());
+    expect(run.filter((one) => one.recordId === record.id)).toHaveLength(0);
+    const listed = TradeNoticeListEnvelopeSchema.parse((await notices(bidder, project.id)).body).data;
+    expect(listed.filter((n) => n.versions[0]?.title === title)).toHaveLength(1);
+  });
+
+  it('keeps a notice sent before its time scheduled until the job publishes it', async () => {
+    const title = unique('资格预审公告');
+    const record = await approvedNotice('prequalification', values(sectionId, { title }));
+    expect((await send(tenderee, 'prequalification', record)).body.code).toBe(200);
+    expect(await rowOf(record.id)).toMatchObject({ state: 'scheduled', publishedAt: null });
   });
 
   it('answers an unregistered code on /ks/monitor/:code with 404 “…”功能尚未开放', async () => {
@@ -339,5 +369,122 @@ describe('change notices (变更公告): versions', () => {
       (await notices(centre, project.id, 'tender')).body,
     ).data;
     expect(listed.find((one) => one.id === chainId)?.versions).toHaveLength(2);
+  });
+});
+
+describe('who reads notices (GET /ks/trade/notices)', () => {
+  it('answers published notices to every signed-in user; drafts, reviews and scheduled ones to nobody there', async () => {
+    const personnel = await createActor(getApp(), 'P');
+    const fresh = await approvedProject();
+    const freshSection = fresh.sections[0]?.id ?? '';
+    await offered(tenderee, 'prequalification');
+    // A draft, one under review and one scheduled: the project is not public yet.
+    const draftTitle = unique('草稿公告');
+    const draft = await save(tenderee, 'prequalification', values(freshSection, { title: draftTitle }));
+    expect(draft.body.code, JSON.stringify(draft.body)).toBe(200);
+    const scheduledTitle = unique('待发布公告');
+    const scheduled = await approvedNotice(
+      'prequalification',
+      values(freshSection, { title: scheduledTitle }),
+    );
+    expect((await send(tenderee, 'prequalification', scheduled)).body.code).toBe(200);
+    for (const who of [bidder, personnel])
+      expect((await notices(who, fresh.id)).body).toMatchObject({
+        code: 404,
+        message: TRADE_NOTICE_MESSAGES.projectNotFound,
+      });
+    expect(TradeNoticeListEnvelopeSchema.parse((await notices(tenderee, fresh.id)).body).data).toEqual([]);
+    // Nor does a bidder read the draft record itself.
+    const draftId = (draft.body.data as { id: string }).id;
+    const read = await post('/ks/info/v1/form/details', bidder, { ...ref('prequalification'), id: draftId });
+    expect(read.body.code).not.toBe(200);
+
+    // Published: the bidder and personnel read it, and still nothing unpublished.
+    await publishDueNotices(getApp().db, new Date(Date.now() + 6 * DAY));
+    for (const who of [bidder, personnel, tenderee, supervisor]) {
+      const seen = TradeNoticeListEnvelopeSchema.parse((await notices(who, fresh.id)).body).data;
+      const titles = seen.flatMap((n) => n.versions.map((v) => v.title));
+      expect(titles).toContain(scheduledTitle);
+      expect(titles).not.toContain(draftTitle);
+    }
+    // Another project of the tenderee with nothing published stays hidden from the bidder.
+    const hidden = await approvedProject();
+    expect((await notices(bidder, hidden.id)).body.code).toBe(404);
+  });
+});
+
+describe('the bidders hear of a published notice', () => {
+  type Message = { title: string; messages: string };
+  const messagesOf = async (who: TestActor) => {
+    const page = await post('/ks/message/v1/list', who, { curPage: 1, pageSize: 100 });
+    expect(page.body.code, JSON.stringify(page.body)).toBe(200);
+    return (page.body.data as { records: Message[] }).records;
+  };
+
+  it("tells the section's signed-up bidders once, by the job or by the send, and nobody else", async () => {
+    const [signedUp, other] = await Promise.all([createActor(getApp(), 'U'), createActor(getApp(), 'U')]);
+    const fresh = await approvedProject();
+    const freshSection = fresh.sections[0]?.id ?? '';
+    // The sign-up is tender-files' row (its rules are its own tests'): written here as it stores it.
+    await getApp().db.insert(tenderSignUps).values({
+      sectionId: freshSection,
+      bidderId: signedUp.id,
+      contactName: '李四',
+      contactPhone: '13912345678',
+    });
+    await offered(tenderee, 'tender');
+
+    // Sent before its time (seconds ahead): scheduled, nobody told; the job's runs publish it.
+    const title = unique('招标公告');
+    const due = new Date(Date.now() + 2500);
+    const original = await approvedNotice(
+      'tender',
+      values(freshSection, { title, publish_at: `${toChinaTime(due)}:${chinaSeconds(due)}` }),
+    );
+    expect((await send(tenderee, 'tender', original)).body.code).toBe(200);
+    expect(await rowOf(original.id)).toMatchObject({ state: 'scheduled' });
+    expect((await messagesOf(signedUp)).filter((m) => m.messages.includes(title))).toEqual([]);
+    await expect.poll(() => Date.now() > due.getTime(), { timeout: 5000, interval: 50 }).toBe(true);
+    // The registered job, as the worker runs it (with the engine's notices): two racing runs, then a third.
+    const job = getApp().jobs.find(PUBLISH_JOB);
+    if (!job) throw new Error('publishing job not defined');
+    const run = () =>
+      job.handle(
+        {},
+        {
+          jobId: crypto.randomUUID(),
+          attempt: 1,
+          signal: new AbortController().signal,
+          reportProgress: async () => {},
+        },
+      );
+    await Promise.all([run(), run()]);
+    await run();
+    expect(await rowOf(original.id)).toMatchObject({ state: 'published' });
+    const told = (await messagesOf(signedUp)).filter((m) => m.messages.includes(title));
+    expect(told).toEqual([expect.objectContaining({ title: '招标公告已发布' })]);
+    expect(told[0]?.messages).toContain(fresh.name);
+    expect((await messagesOf(other)).filter((m) => m.messages.includes(title))).toEqual([]);
+
+    // A change notice sent after its time is published by the send, which tells them too.
+    const chainId = (await rowOf(original.id))?.id ?? '';
+    await offered(tenderee, 'change', 'target_notice');
+    const changeTitle = unique('变更公告');
+    const publishAt = new Date(Date.now() + 2500);
+    const change = await approvedNotice(
+      'change',
+      values(freshSection, {
+        title: changeTitle,
+        target_notice: chainId,
+        publish_at: `${toChinaTime(publishAt)}:${chinaSeconds(publishAt)}`,
+      }),
+    );
+    await expect.poll(() => Date.now() > publishAt.getTime(), { timeout: 5000, interval: 50 }).toBe(true);
+    expect((await send(tenderee, 'change', change)).body.code).toBe(200);
+    expect(await rowOf(change.id)).toMatchObject({ state: 'published', versionNo: 2 });
+    expect((await messagesOf(signedUp)).filter((m) => m.messages.includes(changeTitle))).toEqual([
+      expect.objectContaining({ title: '变更公告已发布' }),
+    ]);
+    expect((await messagesOf(other)).filter((m) => m.messages.includes(changeTitle))).toEqual([]);
   });
 });
