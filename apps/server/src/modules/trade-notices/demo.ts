@@ -17,6 +17,9 @@ const TENDEREE_ACCOUNT = 'tenderee';
 /** The trading demo's approved project, whose sections the notices are for. */
 const PROJECT_NAME = '滨江路道路提升工程（演示）';
 
+/** How far ahead the demo's published notices are set (see `soon`). */
+const SOON_MS = 5 * 60_000;
+
 const ref = (kind: TradeNoticeKind) => ({
   systemCoding: TRADE_NOTICE_SYSTEM_CODING,
   gnCoding: TRADE_NOTICE_NODE_OF[kind],
@@ -36,8 +39,10 @@ export async function seedDemoTradeNotices({ db, records, actors }: DemoSeed): P
   if (account?.loginRoleType !== 'U' || !works || !supervision) return;
   const tenderee: SessionUser = { ...account, loginRoleType: 'U', sessionId: 'seed' };
   await refreshSectionDictionary(db);
-  // The next whole minute (China time): published at once by the seed, as the job would at its tick.
-  const soon = toChinaTime(new Date(Date.now() + 60_000));
+  // A publish time a few minutes ahead, taken at each save: the save and the submit refuse a time
+  // already past, and a loaded machine (CI starting the demo beside other suites) has taken over a
+  // minute between two saves. The seed then publishes them as the job will at their tick.
+  const soon = () => toChinaTime(new Date(Date.now() + SOON_MS));
 
   const save = (kind: TradeNoticeKind, values: WireRecord) =>
     records.save(tenderee, { ...ref(kind), values });
@@ -81,7 +86,7 @@ export async function seedDemoTradeNotices({ db, records, actors }: DemoSeed): P
   const prequalification = await approve('prequalification', {
     section: works.id,
     title: `${PROJECT_NAME}施工一标段资格预审公告`,
-    publish_at: soon,
+    publish_at: soon(),
     body: '本项目施工一标段采用资格预审方式，现邀请有兴趣的潜在申请人提出资格预审申请。资格预审申请文件递交截止时间以资格预审文件为准。',
   });
   const sent = await send('prequalification', prequalification);
@@ -91,11 +96,11 @@ export async function seedDemoTradeNotices({ db, records, actors }: DemoSeed): P
     section: works.id,
     target_notice: original.id,
     title: `${PROJECT_NAME}施工一标段资格预审变更公告`,
-    publish_at: soon,
+    publish_at: soon(),
     body: '因项目审批信息调整，资格预审申请文件递交截止时间顺延三日，其他内容不变。',
   });
   await send('change', change);
-  await publishDueNotices(db, new Date(Date.now() + 120_000));
+  await publishDueNotices(db, new Date(Date.now() + SOON_MS + 60_000));
   await records.act(actors.admin, 'spread', {
     ...ref('prequalification'),
     id: sent.id,
