@@ -105,7 +105,11 @@ describe('login methods on the login page', () => {
         providerLabel: '本地模拟（非真实微信，仅供开发测试）',
         expiresAt: '2099-01-01T00:05:00Z',
       }),
-      'POST /ks/common/wechat/scan-status': ok({ status: 'waiting', message: '请使用微信扫描二维码', login: null }),
+      'POST /ks/common/wechat/scan-status': ok({
+        status: 'waiting',
+        message: '请使用微信扫描二维码',
+        login: null,
+      }),
     });
     const { user } = renderRoute('/login');
     await user.click(await screen.findByRole('tab', { name: '微信扫码' }));
@@ -139,7 +143,10 @@ describe('WeChat QR panel', () => {
       },
     });
     const entered: unknown[] = [];
-    renderWidget(<WechatLoginPanel onLogin={async (result) => void entered.push(result)} pollMs={20} />, '/login');
+    renderWidget(
+      <WechatLoginPanel onLogin={async (result) => void entered.push(result)} pollMs={20} />,
+      '/login',
+    );
     await waitFor(() => expect(entered).toEqual([LOGIN]));
     expect(polls[0]).toEqual({ state: QR.state });
   });
@@ -180,7 +187,11 @@ describe('WeChat QR panel', () => {
         qrFetches += 1;
         return ok(QR);
       },
-      'POST /ks/common/wechat/scan-status': ok({ status: 'expired', message: '二维码已失效，请刷新', login: null }),
+      'POST /ks/common/wechat/scan-status': ok({
+        status: 'expired',
+        message: '二维码已失效，请刷新',
+        login: null,
+      }),
     });
     const { user } = renderWidget(
       <WechatLoginPanel onLogin={async () => {}} pollMs={20} callbackError="微信授权已失效，请重新扫码" />,
