@@ -200,6 +200,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/common/sms/send-sms': EmptyEnvelopeSchema,
   'POST /ks/common/sms/verify-phone': EmptyEnvelopeSchema,
   'POST /ks/common/wechat/bind': LoginEnvelopeSchema,
+  'POST /ks/common/wechat/bind-session': EmptyEnvelopeSchema,
   'POST /ks/common/wechat/local-scan': EmptyEnvelopeSchema,
   'POST /ks/common/wechat/scan-status': WechatScanStatusEnvelopeSchema,
   'POST /ks/config/annex-slots': AnnexSlotEnvelopeSchema,

@@ -16,6 +16,7 @@ export const LOGINS_PATHS = {
   wechatCallback: '/ks/common/wechat/callback',
   wechatLocalScan: '/ks/common/wechat/local-scan',
   wechatBind: '/ks/common/wechat/bind',
+  wechatBindSession: '/ks/common/wechat/bind-session',
   realName: '/ks/auth/v1/authorization/real-name',
   creditCode: '/ks/auth/v1/authorization/credit-code',
 } as const;
@@ -79,6 +80,9 @@ export const WechatBindBodySchema = z.object({
   phone: PhoneSchema,
   smsCode: SmsCodeSchema,
 });
+
+/** A first scan bound by a password login: the page logs in as usual, then binds with its session. */
+export const WechatBindSessionBodySchema = z.object({ state: StateSchema });
 
 export const PersonNameSchema = z.string().trim().min(2, '请输入姓名').max(30, '姓名不能超过30个字符');
 

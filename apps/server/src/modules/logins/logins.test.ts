@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { codeIn, createUser, lastSmsText, uniquePhone, useTestApp } from '../../../test/helper.ts';
+import { codeIn, createUser, lastSmsText, loginAs, uniquePhone, useTestApp } from '../../../test/helper.ts';
 import { smsOutbox } from '../../db/schema/identity.ts';
 import { operationLogs } from '../../db/schema/index.ts';
 import { wechatBindings } from '../../db/schema/logins.ts';
@@ -240,6 +240,34 @@ describe('WeChat QR login with the local provider', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('该账号已绑定其他微信，请先使用账号密码登录后解除绑定');
+  });
+
+  it('binds a first scan with the session of a password login instead of an SMS code', async () => {
+    const user = await createUser(getApp(), 'P');
+    const identity = `p${Date.now().toString(36)}`;
+    const qr = await newQr();
+    const bindSession = (headers: Record<string, string> = {}) =>
+      post('/ks/common/wechat/bind-session', { state: qr.state }, headers);
+
+    const { headers } = await loginAs(getApp(), user);
+    const unscanned = await bindSession(headers);
+    expect(unscanned.json().message).toBe('二维码已失效，请刷新');
+
+    await post('/ks/common/wechat/local-scan', { state: qr.state, identity });
+    const anonymous = await bindSession();
+    expect(anonymous.statusCode).toBe(401);
+    expect((await status(qr.state)).json().data.status).toBe('unbound');
+
+    const bound = await bindSession(headers);
+    expect(bound.json()).toMatchObject({ code: 200, message: '微信已绑定' });
+    expect((await bindSession(headers)).json().message).toBe('二维码已失效，请刷新');
+
+    const next = await newQr();
+    await post('/ks/common/wechat/local-scan', { state: next.state, identity });
+    expect((await status(next.state)).json().data).toMatchObject({
+      status: 'signedIn',
+      login: { userCode: user.userCode },
+    });
   });
 
   it('refuses a bound but disabled account at the scan', async () => {

@@ -9,6 +9,7 @@ import {
   SmsLoginBodySchema,
   SmsLoginSendBodySchema,
   WechatBindBodySchema,
+  WechatBindSessionBodySchema,
   WechatCallbackQuerySchema,
   WechatLocalScanBodySchema,
   WechatQrCodeEnvelopeSchema,
@@ -17,6 +18,7 @@ import {
 } from '@ks/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/access.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdentityChecks, LoginsService } from './service.ts';
@@ -145,6 +147,23 @@ export const loginsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { state, phone, smsCode } = request.body;
       return ok(await logins.bind(state, phone, smsCode, meta(request)), '微信已绑定，登录成功');
+    },
+  );
+
+  app.post(
+    LOGINS_PATHS.wechatBindSession,
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: '首次扫码：账号密码登录后，以该会话绑定微信',
+        body: WechatBindSessionBodySchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await logins.bindToUser(currentUser(request), request.body.state, request.ip);
+      return ok(null, '微信已绑定');
     },
   );
 

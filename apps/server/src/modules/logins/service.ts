@@ -6,6 +6,7 @@ import {
   IDENTITY_CHECK_PROVIDER_LABELS,
   type IdentityCheck,
   type LoginResult,
+  type LoginRoleType,
   type RealNameBodySchema,
   SMS_LOGIN_FAILED_MESSAGE,
   WECHAT_PROVIDER_LABELS,
@@ -21,6 +22,7 @@ import type { IdentityChecker, WechatLogin } from './providers.ts';
 import * as repo from './repository.ts';
 
 type Meta = { ip: string; userAgent: string };
+type BindingUser = { id: string; userCode: string; userName: string; loginRoleType: LoginRoleType };
 
 /** A QR code lives this long unscanned; a scanned, unbound identity may be bound this long after the scan. */
 export const QR_TTL_MS = 5 * 60 * 1000;
@@ -137,19 +139,7 @@ export class LoginsService {
    * bound to it (one WeChat per account, one account per WeChat) and the account is signed in.
    */
   async bind(state: string, phone: string, smsCode: string, meta: Meta): Promise<LoginResult> {
-    const attempt = await repo.findAttempt(this.db, hashState(state));
-    if (
-      !attempt ||
-      attempt.usedAt ||
-      !attempt.scannedAt ||
-      !attempt.openid ||
-      attempt.scannedAt.getTime() + BIND_WINDOW_MS < Date.now()
-    ) {
-      throw badRequest(QR_EXPIRED);
-    }
-    if (await repo.findBinding(this.db, attempt.provider, attempt.openid)) {
-      throw conflict('该微信已绑定账号，请重新扫码登录');
-    }
+    const attempt = await this.scannedAttempt(state);
     const owner = await this.proveOwner(phone, smsCode);
     if (await repo.findBindingOfUser(this.db, owner.id)) {
       throw conflict('该账号已绑定其他微信，请先使用账号密码登录后解除绑定');
@@ -173,6 +163,51 @@ export class LoginsService {
       });
     });
     return this.signIn(asUserId(owner.id), '微信扫码', meta);
+  }
+  /**
+   * The first scan of an identity, proven by a password login instead: the page that holds the
+   * attempt's state logged in as usual (captcha, lockout and all), and binds with that session.
+   */
+  async bindToUser(user: BindingUser, state: string, ip: string): Promise<void> {
+    const attempt = await this.scannedAttempt(state);
+    if (await repo.findBindingOfUser(this.db, user.id)) {
+      throw conflict('该账号已绑定其他微信，请先使用账号密码登录后解除绑定');
+    }
+    const openid = attempt.openid;
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.useAttempt(tx, attempt.id))) throw badRequest(QR_EXPIRED);
+      await repo.insertBinding(tx, {
+        userId: user.id,
+        provider: attempt.provider,
+        openid,
+        unionid: attempt.unionid,
+      });
+      await recordOperation(tx, {
+        user,
+        action: '绑定微信',
+        targetType: 'user',
+        targetId: user.userCode,
+        ip,
+      });
+    });
+  }
+
+  /** An attempt scanned by an identity no account holds, still unused and within the binding window. */
+  private async scannedAttempt(state: string) {
+    const attempt = await repo.findAttempt(this.db, hashState(state));
+    if (
+      !attempt ||
+      attempt.usedAt ||
+      !attempt.scannedAt ||
+      !attempt.openid ||
+      attempt.scannedAt.getTime() + BIND_WINDOW_MS < Date.now()
+    ) {
+      throw badRequest(QR_EXPIRED);
+    }
+    if (await repo.findBinding(this.db, attempt.provider, attempt.openid)) {
+      throw conflict('该微信已绑定账号，请重新扫码登录');
+    }
+    return { id: attempt.id, provider: attempt.provider, openid: attempt.openid, unionid: attempt.unionid };
   }
 }
 
