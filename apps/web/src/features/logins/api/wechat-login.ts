@@ -29,3 +29,10 @@ export const localScan = (body: { state: string; identity: string }) =>
 /** POST /ks/common/wechat/bind: the first scan binds the identity to the account the SMS code proves. */
 export const bindWechat = (body: { state: string; phone: string; smsCode: string }) =>
   http.post<LoginResult>('/ks/common/wechat/bind', body, { isToken: false, quietCodes: [400] });
+
+/**
+ * POST /ks/common/wechat/bind-session: after a password login, binds the attempt's identity to the
+ * new session's account. Quiet: the login has succeeded and the page moves on either way.
+ */
+export const bindWechatSession = (state: string) =>
+  http.post<null>('/ks/common/wechat/bind-session', { state }, { quiet: true });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
-import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
+import { makeDeployConfig, makeKeyPair, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
 import { failure, type MockAnswer, type MockHandler, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { renderWidget } from '@/test/render-widget.tsx';
@@ -118,6 +118,39 @@ describe('login methods on the login page', () => {
       'wechatLocalState=state-0123456789abcdef',
     );
   });
+});
+
+describe('binding a first scan by password', () => {
+  it('logs in with the password form, then binds the scanned identity with the new session', async () => {
+    const { publicKey } = makeKeyPair();
+    const callsTo = mockLoginPage({
+      'GET /ks/common/wechat/qr-code': ok(QR),
+      'POST /ks/common/wechat/scan-status': ok({
+        status: 'unbound',
+        message: '该微信尚未绑定账号，请验证手机号后绑定',
+        login: null,
+      }),
+      'GET /ks/common/public-key': ok({ keyId: 'login-1', publicKey, algorithm: 'RSA-OAEP-256' }),
+      'POST /ks/common/login': ok({ ...LOGIN, token: 'token-password' }),
+      'POST /ks/common/wechat/bind-session': ({ init }) => {
+        expect(new Headers(init.headers).get('authorization')).toBe('Bearer token-password');
+        return ok(null);
+      },
+    });
+    const { user, location } = renderRoute('/login');
+    await user.click(await screen.findByRole('tab', { name: '微信扫码' }));
+    // The real poll runs every two seconds.
+    await user.click(
+      await screen.findByRole('button', { name: '使用账号密码登录后绑定' }, { timeout: 5000 }),
+    );
+    expect(screen.getByText('登录后将绑定刚才扫码的微信')).toBeTruthy();
+    await user.type(await screen.findByLabelText('账号'), 'enterprise');
+    await user.type(screen.getByLabelText('密码'), 'Ent2026ks');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByRole('heading', { name: '个人中心' })).toBeTruthy();
+    expect(location()).toBe('/userCenter/uCenter');
+    expect(callsTo('POST /ks/common/wechat/bind-session')).toEqual([{ state: QR.state }]);
+  }, 15000);
 });
 
 const QR = {

@@ -1,8 +1,13 @@
 import type { LoginResult } from '@ks/contract/session';
-import { Spin } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { useSessionStore } from '@/lib/session-store.ts';
-import { usePageNavigation } from '@/shared/navigation/page-navigation.tsx';
+import { Alert, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { getToken, useSessionStore } from '@/lib/session-store.ts';
+import {
+  type PageNavigation,
+  PageNavigationProvider,
+  usePageNavigation,
+} from '@/shared/navigation/page-navigation.tsx';
+import { bindWechatSession } from '../api/wechat-login.ts';
 
 // The panels load when chosen: the password form stays the login page's only first-load form.
 const SmsLoginForm = lazy(() => import('./sms-login-form.tsx').then((m) => ({ default: m.SmsLoginForm })));
@@ -33,7 +38,23 @@ type Props = {
  * page come back to /login with their state, which opens the WeChat tab.
  */
 export function LoginMethods({ password, enterSession }: Props) {
-  const { search, go } = usePageNavigation();
+  const navigation = usePageNavigation();
+  const { search, go } = navigation;
+  // A scanned WeChat identity the password login about to happen binds (decision 0079).
+  const [pendingBind, setPendingBind] = useState<string | null>(null);
+  const bindingNavigation = useMemo<PageNavigation>(
+    () => ({
+      ...navigation,
+      go: (to, options) => {
+        // Only a move after the login (a session exists) binds; 注册账号 and 忘记密码 just move.
+        if (!pendingBind || !getToken()) return navigation.go(to, options);
+        void bindWechatSession(pendingBind)
+          .catch(() => undefined)
+          .finally(() => navigation.go(to, options));
+      },
+    }),
+    [navigation, pendingBind],
+  );
   const params = new URLSearchParams(search);
   const localState = params.get('wechatLocalState');
   const resumeState = params.get('wechatState');
@@ -48,6 +69,7 @@ export function LoginMethods({ password, enterSession }: Props) {
 
   const choose = (next: Method) => {
     setLoginPrompt(null);
+    setPendingBind(null);
     setMethod(next);
   };
 
@@ -71,7 +93,10 @@ export function LoginMethods({ password, enterSession }: Props) {
       </div>
       <div role="tabpanel" id="ks-login-method-panel" aria-labelledby={`ks-login-tab-${method}`}>
         {method === 'password' ? (
-          password
+          <PageNavigationProvider value={bindingNavigation}>
+            {pendingBind ? <Alert type="info" showIcon title="登录后将绑定刚才扫码的微信" /> : null}
+            {password}
+          </PageNavigationProvider>
         ) : (
           <Suspense fallback={<Spin />}>
             {method === 'sms' ? (
@@ -83,6 +108,10 @@ export function LoginMethods({ password, enterSession }: Props) {
                 onLogin={onLogin}
                 resumeState={resumeState}
                 callbackError={params.get('wechatError')}
+                onBindByPassword={(state) => {
+                  choose('password');
+                  setPendingBind(state);
+                }}
               />
             )}
           </Suspense>

@@ -21,6 +21,8 @@ type Props = {
   resumeState?: string | null;
   callbackError?: string | null;
   pollMs?: number;
+  /** Binds a first scan by a password login instead (the login box switches to the password form). */
+  onBindByPassword?: (state: string) => void;
 };
 
 /**
@@ -28,7 +30,13 @@ type Props = {
  * polls scan-status, binds a first scan to the account whose phone the SMS code proves, and enters
  * the session once signed in.
  */
-export function WechatLoginPanel({ onLogin, resumeState, callbackError, pollMs = 2000 }: Props) {
+export function WechatLoginPanel({
+  onLogin,
+  resumeState,
+  callbackError,
+  pollMs = 2000,
+  onBindByPassword,
+}: Props) {
   const [qr, setQr] = useState<WechatQrCode | null>(null);
   const [state, setState] = useState<string | null>(resumeState ?? null);
   const [scan, setScan] = useState<WechatScanStatus | null>(null);
@@ -91,7 +99,14 @@ export function WechatLoginPanel({ onLogin, resumeState, callbackError, pollMs =
         />
       ) : null}
       {status === 'unbound' && state ? (
-        <BindForm state={state} onLogin={onLogin} />
+        <>
+          <BindForm state={state} onLogin={onLogin} />
+          {onBindByPassword ? (
+            <Button type="link" block onClick={() => onBindByPassword(state)}>
+              使用账号密码登录后绑定
+            </Button>
+          ) : null}
+        </>
       ) : status === 'expired' ? (
         <Space orientation="vertical" align="center" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{scan?.message ?? '二维码已失效，请刷新'}</Typography.Text>
