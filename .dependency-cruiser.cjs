@@ -64,6 +64,7 @@ const BUSINESS_TABLES = [
   { owner: 'record-changes', files: ['record-changes'] },
   { owner: 'calendar', files: ['calendar'] },
   { owner: 'trade-notices', files: ['trade-notices'] },
+  { owner: 'logins', files: ['logins'] },
 ];
 
 const SERVER = '^apps/server/src/';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { codeIn, createUser, lastSmsText, loginAs, uniquePhone, useTestApp } from '../../../test/helper.ts';
-import { smsOutbox } from '../../db/schema/identity.ts';
-import { operationLogs } from '../../db/schema/index.ts';
+import { operationLogs, smsOutbox, users } from '../../db/schema/identity.ts';
 import { wechatBindings } from '../../db/schema/logins.ts';
 
 const getApp = useTestApp({ SMS_RESEND_SECONDS: '0' });
@@ -280,7 +279,6 @@ describe('WeChat QR login with the local provider', () => {
       phone: user.phone,
       smsCode: await smsLoginCode(user.phone),
     });
-    const { users } = await import('../../db/schema/identity.ts');
     await getApp().db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
     const two = await newQr();
     await post('/ks/common/wechat/local-scan', { state: two.state, identity });
