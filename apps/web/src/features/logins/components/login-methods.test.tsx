@@ -96,6 +96,18 @@ describe('login methods on the login page', () => {
     expect(callsTo('POST /ks/common/login/phone/send-sms')).toHaveLength(0);
   });
 
+  it("resumes the WeChat login when WeChat's callback comes back to /login", async () => {
+    const callsTo = mockLoginPage({
+      'POST /ks/common/wechat/scan-status': ok({ status: 'signedIn', message: '登录成功', login: LOGIN }),
+    });
+    const { location } = renderRoute('/login?wechatState=state-0123456789abcdef');
+    expect((await screen.findByRole('tab', { name: '微信扫码' })).getAttribute('aria-selected')).toBe('true');
+    // The real poll runs every two seconds.
+    expect(await screen.findByRole('heading', { name: '个人中心' }, { timeout: 5000 })).toBeTruthy();
+    expect(location()).toBe('/userCenter/uCenter');
+    expect(callsTo('POST /ks/common/wechat/scan-status')).toEqual([{ state: 'state-0123456789abcdef' }]);
+  }, 15000);
+
   it('opens the WeChat tab with the local provider, which says it is not WeChat', async () => {
     mockLoginPage({
       'GET /ks/common/wechat/qr-code': ok({
