@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { BusinessModule } from '../../engine/modules.ts';
+import { seedDemoLogins } from './demo.ts';
 import {
   LocalIdentityChecker,
   LocalWechatLogin,
@@ -26,10 +27,26 @@ export function wechatLoginOf(config: Config): WechatLogin {
 export const LOGINS_MODULE: BusinessModule = {
   name: 'logins',
   async routes(app, { db, sms, signIn, config }) {
+    if (config.WECHAT_LOGIN_PROVIDER === 'local') {
+      app.log.warn(
+        'WeChat login provider is LOCAL: anyone may "scan" as any identity; set WECHAT_LOGIN_PROVIDER=wechat in production',
+      );
+    }
     await app.register(loginsRoutes, {
       logins: new LoginsService(db, sms, signIn, wechatLoginOf(config)),
       checks: new IdentityChecks(new LocalIdentityChecker()),
       ratePerMinute: config.LOGIN_RATE_PER_MINUTE,
     });
+  },
+  async demo(seed) {
+    // The demo binds through the local provider: it needs neither SMS nor a session start.
+    const notUsed = () => Promise.reject(new Error('not used by the logins demo'));
+    const logins = new LoginsService(
+      seed.db,
+      { sendCode: notUsed, sendText: notUsed, checkCode: notUsed, consumeCode: notUsed },
+      notUsed,
+      new LocalWechatLogin(''),
+    );
+    await seedDemoLogins(seed, logins);
   },
 };

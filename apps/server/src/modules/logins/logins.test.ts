@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { codeIn, createUser, lastSmsText, loginAs, uniquePhone, useTestApp } from '../../../test/helper.ts';
 import { operationLogs, smsOutbox, users } from '../../db/schema/identity.ts';
 import { wechatBindings } from '../../db/schema/logins.ts';
+import { LOGINS_MODULE } from './index.ts';
 
 const getApp = useTestApp({ SMS_RESEND_SECONDS: '0' });
 
@@ -337,5 +338,23 @@ describe('real-name and credit-code checks', () => {
       creditCode: '91320100MA1K52026I',
     });
     expect(badChars.json().message).toContain('统一社会信用代码须为18位');
+  });
+});
+
+describe('demo', () => {
+  it('binds the local identity `enterprise` to the demo enterprise, so its scan signs in at once', async () => {
+    const user = await createUser(getApp(), 'U');
+    const actor = { ...user, userName: '演示企业', enterpriseId: null, sessionId: 'demo' };
+    const db = getApp().db;
+    await db.transaction(async (tx) => {
+      // biome-ignore lint/suspicious/noExplicitAny: the demo reads only db, actors.enterprise and ip.
+      await LOGINS_MODULE.demo?.({ db: tx, ip: '127.0.0.1', actors: { enterprise: actor } } as any);
+    });
+    const qr = await newQr();
+    await post('/ks/common/wechat/local-scan', { state: qr.state, identity: 'enterprise' });
+    expect((await status(qr.state)).json().data).toMatchObject({
+      status: 'signedIn',
+      login: { userCode: user.userCode },
+    });
   });
 });
