@@ -55,6 +55,17 @@ describe('login methods on the login page', () => {
     expect(screen.getByLabelText('账号')).toBeTruthy();
   });
 
+  it('keeps the business-handling variant to its role tabs', async () => {
+    mockFetch({
+      'GET /ks/common/deploy-config': ok(makeDeployConfig({ loginVariant: 'business-handling' })),
+      'GET /ks/common/platform-info': ok(makePlatformInfo()),
+    });
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: '业务办理登录' })).toBeTruthy();
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: '短信登录' })).toBeNull();
+  });
+
   it('signs in by SMS and enters the session like a password login', async () => {
     const callsTo = mockLoginPage({
       'POST /ks/common/login/phone/send-sms': ok(null),
@@ -245,6 +256,28 @@ describe('WeChat QR panel', () => {
     expect(screen.getByText('微信授权已失效，请重新扫码')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: '刷新二维码' }));
     await waitFor(() => expect(qrFetches).toBe(2));
+  });
+
+  it("sends the browser to WeChat's own QR page under the wechat provider", async () => {
+    const qrconnect =
+      'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&redirect_uri=x&response_type=code&scope=snsapi_login&state=s#wechat_redirect';
+    mockFetch({
+      'GET /ks/common/wechat/qr-code': ok({
+        ...QR,
+        provider: 'wechat',
+        providerLabel: '微信开放平台',
+        qrUrl: qrconnect,
+      }),
+      'POST /ks/common/wechat/scan-status': ok({
+        status: 'waiting',
+        message: '请使用微信扫描二维码',
+        login: null,
+      }),
+    });
+    renderWidget(<WechatLoginPanel onLogin={async () => {}} pollMs={20} />, '/login');
+    const open = await screen.findByRole('link', { name: '打开微信扫码页' });
+    expect(open.getAttribute('href')).toBe(qrconnect);
+    expect(screen.queryByText(/非真实微信/)).toBeNull();
   });
 
   it("lets a developer scan as a chosen identity on the local provider's page", async () => {
