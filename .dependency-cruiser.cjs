@@ -72,6 +72,7 @@ const BUSINESS_TABLES = [
   { owner: 'trade-notices', files: ['trade-notices'] },
   { owner: 'tender-files', files: ['tender-files'] },
   { owner: 'clarifications', files: ['clarifications'] },
+  { owner: 'logins', files: ['logins'] },
 ];
 
 const SERVER = '^apps/server/src/';

@@ -41,7 +41,7 @@ async function offered(page: Page, field: Locator): Promise<string[]> {
 /** The form item of 信用事项 on the record page. */
 const itemTypeField = (page: Page) => page.locator('.ant-form-item', { hasText: '信用事项' }).first();
 /** The demo enterprise as the 所属企业 select names it (decision 0060). */
-const DEMO_ENTERPRISE = 'KS演示建设集团有限公司（演示数据）（91320100MA1KS2026T）';
+const DEMO_ENTERPRISE = 'KS演示建设集团有限公司（演示数据）（91320100MA1K520269）';
 
 describe('the credit item-type select follows the caller and the enterprise entered for (issue 18, decisions 0058, 0060)', () => {
   /** Drafts the scenarios leave in the demo enterprise's file, removed afterwards. */

@@ -126,6 +126,14 @@ const ConfigSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** A running job whose instance has not refreshed its heartbeat this long is run again (seconds). */
   JOBS_STALE_SECONDS: z.coerce.number().min(2).max(3600).default(60),
+  /**
+   * WeChat QR login (decision 0079): `local` is a stand-in whose QR page lets a developer scan as a
+   * chosen identity; `wechat` is WeChat's website QR login (open.weixin.qq.com) with the app id and
+   * secret of the 网站应用; its callback is PUBLIC_URL + /ks/common/wechat/callback.
+   */
+  WECHAT_LOGIN_PROVIDER: z.enum(['local', 'wechat']).default('local'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
   /** Public origin used in links sent by SMS (activation). */
   PUBLIC_URL: z.string().default('http://localhost:8080'),
   /** Seconds between the comment lines that keep idle push (SSE) streams open through proxies. */

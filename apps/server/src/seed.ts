@@ -68,7 +68,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, engine: EngineR
       .insert(enterprises)
       .values({
         name: 'KS演示建设集团有限公司（演示数据）',
-        creditCode: '91320100MA1KS2026T',
+        creditCode: '91320100MA1K520269',
         enterpriseType: '施工企业',
       })
       .returning();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCreditCode } from './credit-code.ts';
 import { envelopeOf } from './envelope.ts';
 import { UserCodeSchema } from './ids.ts';
 
@@ -139,8 +140,11 @@ export const UpdateSecretBodySchema = z.object({
   keyId: z.string(),
 });
 
-/** What a code is for: `bind` proves an ID number claim, sent only by the claim itself (decision 0063). */
-export const SMS_PURPOSES = ['register', 'reset', 'verify', 'activate', 'bind'] as const;
+/**
+ * What a code is for: `bind` proves an ID number claim, sent only by the claim itself (decision 0063);
+ * `login` signs in by SMS, sent only by the logins module's own route (decision 0079).
+ */
+export const SMS_PURPOSES = ['register', 'reset', 'verify', 'activate', 'bind', 'login'] as const;
 export const SmsPurposeSchema = z.enum(SMS_PURPOSES);
 export type SmsPurpose = z.infer<typeof SmsPurposeSchema>;
 /** The purposes anyone may ask a code for by phone number. */
@@ -151,6 +155,7 @@ export const SMS_PURPOSE_LABELS: Record<SmsPurpose, string> = {
   verify: '验证手机号',
   activate: '激活账号',
   bind: '绑定身份证号码',
+  login: '短信验证码登录',
 };
 /** SMS providers as administrators read them: the local one delivers nothing. */
 export const SMS_PROVIDER_LABELS: Record<string, string> = { local: '本地（未发送）', http: '短信网关' };
@@ -170,17 +175,8 @@ export const ResetSecretBodySchema = z.object({
   keyId: z.string(),
 });
 
-/** Unified social credit code (统一社会信用代码, GB 32100-2015): 18 characters with a check character. */
-const CREDIT_CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_CODE_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-export function isCreditCode(code: string): boolean {
-  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return false;
-  const sum = CREDIT_CODE_WEIGHTS.reduce(
-    (acc, w, i) => acc + CREDIT_CODE_CHARS.indexOf(code[i] as string) * w,
-    0,
-  );
-  return CREDIT_CODE_CHARS[(31 - (sum % 31)) % 31] === code[17];
-}
+/** Unified social credit code (统一社会信用代码, GB 32100-2015): credit-code.ts. */
+export { isCreditCode };
 export const CreditCodeSchema = z
   .string()
   .trim()

@@ -8,6 +8,7 @@ import { CREDIT_MODULE } from './credit/index.ts';
 import { FEEDBACK_MODULE } from './feedback/index.ts';
 import { COST_FILES_MODULE } from './file-analysis/index.ts';
 import { HELP_MODULE } from './help/index.ts';
+import { LOGINS_MODULE } from './logins/index.ts';
 import { MARKET_MODULE } from './market/index.ts';
 import { OPLOG_MODULE } from './oplog/index.ts';
 import { RECORD_CHANGES_MODULE } from './record-changes/index.ts';
@@ -42,6 +43,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   tenderFilesModule(deliverEarlierClarifications),
   // Sends each clarification to every bidder who downloaded the section's documents.
   clarificationsModule(downloadersOf),
+  // The other ways to log in: proves the holder, then the session module's signIn seam (decision 0079).
+  LOGINS_MODULE,
 ];
 
 /**

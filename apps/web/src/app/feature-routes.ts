@@ -9,6 +9,7 @@ import { fileAnalysisRoutes } from '@/features/file-analysis/routes.ts';
 import { filesRoutes } from '@/features/files/routes.ts';
 import { helpRoutes } from '@/features/help/routes.ts';
 import { jobsRoutes } from '@/features/jobs/routes.ts';
+import { loginsRoutes } from '@/features/logins/routes.ts';
 import { marketRoutes } from '@/features/market/routes.ts';
 import { notifyRoutes } from '@/features/notify/routes.ts';
 import { platformRoutes } from '@/features/platform/routes.ts';
@@ -45,4 +46,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...venuesRoutes,
   ...tenderFilesRoutes,
   ...clarificationsRoutes,
+  ...loginsRoutes,
 ];

@@ -2,7 +2,9 @@ import type { DeployConfig, PlatformInfo } from '@ks/contract/platform';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { PageLoading } from '@/components/page-loading.tsx';
+import { LoginMethods } from '@/features/logins/components/login-methods.tsx';
 import { PlatformFooter } from '@/features/platform/components/platform-footer.tsx';
+import { enterSession } from '@/features/session/api/create-session.ts';
 import { LoginPage } from '@/features/session/components/login-page.tsx';
 import { withChunkTimeout } from '@/lib/chunk-load.ts';
 import { getDeployConfig } from '@/shared/api/deploy-config-request.ts';
@@ -49,6 +51,7 @@ function StandaloneLogin({ navigation, deployConfig, platformInfo }: Known & { n
         variant={deployConfig?.loginVariant ?? 'plain'}
         platformName={platformInfo?.platformName ?? ''}
         footer={<PlatformFooter data={platformInfo} />}
+        methods={withOtherMethods}
         nav={
           <HeaderNavLinks
             bidHallUrl={deployConfig?.bidHallUrl}
@@ -73,3 +76,8 @@ async function handOver(root: Root, to: string, replace: boolean, known: Known) 
     window.location.assign(to);
   }
 }
+
+/** The password form among the other login methods (SMS, WeChat; decision 0079). */
+const withOtherMethods = (passwordForm: React.ReactNode) => (
+  <LoginMethods password={passwordForm} enterSession={enterSession} />
+);

@@ -119,7 +119,9 @@ export const smsCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate', 'bind'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['register', 'reset', 'verify', 'activate', 'bind', 'login'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -133,7 +135,7 @@ export const smsCodes = pgTable(
 export const smsOutbox = pgTable('sms_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   phone: text('phone').notNull(),
-  purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate', 'bind'] }).notNull(),
+  purpose: text('purpose', { enum: ['register', 'reset', 'verify', 'activate', 'bind', 'login'] }).notNull(),
   text: text('text').notNull(),
   provider: text('provider').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,7 @@ export * from './files.ts';
 export * from './help.ts';
 export * from './identity.ts';
 export * from './jobs.ts';
+export * from './logins.ts';
 export * from './market.ts';
 export * from './node-config.ts';
 export * from './notify.ts';

@@ -30,7 +30,7 @@ export const DEMO_MARKET_ITEMS: readonly DemoItem[] = [
     fileName: '营业执照副本（演示）.pdf',
     values: {
       enterprise_name: 'KS演示建设集团有限公司（演示数据）',
-      credit_code: '91320100MA1KS2026T',
+      credit_code: '91320100MA1K520269',
       qy_type: '施工企业',
       legal_person: '陈志强',
       registered_capital: 20000,

@@ -11,9 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type TestActor, unique, useTestApp } from '../../../test/helper.ts';
-import { tenderSignUps } from '../../db/schema/tender-files.ts';
 import { tradeNotices } from '../../db/schema/trade-notices.ts';
 import { ensureProvidedSystems } from '../../provided-systems.ts';
+import { moveSectionDatesForDemo, sectionTimeline } from '../trading/public.ts';
 import { toChinaTime } from './dates.ts';
 import { PUBLISH_JOB } from './engine.ts';
 import { publishedNotices } from './public.ts';
@@ -425,13 +425,25 @@ describe('the bidders hear of a published notice', () => {
     const [signedUp, other] = await Promise.all([createActor(getApp(), 'U'), createActor(getApp(), 'U')]);
     const fresh = await approvedProject();
     const freshSection = fresh.sections[0]?.id ?? '';
-    // The sign-up is tender-files' row (its rules are its own tests'): written here as it stores it.
-    await getApp().db.insert(tenderSignUps).values({
+    // The bidder signs up through tender-files' route, during a sale the section is moved into
+    // through trading's port for it, and back (the notice's rules of time read the planned dates).
+    const timeline = await sectionTimeline(getApp().db, freshSection);
+    if (!timeline) throw new Error('section not found');
+    const { noticeAt, saleStartAt, saleEndAt, bidDeadlineAt, openingAt } = timeline;
+    const planned = { noticeAt, saleStartAt, saleEndAt, bidDeadlineAt, openingAt };
+    const DAY = 24 * 3600 * 1000;
+    await moveSectionDatesForDemo(getApp().db, freshSection, {
+      ...planned,
+      saleStartAt: new Date(Date.now() - DAY),
+      saleEndAt: new Date(Date.now() + DAY),
+    });
+    const signUp = await post('/ks/trade/sign-up', signedUp, {
       sectionId: freshSection,
-      bidderId: signedUp.id,
       contactName: '李四',
       contactPhone: '13912345678',
     });
+    expect(signUp.body.code, JSON.stringify(signUp.body)).toBe(200);
+    await moveSectionDatesForDemo(getApp().db, freshSection, planned);
     await offered(tenderee, 'tender');
 
     // Sent before its time (seconds ahead): scheduled, nobody told; the job's runs publish it.

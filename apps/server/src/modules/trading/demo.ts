@@ -15,7 +15,7 @@ export const DEMO_TRADING_ACCOUNTS = {
     phone: '13800000011',
     enterprise: {
       name: 'KS演示城市建设投资有限公司（演示数据）',
-      creditCode: '91320100MA1KS2027A',
+      creditCode: '91320100MA1K52027C',
       enterpriseType: '建设单位',
     },
   },
@@ -26,7 +26,7 @@ export const DEMO_TRADING_ACCOUNTS = {
     phone: '13800000012',
     enterprise: {
       name: 'KS演示招标代理有限公司（演示数据）',
-      creditCode: '91320100MA1KS2027B',
+      creditCode: '91320100MA1K52028F',
       enterpriseType: '招标代理机构',
     },
   },

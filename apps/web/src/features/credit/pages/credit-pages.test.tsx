@@ -38,7 +38,7 @@ const LEVEL = {
 const ROW: CreditListRow = {
   userId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
-  creditCode: '91320100MA1KS2026T',
+  creditCode: '91320100MA1K520269',
   qyType: '施工企业',
   score: 85,
   grade: 'AA',
@@ -47,7 +47,7 @@ const ROW: CreditListRow = {
 const RECORD: CreditRecord = {
   userId: ENTERPRISE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
-  creditCode: '91320100MA1KS2026T',
+  creditCode: '91320100MA1K520269',
   qyType: '施工企业',
   score: 85,
   grade: 'AA',

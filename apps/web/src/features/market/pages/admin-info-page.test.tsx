@@ -21,7 +21,7 @@ afterEach(() => expect(takeUnexpectedRequests()).toEqual([]));
 const ACTIVE: MarketEnterprise = {
   userId: ACTIVE_ID,
   enterpriseName: 'KS演示建设集团有限公司',
-  creditCode: '91320100MA1KS2026T',
+  creditCode: '91320100MA1K520269',
   qyType: '施工企业',
   status: 'active',
   region: '江苏省',

@@ -44,7 +44,7 @@ const enterprises = {
     {
       userId: ENTERPRISE_ID,
       enterpriseName: 'KS演示建设集团有限公司',
-      creditCode: '91320100MA1KS2026T',
+      creditCode: '91320100MA1K520269',
       qyType: '施工企业',
       status: 'active',
     },

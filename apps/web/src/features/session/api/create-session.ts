@@ -32,17 +32,24 @@ export function createSession(input: LoginInput) {
   );
 }
 
-/**
- * Logs in, then loads user-info with the new token: the session counts as started only once both
- * answered, so a half-started session never lingers in sessionStorage. Answers where to go next:
- * the user centre when the initial password must be changed (codeStatus '2'), else the remembered
- * deep link, else the user's home page.
- */
+/** Logs in with account and password, then enters the session (`enterSession`). */
 export async function startSession(input: LoginInput, redirect: string | null): Promise<string> {
-  // The contract's session module carries zod (~60 KB gzip); loading it while the login call runs
+  // Starts loading the contract's session module while the login call runs (enterSession needs it).
+  void import('@ks/contract/session');
+  return enterSession(await createSession(input), redirect);
+}
+
+/**
+ * Enters the session a login answered (password, SMS or WeChat; decision 0079): loads user-info
+ * with the new token, and the session counts as started only once both answered, so a
+ * half-started session never lingers in sessionStorage. Answers where to go next: the user centre
+ * when the initial password must be changed (codeStatus '2'), else the remembered deep link, else
+ * the user's home page.
+ */
+export async function enterSession(result: LoginResult, redirect: string | null): Promise<string> {
+  // The contract's session module carries zod (~60 KB gzip); loading it while user-info runs
   // keeps it out of the login page's first load.
   const contract = import('@ks/contract/session');
-  const result = await createSession(input);
   const store = useSessionStore.getState();
   store.setToken(result.token, result.expiresAt);
   try {

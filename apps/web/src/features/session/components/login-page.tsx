@@ -32,10 +32,16 @@ type LoginPageProps = {
   footer: ReactNode;
   /** The portal navigation the public-service home shows over its banner. */
   nav?: ReactNode;
+  /**
+   * The login methods around the password form (SMS, WeChat: the app composes them from the
+   * logins feature, decision 0079); without it the password form alone.
+   */
+  methods?: (passwordForm: ReactNode) => ReactNode;
 };
 
 /** The login page of the deployment's variant (deploy-config.loginVariant). */
-export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps) {
+export function LoginPage({ variant, platformName, footer, nav, methods }: LoginPageProps) {
+  const passwordForm = methods ? methods(<LoginForm />) : <LoginForm />;
   if (variant === 'public-service') {
     return (
       <div className="ks-login ks-login-public">
@@ -45,9 +51,7 @@ export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps
           <p className="ks-login-banner-text">公共服务</p>
         </header>
         <main className="ks-login-main">
-          <LoginCard title="公共服务登录">
-            <LoginForm />
-          </LoginCard>
+          <LoginCard title="公共服务登录">{passwordForm}</LoginCard>
         </main>
         <footer>{footer}</footer>
       </div>
@@ -64,7 +68,7 @@ export function LoginPage({ variant, platformName, footer, nav }: LoginPageProps
               <BusinessRoleTabs />
             </Suspense>
           ) : (
-            <LoginForm />
+            passwordForm
           )}
         </LoginCard>
       </main>
