@@ -17,7 +17,12 @@ import { commandLine, environment, type Figures, figuresOf, RESULTS_DIR, runSect
 import { RssSampler } from './lib/rss.ts';
 import { startPlatformServer } from './lib/server.ts';
 import { login } from './lib/session.ts';
-import { startTradingBaseline, TRADING_BASELINE_LIST } from './lib/trading-baseline.ts';
+import {
+  LIST_SQL,
+  PARTIES_SQL,
+  startTradingBaseline,
+  TRADING_BASELINE_LIST,
+} from './lib/trading-baseline.ts';
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -229,6 +234,17 @@ async function main(): Promise<number> {
       });
     }
     const postgres = (await client.query('show server_version')).rows[0].server_version as string;
+    // Where the centre's list spends its database time: its two statements, as the platform's connections run them.
+    await client.query('set jit = off');
+    const plan = async (text: string, values: unknown[]) =>
+      (await client.query(`explain (analyze, buffers) ${text}`, values)).rows
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    const listIds = (await client.query(LIST_SQL(false))).rows.map((row) => row.id as string);
+    const explain = {
+      list: await plan(LIST_SQL(false), []),
+      parties: await plan(PARTIES_SQL, [listIds]),
+    };
     const report = {
       ...env,
       postgres,
@@ -239,6 +255,7 @@ async function main(): Promise<number> {
       loadAverage: { start: loadStart, end: loadavg() },
       target: TARGET,
       lines: results,
+      explain,
     };
     await mkdir(RESULTS_DIR, { recursive: true });
     await writeFile(join(RESULTS_DIR, 'trading-lists.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -257,6 +274,7 @@ function markdown(
     projects: number;
     loadAverage: { start: number[]; end: number[] };
     lines: LineResult[];
+    explain: { list: string; parties: string };
   } & ReturnType<typeof environment>,
 ): string {
   const f = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
@@ -276,6 +294,18 @@ function markdown(
     ),
     '',
     ...r.lines.map((l) => `- **${l.name}**: ${l.description}.`),
+    '',
+    '## Where the centre’s list goes',
+    '',
+    'EXPLAIN (ANALYZE, BUFFERS) of its two statements after the run, `jit = off` (the machine idle but for other sessions): the page of 500 projects with a correlated section count each, then the parties of those 500 projects.',
+    '',
+    '```',
+    r.explain.list,
+    '```',
+    '',
+    '```',
+    r.explain.parties,
+    '```',
     '',
     ...runSection(r),
     `- load average (1/5/15 min): ${r.loadAverage.start.map((n) => n.toFixed(2)).join(' / ')} at the start, ${r.loadAverage.end.map((n) => n.toFixed(2)).join(' / ')} at the end`,

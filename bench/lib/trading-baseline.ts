@@ -19,7 +19,7 @@ const PROJECT_COLUMNS = `id, code, name, tenderee_name, principal, principal_pho
   created_by, submitted_at, decided_at, created_at, updated_at, version, deleted_at`;
 
 /** As repository.ts `listProjects`: live projects, newest change first, at most 500, with their section count. */
-const LIST_SQL = (party: boolean) => `select ${PROJECT_COLUMNS},
+export const LIST_SQL = (party: boolean) => `select ${PROJECT_COLUMNS},
   (select count(*)::int from trading_sections s where s.project_id = trading_projects.id and s.deleted_at is null) as section_count
   from trading_projects
   where deleted_at is null${
@@ -30,7 +30,7 @@ const LIST_SQL = (party: boolean) => `select ${PROJECT_COLUMNS},
   order by updated_at desc limit 500`;
 
 /** As repository.ts `partiesOf`. */
-const PARTIES_SQL = `select tp.project_id, tp.user_id, tp.capacity, coalesce(e.name, u.user_name) as name
+export const PARTIES_SQL = `select tp.project_id, tp.user_id, tp.capacity, coalesce(e.name, u.user_name) as name
   from trading_parties tp join users u on u.id = tp.user_id left join enterprises e on e.id = u.enterprise_id
   where tp.project_id = any($1::uuid[])`;
 
