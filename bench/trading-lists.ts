@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { CpuMeter } from './lib/cpu.ts';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/postgres.ts';
 import { commandLine, environment, type Figures, figuresOf, RESULTS_DIR, runSection } from './lib/report.ts';
 import { RssSampler } from './lib/rss.ts';
@@ -94,7 +95,11 @@ interface LineResult {
   platform: Figures;
   baseline: Figures;
   platformRssPeakMiB: number;
-  ratios: { requestsPerSec: number; p99: number };
+  /** Server process CPU per request (ms), from /proc: steadier than req/s on a shared machine. */
+  cpuMsPerRequest: { platform: number; baseline: number };
+  /** The whole machine's busy share of its CPUs during each measurement (0–1). */
+  machineBusyShare: { platform: number; baseline: number };
+  ratios: { requestsPerSec: number; p99: number; cpuPerRequest: number };
   rows: number;
   verdict: { requestsPerSec: boolean; p99: boolean; answers: boolean };
 }
@@ -181,50 +186,57 @@ async function main(): Promise<number> {
       },
     ];
 
-    // Measure the platform's lines first (the baseline not yet running), then the baseline's.
-    const measured = new Map<string, { figures: Figures; rows: number; rss: number }>();
-    for (const line of lines) {
-      const data = await answer(`${platform.url}${line.platformPath()}`, line.token);
-      const rows = data.records?.length ?? data.sections?.length ?? 0;
-      process.stdout.write(
-        `[${line.name}] platform: ${rows} rows, warm-up ${WARMUP} s, measuring ${MEASURED} s ... `,
-      );
-      await run(platform.url, line.token, line.platformPath, WARMUP);
-      const sampler = new RssSampler(platform.pid ?? 0);
-      const figures = await run(platform.url, line.token, line.platformPath, MEASURED);
-      const rss = sampler.stop().peakMiB;
-      console.log(
-        `${figures.requestsPerSecMean.toFixed(0)} req/s, p99 ${figures.latencyP99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`,
-      );
-      measured.set(line.name, { figures, rows, rss });
-    }
-    await platform.stop();
-
+    // Per line: the platform, then at once the baseline (both up, the other idle), so a change in
+    // the shared machine's load between lines touches both sides of a ratio alike.
     const baseline = await startTradingBaseline(database.url);
     stopAll.push(() => baseline.stop());
+    const measure = async (url: string, token: string | null, path: () => string, pid: number) => {
+      await run(url, token, path, WARMUP);
+      const sampler = new RssSampler(pid);
+      const meter = new CpuMeter(pid);
+      const figures = await run(url, token, path, MEASURED);
+      const cpu = meter.stop();
+      return {
+        figures,
+        rss: sampler.stop().peakMiB,
+        cpuMsPerRequest: (cpu.serverSeconds * 1000) / Math.max(1, figures.totalRequests),
+        busyShare: cpu.busyShare,
+      };
+    };
     const results: LineResult[] = [];
-    for (const line of lines) {
-      const own = measured.get(line.name);
-      if (!own) continue;
-      const data = await answer(`${baseline.url}${line.baselinePath()}`, null);
+    // BENCH_LINES=list-centre,detail-centre measures only those lines (e.g. to profile one).
+    const only = process.env.BENCH_LINES?.split(',').filter(Boolean);
+    for (const line of lines.filter((l) => !only?.length || only.includes(l.name))) {
+      const data = await answer(`${platform.url}${line.platformPath()}`, line.token);
       const rows = data.records?.length ?? data.sections?.length ?? 0;
-      if (rows !== own.rows)
-        throw new Error(`${line.name}: baseline answers ${rows} rows, the platform ${own.rows}`);
-      process.stdout.write(`[${line.name}] baseline: warm-up ${WARMUP} s, measuring ${MEASURED} s ... `);
-      await run(baseline.url, null, line.baselinePath, WARMUP);
-      const figures = await run(baseline.url, null, line.baselinePath, MEASURED);
-      console.log(`${figures.requestsPerSecMean.toFixed(0)} req/s, p99 ${figures.latencyP99Ms} ms`);
+      const bare = await answer(`${baseline.url}${line.baselinePath()}`, null);
+      const bareRows = bare.records?.length ?? bare.sections?.length ?? 0;
+      if (rows !== bareRows)
+        throw new Error(`${line.name}: baseline answers ${bareRows} rows, the platform ${rows}`);
+      process.stdout.write(`[${line.name}] ${rows} rows; platform ... `);
+      const own = await measure(platform.url, line.token, line.platformPath, platform.pid ?? 0);
+      process.stdout.write(
+        `${own.figures.requestsPerSecMean.toFixed(0)} req/s, p99 ${own.figures.latencyP99Ms} ms, ${own.cpuMsPerRequest.toFixed(2)} ms CPU/request; baseline ... `,
+      );
+      const other = await measure(baseline.url, null, line.baselinePath, baseline.pid ?? 0);
+      console.log(
+        `${other.figures.requestsPerSecMean.toFixed(0)} req/s, p99 ${other.figures.latencyP99Ms} ms, ${other.cpuMsPerRequest.toFixed(2)} ms CPU/request`,
+      );
       const p = own.figures;
+      const figures = other.figures;
       results.push({
         name: line.name,
         description: line.description,
         platform: p,
         baseline: figures,
         platformRssPeakMiB: own.rss,
+        cpuMsPerRequest: { platform: own.cpuMsPerRequest, baseline: other.cpuMsPerRequest },
+        machineBusyShare: { platform: own.busyShare, baseline: other.busyShare },
         rows,
         ratios: {
           requestsPerSec: p.requestsPerSecMean / figures.requestsPerSecMean,
           p99: p.latencyP99Ms / Math.max(1, figures.latencyP99Ms),
+          cpuPerRequest: own.cpuMsPerRequest / other.cpuMsPerRequest,
         },
         verdict: {
           requestsPerSec: p.requestsPerSecMean >= TARGET.rps,
@@ -233,12 +245,16 @@ async function main(): Promise<number> {
         },
       });
     }
+    await platform.stop();
+    await baseline.stop();
     const postgres = (await client.query('show server_version')).rows[0].server_version as string;
     // Where the centre's list spends its database time: its two statements, as the platform's connections run them.
     await client.query('set jit = off');
     const plan = async (text: string, values: unknown[]) =>
       (await client.query(`explain (analyze, buffers) ${text}`, values)).rows
-        .map((row) => row['QUERY PLAN'])
+        .map((row) =>
+          String(row['QUERY PLAN']).replace(/'\{[^}]*\}'::uuid\[\]/g, "'{…the page's ids…}'::uuid[]"),
+        )
         .join('\n');
     const listIds = (await client.query(LIST_SQL(false))).rows.map((row) => row.id as string);
     const explain = {
@@ -282,15 +298,15 @@ function markdown(
   return [
     '# Benchmark `trading-lists`',
     '',
-    `The trading section list and the five-in-one detail on PostgreSQL ${r.postgres} at **${r.projects} projects** (10,000 bulk-loaded with two sections, one party and three history entries each, plus the demo's), ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${MEASURED} s measured per line. Baseline in the same run on the same machine: the same SQL statements served by a bare Fastify + \`pg\` handler (pool of 10, \`jit = off\`, no session, no zod; \`bench/lib/trading-baseline.ts\`), which must answer the same number of rows first. The platform's lines are measured first (the baseline not running), then the baseline's (the platform stopped).`,
+    `The trading section list and the five-in-one detail on PostgreSQL ${r.postgres} at **${r.projects} projects** (${PROJECTS} bulk-loaded with two sections, one party and three history entries each, plus the demo's), ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${MEASURED} s measured per line. Baseline in the same run on the same machine: the same SQL statements served by a bare Fastify + \`pg\` handler (pool of 10, \`jit = off\`, no session, no zod; \`bench/lib/trading-baseline.ts\`), which must answer the same number of rows first. Per line the platform is measured, then at once the baseline (both processes up, the other one idle), so a change in the shared machine's load touches both sides of a line alike. *CPU ms/req* is the server process's own CPU time (from /proc) over the measured window divided by the requests answered: on a machine shared with other work it is the steadiest figure, and its ratio is what the platform costs per request beside the bare handler (PostgreSQL's CPU is not in it). *machine busy* is the whole machine's busy share of its CPUs during each side's window.`,
     '',
     `Targets (issue 28; figures, not assertions): ≥ ${TARGET.rps} requests/s with p99 < ${TARGET.p99Ms} ms at ${CONNECTIONS} connections.`,
     '',
-    '| line | rows | platform req/s | p50 / p99 (ms) | baseline req/s | p50 / p99 (ms) | req/s ratio | p99 ratio | errors / non-2xx | RSS peak (MiB) | ≥ 500 req/s | p99 < 200 ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    '| line | rows | platform req/s | p50 / p99 (ms) | CPU ms/req | baseline req/s | p50 / p99 (ms) | CPU ms/req | req/s ratio | p99 ratio | CPU/req ratio | errors / non-2xx | RSS peak (MiB) | machine busy | ≥ 500 req/s | p99 < 200 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
     ...r.lines.map(
       (l) =>
-        `| ${l.name} | ${l.rows} | ${f(l.platform.requestsPerSecMean)} | ${l.platform.latencyP50Ms} / ${l.platform.latencyP99Ms} | ${f(l.baseline.requestsPerSecMean)} | ${l.baseline.latencyP50Ms} / ${l.baseline.latencyP99Ms} | **${f(l.ratios.requestsPerSec, 3)}** | ${f(l.ratios.p99, 2)} | ${l.platform.errors + l.baseline.errors} / ${l.platform.non2xx + l.baseline.non2xx} | ${f(l.platformRssPeakMiB)} | ${yes(l.verdict.requestsPerSec)} | ${yes(l.verdict.p99)} |`,
+        `| ${l.name} | ${l.rows} | ${f(l.platform.requestsPerSecMean)} | ${l.platform.latencyP50Ms} / ${l.platform.latencyP99Ms} | ${f(l.cpuMsPerRequest.platform, 2)} | ${f(l.baseline.requestsPerSecMean)} | ${l.baseline.latencyP50Ms} / ${l.baseline.latencyP99Ms} | ${f(l.cpuMsPerRequest.baseline, 2)} | **${f(l.ratios.requestsPerSec, 3)}** | ${f(l.ratios.p99, 2)} | **${f(l.ratios.cpuPerRequest, 2)}** | ${l.platform.errors + l.baseline.errors} / ${l.platform.non2xx + l.baseline.non2xx} | ${f(l.platformRssPeakMiB)} | ${f(l.machineBusyShare.platform * 100)} % / ${f(l.machineBusyShare.baseline * 100)} % | ${yes(l.verdict.requestsPerSec)} | ${yes(l.verdict.p99)} |`,
     ),
     '',
     ...r.lines.map((l) => `- **${l.name}**: ${l.description}.`),
