@@ -311,6 +311,8 @@ function markdown(
     '',
     ...r.lines.map((l) => `- **${l.name}**: ${l.description}.`),
     '',
+    'Why the targets are missed, with a CPU profile of the centre’s list: `trading-lists-profile.md` (in short: the list is unpaged, 500 rows per answer cost the server ~10–13 ms of CPU and even the bare handler ~5–6 ms, which 2 cores cannot turn into 500 answers/s; the detail is within reach on an idle machine).',
+    '',
     '## Where the centre’s list goes',
     '',
     'EXPLAIN (ANALYZE, BUFFERS) of its two statements after the run, `jit = off` (the machine idle but for other sessions): the page of 500 projects with a correlated section count each, then the parties of those 500 projects.',
