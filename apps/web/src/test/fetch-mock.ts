@@ -20,11 +20,17 @@ const unexpected: string[] = [];
 /** Mocked answers the real server could not send, since they were last taken. */
 const impossible: string[] = [];
 
-/** Each call's success schema, by "METHOD /path" with its `:name` parameters as patterns. */
-const answerSchemas = Object.entries(API_ANSWERS).map(([key, schema]) => {
-  const pattern = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
-  return { pattern: new RegExp(`^${pattern}$`), schema };
-});
+/**
+ * Each call's success schema, by "METHOD /path" with its `:name` parameters as patterns; a path
+ * with fewer parameters first, so a static route wins over a parametric one that also matches it
+ * (`/ks/monitor/table-list` before `/ks/monitor/:code`), as in the server's router.
+ */
+const answerSchemas = Object.entries(API_ANSWERS)
+  .map(([key, schema]) => {
+    const pattern = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+    return { pattern: new RegExp(`^${pattern}$`), parameters: key.split(':').length - 1, schema };
+  })
+  .sort((a, b) => a.parameters - b.parameters);
 
 /**
  * Checks a mocked success answer against the schema the server declares for the call: a double that

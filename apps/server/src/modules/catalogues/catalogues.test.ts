@@ -322,7 +322,9 @@ describe('POST /ks/base/dictionary/config/button/pull-down', () => {
     for (const role of ['D', 'M'] as const) {
       const response = await call(role, 'POST', '/ks/base/dictionary/config/button/pull-down');
       const data = response.json().data as { label: string; value: string }[];
-      expect(data.map((option) => option.value)).toEqual([...BUILTIN_FUNCTIONS]);
+      // The built-in functions, then the module actions registered (trade notices' 发送 and 展开).
+      expect(data.map((option) => option.value)).toEqual([...BUILTIN_FUNCTIONS, 'send', 'spread']);
+      expect(data.find((option) => option.value === 'send')?.label).toBe('发送');
       expect(data[0]).toEqual({ label: '保存', value: 'save' });
       expect(data.find((option) => option.value === 'audit')?.label).toBe('审核');
     }
