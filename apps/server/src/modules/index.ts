@@ -1,5 +1,6 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { BID_DETECTION_MODULE } from './bid-detection/index.ts';
+import { CA_AUTH_MODULE } from './ca-auth/index.ts';
 import { calendarModule } from './calendar/index.ts';
 import { clarificationsModule } from './clarifications/index.ts';
 import { deliverEarlierClarifications } from './clarifications/public.ts';
@@ -42,6 +43,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   tenderFilesModule(deliverEarlierClarifications),
   // Sends each clarification to every bidder who downloaded the section's documents.
   clarificationsModule(downloadersOf),
+  // CA certificate login and binding: signs in through the host's signIn seam (decision 0080).
+  CA_AUTH_MODULE,
 ];
 
 /**
