@@ -3,14 +3,20 @@ import { readFileSync } from 'node:fs';
 import { CA_AUTH_MESSAGES } from '@ks/contract';
 import { ECParameters } from '@peculiar/asn1-ecc';
 import { AsnConvert } from '@peculiar/asn1-schema';
-import { Certificate, CertificateList } from '@peculiar/asn1-x509';
-import { KeyUsageFlags, KeyUsagesExtension, X509Certificate, X509Crl } from '@peculiar/x509';
+import {
+  Certificate,
+  CertificateList,
+  id_ce_keyUsage,
+  KeyUsage,
+  KeyUsageFlags,
+  type Name,
+} from '@peculiar/asn1-x509';
 import { sm2 } from 'sm-crypto';
 import { badRequest } from '../../platform/errors.ts';
 
 /**
  * Reading and checking X.509 certificates for CA login (decision 0080). Parsing is
- * @peculiar/x509 and its ASN.1 schemas; RSA signatures are node:crypto's, SM2/SM3 ones sm-crypto's.
+ * @peculiar/asn1-x509's schemas (RFC 5280); RSA signatures are node:crypto's, SM2/SM3 ones sm-crypto's.
  * Nothing here writes: every refusal is a Chinese message with nothing stored.
  */
 
@@ -35,9 +41,44 @@ export type KeyAlgorithm = 'RSA' | 'SM2';
 /** A public key as the verifiers take it. */
 export type PublicKeyOf = { algorithm: 'RSA'; spki: Buffer } | { algorithm: 'SM2'; hex: string };
 
+/** Short names of the attribute types a DN shows; others show as their OID. */
+const DN_NAMES: Record<string, string> = {
+  '2.5.4.3': 'CN',
+  '2.5.4.5': 'SERIALNUMBER',
+  '2.5.4.6': 'C',
+  '2.5.4.7': 'L',
+  '2.5.4.8': 'ST',
+  '2.5.4.10': 'O',
+  '2.5.4.11': 'OU',
+  '1.2.840.113549.1.9.1': 'E',
+};
+
+/** A DN as text, most specific first (`CN=张三, O=某公司, C=CN`). */
+export const nameText = (name: Name) =>
+  [...name]
+    .reverse()
+    .map((rdn) => rdn.map((atv) => `${DN_NAMES[atv.type] ?? atv.type}=${atv.value.toString()}`).join('+'))
+    .join(', ');
+
+const hexOf = (data: ArrayBuffer) => Buffer.from(data).toString('hex');
+
+/** The fields a check and a binding read, from the parsed certificate. */
+export interface CertificateFacts {
+  subject: string;
+  issuer: string;
+  /** DER of the names, compared byte for byte to find the issuer. */
+  subjectDer: string;
+  issuerDer: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+  /** KeyUsage bits, or null without the extension. */
+  keyUsage: number | null;
+}
+
 export interface ParsedCertificate {
   der: Buffer;
-  x509: X509Certificate;
+  x509: CertificateFacts;
   asn: Certificate;
   key: PublicKeyOf;
   fingerprint: string;
@@ -60,10 +101,10 @@ export function parseCertificate(text: string): ParsedCertificate {
 
 function parseDer(der: Buffer): ParsedCertificate {
   let asn: Certificate;
-  let x509: X509Certificate;
+  let x509: CertificateFacts;
   try {
     asn = AsnConvert.parse(der, Certificate);
-    x509 = new X509Certificate(new Uint8Array(der));
+    x509 = factsOf(asn);
   } catch {
     throw badRequest(CA_AUTH_MESSAGES.certificateUnreadable, {
       certificate: CA_AUTH_MESSAGES.certificateUnreadable,
@@ -75,6 +116,21 @@ function parseDer(der: Buffer): ParsedCertificate {
     asn,
     key: publicKeyOf(asn),
     fingerprint: createHash('sha256').update(der).digest('hex'),
+  };
+}
+
+function factsOf(asn: Certificate): CertificateFacts {
+  const tbs = asn.tbsCertificate;
+  const usage = tbs.extensions?.find((extension) => extension.extnID === id_ce_keyUsage);
+  return {
+    subject: nameText(tbs.subject),
+    issuer: nameText(tbs.issuer),
+    subjectDer: hexOf(AsnConvert.serialize(tbs.subject)),
+    issuerDer: hexOf(AsnConvert.serialize(tbs.issuer)),
+    serialNumber: hexOf(tbs.serialNumber),
+    notBefore: tbs.validity.notBefore.getTime(),
+    notAfter: tbs.validity.notAfter.getTime(),
+    keyUsage: usage ? AsnConvert.parse(usage.extnValue.buffer, KeyUsage).toNumber() : null,
   };
 }
 
@@ -124,7 +180,8 @@ export const challengeAlgorithmOf = (key: PublicKeyOf) =>
 
 /** Whether `issuer` signed `cert`. */
 function signedBy(cert: ParsedCertificate, issuer: ParsedCertificate): boolean {
-  const tbs = Buffer.from(AsnConvert.serialize(cert.asn.tbsCertificate));
+  // The bytes as signed (kept by the parser), not a re-encoding.
+  const tbs = Buffer.from(cert.asn.tbsCertificateRaw ?? AsnConvert.serialize(cert.asn.tbsCertificate));
   return verifySignature(
     cert.asn.signatureAlgorithm.algorithm,
     tbs,
@@ -133,10 +190,11 @@ function signedBy(cert: ParsedCertificate, issuer: ParsedCertificate): boolean {
   );
 }
 
-/** A CRL and its issuer's name, as configured. */
+/** A CRL as configured: its issuer's name (DER hex) and the serial numbers it lists (hex). */
 export interface RevocationList {
   asn: CertificateList;
-  x509: X509Crl;
+  issuerDer: string;
+  serials: Set<string>;
 }
 
 /** The trust the deployment configures: issuing CA certificates and their CRLs. */
@@ -166,10 +224,16 @@ export function loadTrustStore(trusted: string | undefined, crls: string | undef
   }
   return {
     authorities,
-    crls: crlDers.map((der) => ({
-      asn: AsnConvert.parse(der, CertificateList),
-      x509: new X509Crl(new Uint8Array(der)),
-    })),
+    crls: crlDers.map((der) => {
+      const asn = AsnConvert.parse(der, CertificateList);
+      return {
+        asn,
+        issuerDer: hexOf(AsnConvert.serialize(asn.tbsCertList.issuer)),
+        serials: new Set(
+          (asn.tbsCertList.revokedCertificates ?? []).map((entry) => hexOf(entry.userCertificate)),
+        ),
+      };
+    }),
   };
 }
 
@@ -181,7 +245,7 @@ const refuse = (message: string) => badRequest(message, { certificate: message }
  */
 export function checkCertificate(cert: ParsedCertificate, trust: TrustStore, now: Date): void {
   if (trust.authorities.length === 0) throw refuse(CA_AUTH_MESSAGES.noTrustedCa);
-  const named = trust.authorities.filter((ca) => ca.x509.subject === cert.x509.issuer);
+  const named = trust.authorities.filter((ca) => ca.x509.subjectDer === cert.x509.issuerDer);
   if (named.length === 0) throw refuse(CA_AUTH_MESSAGES.untrustedIssuer);
   const issuer = named.find((ca) => signedBy(cert, ca));
   if (!issuer) throw refuse(CA_AUTH_MESSAGES.badCertificateSignature);
@@ -189,15 +253,15 @@ export function checkCertificate(cert: ParsedCertificate, trust: TrustStore, now
     throw refuse(CA_AUTH_MESSAGES.untrustedIssuer);
   if (cert.x509.notBefore > now) throw refuse(CA_AUTH_MESSAGES.notYetValid);
   if (cert.x509.notAfter < now) throw refuse(CA_AUTH_MESSAGES.expired);
-  const usage = cert.x509.getExtension(KeyUsagesExtension);
-  if (!usage || (usage.usages & KeyUsageFlags.digitalSignature) === 0)
+  const usage = cert.x509.keyUsage;
+  if (usage === null || (usage & KeyUsageFlags.digitalSignature) === 0)
     throw refuse(CA_AUTH_MESSAGES.keyUsage);
   for (const crl of trust.crls) {
-    if (crl.x509.issuer !== issuer.x509.subject) continue;
-    const tbs = Buffer.from(AsnConvert.serialize(crl.asn.tbsCertList));
+    if (crl.issuerDer !== issuer.x509.subjectDer) continue;
+    const tbs = Buffer.from(crl.asn.tbsCertListRaw ?? AsnConvert.serialize(crl.asn.tbsCertList));
     // A CRL its CA did not sign says nothing; one that it did is believed.
     if (!verifySignature(crl.asn.signatureAlgorithm.algorithm, tbs, bufferOf(crl.asn.signature), issuer.key))
       continue;
-    if (crl.x509.findRevoked(cert.x509)) throw refuse(CA_AUTH_MESSAGES.revoked);
+    if (crl.serials.has(cert.x509.serialNumber)) throw refuse(CA_AUTH_MESSAGES.revoked);
   }
 }
