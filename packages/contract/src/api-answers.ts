@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AuditOrgEnvelopeSchema, AuditOrgListEnvelopeSchema, FunctionListEnvelopeSchema, FunctionNodeListEnvelopeSchema, NodeAuthorityEnvelopeSchema, ReviewerListEnvelopeSchema } from './authority.ts';
 import { AchievementEnvelopeSchema, BidDocumentEnvelopeSchema, BidDocumentListEnvelopeSchema, BidRequirementsEnvelopeSchema, DirectoriesEnvelopeSchema, PublicityEnvelopeSchema, SavedBidRequirementsEnvelopeSchema, ScoreEnvelopeSchema } from './bid-detection.ts';
 import { BuilderNodeEnvelopeSchema, BuilderNodeListEnvelopeSchema, BuilderSystemEnvelopeSchema, BuilderSystemListEnvelopeSchema, CacheRefreshEnvelopeSchema, DataSourceResultEnvelopeSchema, DataTableListEnvelopeSchema, DeleteResultEnvelopeSchema, DisplayGroupEnvelopeSchema, DisplayGroupListEnvelopeSchema, IconListEnvelopeSchema, ImportSystemResultEnvelopeSchema, NewSystemEnvelopeSchema, NodeMigrationListEnvelopeSchema, NodeOptionListEnvelopeSchema, NodeVersionListEnvelopeSchema, SystemDocumentSchema } from './builder.ts';
+import { CaCertificateEnvelopeSchema, CaCertificateListEnvelopeSchema, CaChallengeEnvelopeSchema, CaLoginEnvelopeSchema } from './ca-auth.ts';
 import { CalendarYearEnvelopeSchema, CheckTimelineEnvelopeSchema, SaveCalendarDaysEnvelopeSchema } from './calendar.ts';
 import { ButtonPullDownEnvelopeSchema, DicPullDownEnvelopeSchema, DictionaryEnvelopeSchema, DictionaryListEnvelopeSchema, StyleTemplateEnvelopeSchema, StyleTemplateListEnvelopeSchema, ValueRangeEnvelopeSchema, ValueRangeListEnvelopeSchema, ValueRangeTreeEnvelopeSchema } from './catalogues.ts';
 import { ClarificationEnvelopeSchema, ClarificationListEnvelopeSchema, ClarifySectionListEnvelopeSchema, ObjectionEnvelopeSchema, ObjectionListEnvelopeSchema, ReceivedClarificationEnvelopeSchema, ReceivedClarificationListEnvelopeSchema } from './clarifications.ts';
@@ -54,6 +55,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/admin/jobs': JobPageEnvelopeSchema,
   'GET /ks/admin/jobs/types': JobTypesEnvelopeSchema,
   'GET /ks/analyse/cost-projects': CostProjectPageEnvelopeSchema,
+  'GET /ks/auth/v1/authorization/ca-certificates': CaCertificateListEnvelopeSchema,
   'GET /ks/auth/v1/authorization/check-login': CheckLoginEnvelopeSchema,
   'GET /ks/authority/audit/audit-orgs': AuditOrgListEnvelopeSchema,
   'GET /ks/authority/audit/reviewers': ReviewerListEnvelopeSchema,
@@ -148,6 +150,9 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/analyse/cost-projects': CostProjectEnvelopeSchema,
   'POST /ks/analyse/xml_analysis': XmlAnalysisEnvelopeSchema,
   'POST /ks/array/filter/directory/filter-fields': FilterFieldsEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-challenge': CaChallengeEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-login': CaLoginEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-register': CaCertificateEnvelopeSchema,
   'POST /ks/auth/v1/authorization/refresh': RefreshEnvelopeSchema,
   'POST /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
   'POST /ks/base/dictionary/config/button/pull-down': ButtonPullDownEnvelopeSchema,
