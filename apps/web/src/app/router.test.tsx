@@ -90,8 +90,8 @@ describe('router guard', () => {
 
   it('opens public pages without a token', async () => {
     mockFetch(publicCalls());
-    renderRoute('/caRegister');
-    expect(await screen.findByRole('heading', { name: 'CA注册' })).toBeTruthy();
+    renderRoute('/auth');
+    expect(await screen.findByRole('heading', { name: '身份认证' })).toBeTruthy();
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
   });
 
