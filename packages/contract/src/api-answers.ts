@@ -153,6 +153,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/auth/v1/authorization/ca-challenge': CaChallengeEnvelopeSchema,
   'POST /ks/auth/v1/authorization/ca-login': CaLoginEnvelopeSchema,
   'POST /ks/auth/v1/authorization/ca-register': CaCertificateEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-unbind': EmptyEnvelopeSchema,
   'POST /ks/auth/v1/authorization/refresh': RefreshEnvelopeSchema,
   'POST /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
   'POST /ks/base/dictionary/config/button/pull-down': ButtonPullDownEnvelopeSchema,

@@ -17,6 +17,8 @@ export const CA_AUTH_PATHS = {
   register: '/ks/auth/v1/authorization/ca-register',
   /** With a session: the caller's bound certificates and their expiry warnings. */
   certificates: '/ks/auth/v1/authorization/ca-certificates',
+  /** With a session: unbind one of the caller's certificates (soft delete, with its version). */
+  unbind: '/ks/auth/v1/authorization/ca-unbind',
 } as const;
 
 export const CA_AUTH_MESSAGES = {
@@ -37,6 +39,8 @@ export const CA_AUTH_MESSAGES = {
   alreadyBound: '该证书已绑定账号',
   sessionRequired: '请先使用账号密码登录，再绑定证书',
   noTrustedCa: '系统未配置受信任的CA证书，暂不能使用证书登录',
+  bindingNotFound: '证书绑定不存在',
+  stale: '该证书绑定已被修改，请刷新后重试',
 } as const;
 
 export const CaPurposeSchema = z.enum(['login', 'register']);
@@ -75,10 +79,17 @@ export const CaCertificateSchema = z.object({
   /** Set when it expires within the configured warning days: the text to show. */
   warning: z.string().nullable(),
   boundAt: z.string(),
+  version: z.number().int(),
 });
 export type CaCertificate = z.infer<typeof CaCertificateSchema>;
 export const CaCertificateEnvelopeSchema = envelopeOf(CaCertificateSchema);
 export const CaCertificateListEnvelopeSchema = envelopeOf(z.array(CaCertificateSchema));
+
+export const CaUnbindBodySchema = z.object({
+  id: z.string(CA_AUTH_MESSAGES.bindingNotFound).uuid(CA_AUTH_MESSAGES.bindingNotFound),
+  version: z.number().int().min(1),
+});
+export type CaUnbindBody = z.infer<typeof CaUnbindBodySchema>;
 
 export const CaLoginResultSchema = LoginResultSchema.extend({
   /** The certificate's expiry warning, when it expires within the configured days. */

@@ -222,6 +222,49 @@ describe('CA login with an SM2 (国密) certificate', () => {
   });
 });
 
+describe('unbinding', () => {
+  it('unbinds the caller’s own certificate at its version; login then refuses it; it may be bound again', async () => {
+    const owner = await createActor(app(), 'U');
+    const certificate = newHolder(rsaCa, 'CN=解绑, O=KS');
+    const bound = (await bind(owner, certificate)).data as { id: string; version: number };
+
+    await expectRefused(
+      post(CA_AUTH_PATHS.unbind, { id: bound.id, version: bound.version }, other.headers),
+      CA_AUTH_MESSAGES.bindingNotFound,
+    );
+    await expectRefused(
+      post(CA_AUTH_PATHS.unbind, { id: bound.id, version: bound.version + 1 }, owner.headers),
+      CA_AUTH_MESSAGES.stale,
+    );
+    const unbound = await post(CA_AUTH_PATHS.unbind, { id: bound.id, version: bound.version }, owner.headers);
+    expect(unbound.code).toBe(200);
+    const [log] = await app().db.select().from(operationLogs).where(eq(operationLogs.action, '解绑CA证书'));
+    expect(log?.userId).toBe(owner.id);
+
+    await expectRefused(
+      post(CA_AUTH_PATHS.login, await signed('login', certificate)),
+      CA_AUTH_MESSAGES.notBound,
+    );
+    expect((await bind(other, certificate)).code).toBe(200);
+  });
+});
+
+describe('challenges', () => {
+  it('removes challenges an hour past their expiry when new ones are issued', async () => {
+    const [old] = await app()
+      .db.insert(caChallenges)
+      .values({ purpose: 'login', challenge: 'old', expiresAt: new Date(Date.now() - 2 * 3600 * 1000) })
+      .returning();
+    await challenge('login');
+    expect(
+      await app()
+        .db.select()
+        .from(caChallenges)
+        .where(eq(caChallenges.id, old?.id ?? '')),
+    ).toEqual([]);
+  });
+});
+
 describe('expiry warning', () => {
   it('warns at login and in the list when a bound certificate expires within the configured days', async () => {
     const owner = await createActor(app(), 'U');

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { caCertificates, caChallenges } from '../../db/schema/ca-auth.ts';
 
@@ -66,4 +66,42 @@ export async function listBindings(db: Db, userId: string): Promise<BindingRow[]
     .from(caCertificates)
     .where(and(eq(caCertificates.userId, userId), isNull(caCertificates.deletedAt)))
     .orderBy(asc(caCertificates.notAfter));
+}
+
+/** Soft-deletes the caller's binding at `version`; the row, or none when it moved or is not theirs. */
+export async function deleteBinding(
+  db: Db,
+  id: string,
+  userId: string,
+  version: number,
+  now: Date,
+): Promise<BindingRow | undefined> {
+  const [row] = await db
+    .update(caCertificates)
+    .set({ deletedAt: now, updatedAt: now, version: sql`${caCertificates.version} + 1` })
+    .where(
+      and(
+        eq(caCertificates.id, id),
+        eq(caCertificates.userId, userId),
+        eq(caCertificates.version, version),
+        isNull(caCertificates.deletedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findLiveBinding(db: Db, id: string, userId: string): Promise<BindingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(caCertificates)
+    .where(
+      and(eq(caCertificates.id, id), eq(caCertificates.userId, userId), isNull(caCertificates.deletedAt)),
+    );
+  return row;
+}
+
+/** Challenges that expired before `cutoff`: nobody can use them any more. */
+export async function deleteChallengesBefore(db: Db, cutoff: Date): Promise<void> {
+  await db.delete(caChallenges).where(lt(caChallenges.expiresAt, cutoff));
 }

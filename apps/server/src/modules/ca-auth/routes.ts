@@ -6,6 +6,8 @@ import {
   CaChallengeEnvelopeSchema,
   CaLoginEnvelopeSchema,
   CaSignedBodySchema,
+  CaUnbindBodySchema,
+  EmptyEnvelopeSchema,
 } from '@ks/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/access.ts';
@@ -73,5 +75,22 @@ export const caAuthRoutes: FastifyPluginAsyncZod<{ ca: CaAuthService; loginRateP
       schema: { tags, summary: '已绑定的CA证书', response: { 200: CaCertificateListEnvelopeSchema } },
     },
     async (request) => ok(await ca.certificates(currentUser(request))),
+  );
+
+  app.post(
+    CA_AUTH_PATHS.unbind,
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: '解绑CA证书',
+        body: CaUnbindBodySchema,
+        response: { 200: EmptyEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      await ca.unbind(currentUser(request), request.body, request.ip);
+      return ok(null, '证书已解绑');
+    },
   );
 };

@@ -6,6 +6,7 @@ import {
   type CaLoginResult,
   type CaPurpose,
   type CaSignedBody,
+  type CaUnbindBody,
   caExpiryWarning,
 } from '@ks/contract';
 import { asUserId } from '@ks/contract/ids';
@@ -13,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SignIn } from '../../engine/modules.ts';
 import type { SessionUser } from '../../platform/access.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import * as repo from './repository.ts';
 import {
@@ -59,6 +60,8 @@ export class CaAuthService {
 
   async challenge(purpose: CaPurpose): Promise<CaChallenge> {
     const now = this.now();
+    // Expired challenges go as new ones come: an hour after expiry none can matter.
+    await repo.deleteChallengesBefore(this.db, new Date(now.getTime() - 3600 * 1000));
     const row = await repo.insertChallenge(this.db, {
       purpose,
       challenge: `ks-ca-${purpose}:${randomBytes(32).toString('base64url')}:${now.toISOString()}`,
@@ -144,6 +147,24 @@ export class CaAuthService {
     }
   }
 
+  async unbind(user: SessionUser, body: CaUnbindBody, ip: string): Promise<void> {
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const row = await repo.deleteBinding(tx, body.id, user.id, body.version, now);
+      if (!row) {
+        const live = await repo.findLiveBinding(tx, body.id, user.id);
+        throw live ? conflict(CA_AUTH_MESSAGES.stale) : badRequest(CA_AUTH_MESSAGES.bindingNotFound);
+      }
+      await recordOperation(tx, {
+        user,
+        action: '解绑CA证书',
+        targetType: 'ca_certificate',
+        targetId: row.serialNumber,
+        ip,
+      });
+    });
+  }
+
   async certificates(user: SessionUser): Promise<CaCertificate[]> {
     const now = this.now();
     return (await repo.listBindings(this.db, user.id)).map((row) => this.describe(row, now));
@@ -162,6 +183,7 @@ export class CaAuthService {
       daysLeft,
       warning: daysLeft <= this.config.CA_EXPIRY_WARNING_DAYS ? caExpiryWarning(Math.max(daysLeft, 0)) : null,
       boundAt: row.createdAt.toISOString(),
+      version: row.version,
     };
   }
 }
