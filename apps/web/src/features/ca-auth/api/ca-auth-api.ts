@@ -5,6 +5,7 @@ import {
   type CaLoginResult,
   type CaPurpose,
   type CaSignedBody,
+  type CaUnbindBody,
 } from '@ks/contract/ca-auth';
 import type { UserInfo } from '@ks/contract/session';
 import { rolesOf } from '@ks/contract/session';
@@ -67,3 +68,5 @@ export const useCaCertificates = (enabled: boolean) =>
     queryFn: () => http.get<CaCertificate[]>(CA_AUTH_PATHS.certificates),
     enabled,
   });
+
+export const caUnbind = (body: CaUnbindBody) => http.post<null>(CA_AUTH_PATHS.unbind, body);

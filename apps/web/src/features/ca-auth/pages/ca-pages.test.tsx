@@ -55,6 +55,7 @@ const certificate = (overrides: Partial<CaCertificate> = {}): CaCertificate => (
   daysLeft: 10,
   warning: '证书将在10天后到期，请尽快更新证书',
   boundAt: '2026-11-01T00:00:00.000Z',
+  version: 1,
   ...overrides,
 });
 
@@ -202,5 +203,30 @@ describe('/caRegister', () => {
     expect(await screen.findByText('证书绑定成功：CN=李四, O=KS', undefined, WAIT)).toBeTruthy();
     expect(await screen.findByText('CN=李四, O=KS（RSA）', undefined, WAIT)).toBeTruthy();
     expect(await verifies(binds[0]?.signature ?? '')).toBe(true);
+  });
+});
+
+describe('/caRegister unbinding', () => {
+  it('unbinds a certificate after confirmation, with its version', async () => {
+    signInAs('U');
+    const unbinds: unknown[] = [];
+    let bound: CaCertificate[] = [certificate({ version: 3 })];
+    mockFetch({
+      ...publicCalls(),
+      [`GET ${CA_AUTH_PATHS.certificates}`]: () => ok(bound),
+      [`POST ${CA_AUTH_PATHS.unbind}`]: ({ body }) => {
+        unbinds.push(body);
+        bound = [];
+        return ok(null);
+      },
+    });
+    const { user } = renderRoute('/caRegister');
+    await user.click(await screen.findByRole('button', { name: /^解\s*绑$/ }, WAIT));
+    expect(await screen.findByText('确定解绑该证书吗？解绑后不能再用它登录。', undefined, WAIT)).toBeTruthy();
+    expect(unbinds).toEqual([]);
+    // The confirmation's own button is the last one of that name.
+    await user.click(screen.getAllByRole('button', { name: /^解\s*绑$/ }).at(-1) as HTMLElement);
+    expect(await screen.findByText('暂无绑定的证书', undefined, WAIT)).toBeTruthy();
+    expect(unbinds).toEqual([{ id: '22222222-2222-4222-8222-222222222222', version: 3 }]);
   });
 });

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, List, Typography } from 'antd';
+import { Alert, Button, Card, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { PageLink } from '@/shared/navigation/page-navigation.tsx';
-import { caKeys, caRegister, useCaCertificates } from '../api/ca-auth-api.ts';
+import { caKeys, caRegister, caUnbind, useCaCertificates } from '../api/ca-auth-api.ts';
 import { CertificateForm } from '../components/certificate-form.tsx';
 
 /**
@@ -39,7 +39,25 @@ export function CaRegisterPage() {
             loading={certificates.isPending}
             locale={{ emptyText: '暂无绑定的证书' }}
             renderItem={(certificate) => (
-              <List.Item>
+              <List.Item
+                actions={[
+                  <Popconfirm
+                    key="unbind"
+                    title="确定解绑该证书吗？解绑后不能再用它登录。"
+                    okText="解绑"
+                    cancelText="取消"
+                    onConfirm={async () => {
+                      await caUnbind({ id: certificate.id, version: certificate.version });
+                      setBound(null);
+                      await queryClient.invalidateQueries({ queryKey: caKeys.certificates });
+                    }}
+                  >
+                    <Button type="link" danger>
+                      解绑
+                    </Button>
+                  </Popconfirm>,
+                ]}
+              >
                 <List.Item.Meta
                   title={`${certificate.subject}（${certificate.algorithm}）`}
                   description={`颁发者：${certificate.issuer}；有效期至 ${certificate.notAfter.slice(0, 10)}`}
