@@ -120,6 +120,13 @@ describe('CA login with an RSA certificate', () => {
     await expectRefused(post(CA_AUTH_PATHS.login, body), CA_AUTH_MESSAGES.challengeUsed);
   });
 
+  it('lets only one of two concurrent logins with one challenge through', async () => {
+    const body = await signed('login', good);
+    const answers = await Promise.all([post(CA_AUTH_PATHS.login, body), post(CA_AUTH_PATHS.login, body)]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.code === 400)?.message).toBe(CA_AUTH_MESSAGES.challengeUsed);
+  });
+
   it('refuses a challenge issued for another purpose or unknown', async () => {
     const body = await signed('register', good);
     await expectRefused(post(CA_AUTH_PATHS.login, body), CA_AUTH_MESSAGES.challengeUnknown);
