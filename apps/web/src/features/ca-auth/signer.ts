@@ -2,7 +2,8 @@
  * Who signs a CA challenge (decision 0080). In production a holder's key sits on a USB key that
  * only the CA vendor's browser plug-in can use; such an adapter implements CertificateSigner and is
  * not part of this build. The LOCAL signer here says that it is one: it signs with a private key
- * file the holder picks (PKCS#8 PEM, RSA, PKCS#1 v1.5 with SHA-256 through WebCrypto).
+ * file the holder picks: PKCS#8 PEM RSA (PKCS#1 v1.5 with SHA-256, through WebCrypto), or an SM2
+ * key as 64 hex digits (SM2 with SM3, DER signature, through sm-crypto, loaded only then).
  */
 
 export interface SignedChallenge {
@@ -63,8 +64,29 @@ async function readCertificate(file: Blob): Promise<string> {
   throw new SignerError('certificate', SIGNER_MESSAGES.certificateUnreadable);
 }
 
-async function importKey(file: Blob): Promise<CryptoKey> {
-  const text = new TextDecoder().decode(await bytesOf(file));
+type Signing = (challenge: string) => Promise<string>;
+
+const SM2_KEY = /^(?:[0-9a-fA-F]{2}){32}$/;
+
+/** SM2 with SM3 (user id 1234567812345678), DER, as the server verifies it; hex in, base64 out. */
+async function sm2Signing(privateKeyHex: string): Promise<Signing> {
+  const module = await import('sm-crypto');
+  const { sm2 } = 'default' in module ? (module.default as typeof module) : module;
+  return async (challenge) => {
+    const hex = sm2.doSignature(challenge, privateKeyHex, { der: true, hash: true });
+    return toBase64(Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16)));
+  };
+}
+
+async function signingOf(file: Blob): Promise<Signing> {
+  const text = new TextDecoder().decode(await bytesOf(file)).trim();
+  if (SM2_KEY.test(text)) return sm2Signing(text);
+  const key = await importKey(text);
+  return async (challenge) =>
+    toBase64(await crypto.subtle.sign('RSASSA-PKCS1-v1_5', key, new TextEncoder().encode(challenge)));
+}
+
+async function importKey(text: string): Promise<CryptoKey> {
   const body = /-----BEGIN PRIVATE KEY-----([\s\S]+?)-----END PRIVATE KEY-----/.exec(text)?.[1];
   if (!body) throw new SignerError('privateKey', SIGNER_MESSAGES.keyUnreadable);
   try {
@@ -86,13 +108,8 @@ export function localSigner(certificate: Blob, privateKey: Blob): CertificateSig
     name: '本地签名器（测试用，使用您选择的私钥文件签名）',
     local: true,
     async sign(challenge) {
-      const [pem, key] = await Promise.all([readCertificate(certificate), importKey(privateKey)]);
-      const signature = await crypto.subtle.sign(
-        'RSASSA-PKCS1-v1_5',
-        key,
-        new TextEncoder().encode(challenge),
-      );
-      return { certificate: pem, signature: toBase64(signature) };
+      const [pem, signing] = await Promise.all([readCertificate(certificate), signingOf(privateKey)]);
+      return { certificate: pem, signature: await signing(challenge) };
     },
   };
 }

@@ -74,7 +74,7 @@ export function CertificateForm({
         showIcon
         style={{ marginBottom: 16 }}
         message="本地签名器"
-        description="此处使用本地签名器：在浏览器中用您选择的私钥文件（PKCS#8 PEM，RSA）对登录挑战签名，私钥不会上传。使用USB Key的用户请安装CA厂商的证书助手。"
+        description="此处使用本地签名器：在浏览器中用您选择的私钥文件（RSA：PKCS#8 PEM；国密SM2：十六进制私钥）对登录挑战签名，私钥不会上传。使用USB Key的用户请安装CA厂商的证书助手。"
       />
       <Form.Item name="certificate" label="证书文件" rules={[{ required: true, message: '请选择证书文件' }]}>
         <FilePick label="证书文件" accept=".pem,.crt,.cer,.der" />

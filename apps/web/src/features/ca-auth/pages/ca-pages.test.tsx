@@ -1,5 +1,6 @@
 import { CA_AUTH_MESSAGES, CA_AUTH_PATHS, type CaCertificate } from '@ks/contract/ca-auth';
 import { screen, waitFor } from '@testing-library/react';
+import { sm2 } from 'sm-crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/lib/session-store.ts';
 import { makeDeployConfig, makePlatformInfo, makeUserInfo } from '@/test/factories.ts';
@@ -123,6 +124,27 @@ describe('/caLoginPage', () => {
     });
     expect(await verifies(logins[0]?.signature ?? '')).toBe(true);
     expect(useSessionStore.getState().token).toBe('ca-token');
+  });
+
+  it('signs with an SM2 key (SM2/SM3, DER) when the key file holds one', async () => {
+    const pair = sm2.generateKeyPairHex();
+    const logins: Record<string, string>[] = [];
+    mockFetch({
+      ...publicCalls(),
+      [`POST ${CA_AUTH_PATHS.challenge}`]: challengeAnswer,
+      [`POST ${CA_AUTH_PATHS.login}`]: ({ body }) => {
+        logins.push(body as Record<string, string>);
+        return failure(400, 400, CA_AUTH_MESSAGES.notBound, { certificate: CA_AUTH_MESSAGES.notBound });
+      },
+    });
+    const { user } = renderRoute('/caLoginPage');
+    await chooseFiles(user, `${pair.privateKey}\n`);
+    await user.click(await screen.findByRole('button', { name: '证书登录' }));
+    expect(await screen.findByText(CA_AUTH_MESSAGES.notBound, undefined, WAIT)).toBeTruthy();
+    const signatureHex = Buffer.from(logins[0]?.signature ?? '', 'base64').toString('hex');
+    expect(sm2.doVerifySignature(CHALLENGE, signatureHex, pair.publicKey, { der: true, hash: true })).toBe(
+      true,
+    );
   });
 
   it('shows the server’s refusal of the signature under the key', async () => {
