@@ -149,6 +149,17 @@ const ConfigSchema = z.object({
   WEATHER_AMAP_URL: z.string().url().default('https://restapi.amap.com'),
   /** How long one call to the weather provider may take before the widget says weather is unavailable. */
   WEATHER_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  /**
+   * The trusted issuing CAs for CA certificate login (decision 0080): a PEM bundle, or the path of a
+   * file holding one. Unset: certificate login is refused (nothing is trusted).
+   */
+  CA_TRUSTED_CERTS: z.string().optional(),
+  /** Revocation lists of those CAs: PEM text (one or more), or the path of a PEM or DER file. Checked when set. */
+  CA_CRLS: z.string().optional(),
+  /** How long a CA login challenge may be signed, in seconds. */
+  CA_CHALLENGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /** A bound certificate expiring within this many days is warned about at login and in the user centre. */
+  CA_EXPIRY_WARNING_DAYS: days(30),
   /** How long a list's planner estimate (totals above the exact-count limit) is reused: decision 0013. */
   LIST_ESTIMATE_SECONDS: z.coerce.number().positive().max(3600).default(10),
   /**

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AuditOrgEnvelopeSchema, AuditOrgListEnvelopeSchema, FunctionListEnvelopeSchema, FunctionNodeListEnvelopeSchema, NodeAuthorityEnvelopeSchema, ReviewerListEnvelopeSchema } from './authority.ts';
 import { AchievementEnvelopeSchema, BidDocumentEnvelopeSchema, BidDocumentListEnvelopeSchema, BidRequirementsEnvelopeSchema, DirectoriesEnvelopeSchema, PublicityEnvelopeSchema, SavedBidRequirementsEnvelopeSchema, ScoreEnvelopeSchema } from './bid-detection.ts';
 import { BuilderNodeEnvelopeSchema, BuilderNodeListEnvelopeSchema, BuilderSystemEnvelopeSchema, BuilderSystemListEnvelopeSchema, CacheRefreshEnvelopeSchema, DataSourceResultEnvelopeSchema, DataTableListEnvelopeSchema, DeleteResultEnvelopeSchema, DisplayGroupEnvelopeSchema, DisplayGroupListEnvelopeSchema, IconListEnvelopeSchema, ImportSystemResultEnvelopeSchema, NewSystemEnvelopeSchema, NodeMigrationListEnvelopeSchema, NodeOptionListEnvelopeSchema, NodeVersionListEnvelopeSchema, SystemDocumentSchema } from './builder.ts';
+import { CaCertificateEnvelopeSchema, CaCertificateListEnvelopeSchema, CaChallengeEnvelopeSchema, CaLoginEnvelopeSchema } from './ca-auth.ts';
 import { CalendarYearEnvelopeSchema, CheckTimelineEnvelopeSchema, SaveCalendarDaysEnvelopeSchema } from './calendar.ts';
 import { ButtonPullDownEnvelopeSchema, DicPullDownEnvelopeSchema, DictionaryEnvelopeSchema, DictionaryListEnvelopeSchema, StyleTemplateEnvelopeSchema, StyleTemplateListEnvelopeSchema, ValueRangeEnvelopeSchema, ValueRangeListEnvelopeSchema, ValueRangeTreeEnvelopeSchema } from './catalogues.ts';
 import { ClarificationEnvelopeSchema, ClarificationListEnvelopeSchema, ClarifySectionListEnvelopeSchema, ObjectionEnvelopeSchema, ObjectionListEnvelopeSchema, ReceivedClarificationEnvelopeSchema, ReceivedClarificationListEnvelopeSchema } from './clarifications.ts';
@@ -17,7 +18,6 @@ import { CostFileEnvelopeSchema, CostProjectEnvelopeSchema, CostProjectPageEnvel
 import { AnnexSlotEnvelopeSchema, AnnexSlotListEnvelopeSchema, AnnexWithFilesListEnvelopeSchema, AttachmentDescriptionEnvelopeSchema, EditorUploadEnvelopeSchema, UploadTaskEnvelopeSchema, UploadedFileEnvelopeSchema, UploadedFileListEnvelopeSchema } from './files.ts';
 import { ExampleTemplateEnvelopeSchema, HelpGroupEnvelopeSchema, HelpTreeEnvelopeSchema } from './help.ts';
 import { JobPageEnvelopeSchema, JobTypesEnvelopeSchema, RunJobEnvelopeSchema } from './jobs.ts';
-import { IdentityCheckEnvelopeSchema, WechatQrCodeEnvelopeSchema, WechatScanStatusEnvelopeSchema } from './logins.ts';
 import { BranchListEnvelopeSchema, CertificateEnvelopeSchema, CertificateListEnvelopeSchema, ClaimAnswerEnvelopeSchema, CompanyInfoEnvelopeSchema, ContactListResponseSchema, EnterpriseListEnvelopeSchema, EnterpriseStateEnvelopeSchema, IdentityClaimEnvelopeSchema, IdentityClaimListEnvelopeSchema, IdentityStateEnvelopeSchema, ManagedPersonEnvelopeSchema, ManagedPersonnelEnvelopeSchema, PersonnelListEnvelopeSchema, PracticeAreaEnvelopeSchema, TransactEnvelopeSchema, TransferEnvelopeSchema, TransferListEnvelopeSchema } from './market.ts';
 import { DraftStateEnvelopeSchema, PublishResultEnvelopeSchema, PublishedNodeEnvelopeSchema } from './node-definition.ts';
 import { CountEnvelopeSchema, MessagePageEnvelopeSchema, PublishedNoticeEnvelopeSchema, PublishedNoticePageEnvelopeSchema, ReceiptEnvelopeSchema, TodoPageEnvelopeSchema, TodoSystemListEnvelopeSchema } from './notify.ts';
@@ -55,6 +55,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/admin/jobs': JobPageEnvelopeSchema,
   'GET /ks/admin/jobs/types': JobTypesEnvelopeSchema,
   'GET /ks/analyse/cost-projects': CostProjectPageEnvelopeSchema,
+  'GET /ks/auth/v1/authorization/ca-certificates': CaCertificateListEnvelopeSchema,
   'GET /ks/auth/v1/authorization/check-login': CheckLoginEnvelopeSchema,
   'GET /ks/authority/audit/audit-orgs': AuditOrgListEnvelopeSchema,
   'GET /ks/authority/audit/reviewers': ReviewerListEnvelopeSchema,
@@ -83,7 +84,6 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/common/platform-info': PlatformInfoEnvelopeSchema,
   'GET /ks/common/public-key': PublicKeyEnvelopeSchema,
   'GET /ks/common/weather': WeatherEnvelopeSchema,
-  'GET /ks/common/wechat/qr-code': WechatQrCodeEnvelopeSchema,
   'GET /ks/config/annex-slots': AnnexSlotListEnvelopeSchema,
   'GET /ks/config/new/node/db-list': DataTableListEnvelopeSchema,
   'GET /ks/config/new/node/migrations': NodeMigrationListEnvelopeSchema,
@@ -150,8 +150,10 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/analyse/cost-projects': CostProjectEnvelopeSchema,
   'POST /ks/analyse/xml_analysis': XmlAnalysisEnvelopeSchema,
   'POST /ks/array/filter/directory/filter-fields': FilterFieldsEnvelopeSchema,
-  'POST /ks/auth/v1/authorization/credit-code': IdentityCheckEnvelopeSchema,
-  'POST /ks/auth/v1/authorization/real-name': IdentityCheckEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-challenge': CaChallengeEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-login': CaLoginEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-register': CaCertificateEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/ca-unbind': EmptyEnvelopeSchema,
   'POST /ks/auth/v1/authorization/refresh': RefreshEnvelopeSchema,
   'POST /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
   'POST /ks/base/dictionary/config/button/pull-down': ButtonPullDownEnvelopeSchema,
@@ -191,18 +193,12 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/common/common/upload/attachment': UploadedFileEnvelopeSchema,
   'POST /ks/common/common/upload/file-attachment': EditorUploadEnvelopeSchema,
   'POST /ks/common/login': LoginEnvelopeSchema,
-  'POST /ks/common/login/phone': LoginEnvelopeSchema,
-  'POST /ks/common/login/phone/send-sms': EmptyEnvelopeSchema,
   'POST /ks/common/register/enterprise-verify': EnterpriseVerifyEnvelopeSchema,
   'POST /ks/common/register/phone-code': EmptyEnvelopeSchema,
   'POST /ks/common/register/registration': RegisteredEnvelopeSchema,
   'POST /ks/common/register/user-register': RegisteredEnvelopeSchema,
   'POST /ks/common/sms/send-sms': EmptyEnvelopeSchema,
   'POST /ks/common/sms/verify-phone': EmptyEnvelopeSchema,
-  'POST /ks/common/wechat/bind': LoginEnvelopeSchema,
-  'POST /ks/common/wechat/bind-session': EmptyEnvelopeSchema,
-  'POST /ks/common/wechat/local-scan': EmptyEnvelopeSchema,
-  'POST /ks/common/wechat/scan-status': WechatScanStatusEnvelopeSchema,
   'POST /ks/config/annex-slots': AnnexSlotEnvelopeSchema,
   'POST /ks/config/group/group-icons': IconListEnvelopeSchema,
   'POST /ks/config/new/node/function-list': FunctionListEnvelopeSchema,
@@ -336,7 +332,6 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
 export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/admin/sms/outbox',
   'GET /ks/clarify/file/attachment/:fileId',
-  'GET /ks/common/wechat/callback',
   'GET /ks/credit/export',
   'GET /ks/file/v1/files/:fileId',
   'GET /ks/file/v1/images/:fileId',

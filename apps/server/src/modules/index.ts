@@ -1,5 +1,6 @@
 import type { BusinessModule } from '../engine/modules.ts';
 import { BID_DETECTION_MODULE } from './bid-detection/index.ts';
+import { CA_AUTH_MODULE } from './ca-auth/index.ts';
 import { calendarModule } from './calendar/index.ts';
 import { clarificationsModule } from './clarifications/index.ts';
 import { deliverEarlierClarifications } from './clarifications/public.ts';
@@ -45,6 +46,8 @@ export const BUSINESS_MODULES: readonly BusinessModule[] = [
   clarificationsModule(downloadersOf),
   // The other ways to log in: proves the holder, then the session module's signIn seam (decision 0079).
   LOGINS_MODULE,
+  // CA certificate login and binding: signs in through the host's signIn seam (decision 0080).
+  CA_AUTH_MODULE,
 ];
 
 /**

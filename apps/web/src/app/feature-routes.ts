@@ -1,5 +1,6 @@
 import { authorityRoutes } from '@/features/authority/routes.ts';
 import { builderRoutes } from '@/features/builder/routes.ts';
+import { caAuthRoutes } from '@/features/ca-auth/routes.ts';
 import { calendarRoutes } from '@/features/calendar/routes.ts';
 import { cataloguesRoutes } from '@/features/catalogues/routes.ts';
 import { clarificationsRoutes } from '@/features/clarifications/routes.ts';
@@ -47,4 +48,5 @@ export const FEATURE_ROUTES: FeatureRoute[] = [
   ...tenderFilesRoutes,
   ...clarificationsRoutes,
   ...loginsRoutes,
+  ...caAuthRoutes,
 ];

@@ -90,8 +90,8 @@ describe('router guard', () => {
 
   it('opens public pages without a token', async () => {
     mockFetch(publicCalls());
-    renderRoute('/caRegister');
-    expect(await screen.findByRole('heading', { name: 'CA注册' })).toBeTruthy();
+    renderRoute('/transac');
+    expect(await screen.findByRole('heading', { name: '交易信息' })).toBeTruthy();
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
   });
 

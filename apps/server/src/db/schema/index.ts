@@ -3,6 +3,7 @@
 export * from './authority.ts';
 export * from './bid-detection.ts';
 export * from './builder.ts';
+export * from './ca-auth.ts';
 export * from './calendar.ts';
 export * from './catalogues.ts';
 export * from './clarifications.ts';
