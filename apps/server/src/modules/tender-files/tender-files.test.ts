@@ -1,10 +1,12 @@
 import {
+  ClarificationEnvelopeSchema,
   DownloadRecordsEnvelopeSchema,
   DownloadStatusEnvelopeSchema,
   TENDER_FILE_MESSAGES as M,
   OnSaleListEnvelopeSchema,
   type Project,
   ProjectEnvelopeSchema,
+  ReceivedClarificationListEnvelopeSchema,
   SectionDocumentsEnvelopeSchema,
   SignUpQuantityEnvelopeSchema,
   TenderDocumentEnvelopeSchema,
@@ -525,6 +527,50 @@ describe('downloads and confidentiality', () => {
       signedUp: null,
       actions: ['upload'],
     });
+  });
+});
+
+describe('a download after a clarification was sent (modules/index.ts wiring)', () => {
+  it('delivers the sent clarifications to a bidder who downloads later, once', async () => {
+    const sectionId = await approvedSection();
+    await setPhase(sectionId, 'onSale');
+    const document = await saveDocument(tenderee, sectionId);
+    const step = async (path: string, who: TestActor, body: object) => {
+      const answer = await post(`/ks/clarify/file/${path}`, who, body);
+      expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+      return ClarificationEnvelopeSchema.parse(answer.body).data;
+    };
+    const title = unique('澄清');
+    const saved = await step('save', tenderee, {
+      sectionId,
+      title,
+      content: '第五章工程量清单第12项更正。',
+      newBidDeadlineAt: '',
+      fileIds: [],
+    });
+    const submitted = await step('submit', tenderee, { id: saved.id, version: saved.version });
+    const approved = await step('audit', centre, {
+      id: submitted.id,
+      version: submitted.version,
+      decision: 'approve',
+      reason: '',
+    });
+    await step('send', tenderee, { id: approved.id, version: approved.version });
+    const received = async (who: TestActor) => {
+      const answer = await post('/ks/clarify/file/received', who, {});
+      return ReceivedClarificationListEnvelopeSchema.parse(answer.body).data.filter(
+        (row) => row.title === title,
+      );
+    };
+    // Sent before anyone downloaded: nobody has it yet.
+    expect(await received(bidderB)).toEqual([]);
+
+    expect((await signUp(bidderB, sectionId)).body.code).toBe(200);
+    expect((await download(bidderB, document.id)).statusCode).toBe(200);
+    expect((await download(bidderB, document.id)).statusCode).toBe(200);
+    expect(await received(bidderB)).toHaveLength(1);
+    // Another bidder, who did not download, has nothing.
+    expect(await received(bidderA)).toEqual([]);
   });
 });
 
