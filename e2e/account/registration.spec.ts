@@ -41,7 +41,7 @@ describe('enterprise registration through the UI', () => {
     await page.getByLabel('统一社会信用代码').fill(newCreditCode());
     await page.getByLabel('企业类型').click();
     await page.locator('.ant-select-item-option[title="施工企业"]').click();
-    await page.getByLabel('账号').fill(account);
+    await page.getByLabel('账号', { exact: true }).fill(account);
     await page.getByLabel('联系人').fill('王五');
     await page.getByLabel('手机号').fill(phone);
     await page.getByRole('button', { name: '获取验证码' }).click();

@@ -34,7 +34,7 @@ describe('the web app under its content security policy', () => {
     const response = await page.goto(`${baseUrl()}/login`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(response?.headers()['x-content-type-options']).toBe('nosniff');
-    await expect.poll(() => page.getByLabel('账号').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('账号', { exact: true }).isVisible()).toBe(true);
     expect(await violations()).toEqual([]);
 
     await logIn(page, DEMO.enterprise.account, DEMO.enterprise.password);

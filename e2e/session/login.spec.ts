@@ -44,7 +44,7 @@ describe('login through the real login page', () => {
     // The token is gone: a protected page sends the visitor back to the login page.
     await page.goto(`${baseUrl()}${demo.home}`);
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.getByLabel('账号').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('账号', { exact: true }).isVisible()).toBe(true);
     await page.context().close();
   });
 

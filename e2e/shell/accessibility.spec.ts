@@ -40,7 +40,7 @@ describe('no serious or critical axe-core violation', () => {
   it('on the login page', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl()}/login`);
-    await page.getByLabel('账号').waitFor();
+    await page.getByLabel('账号', { exact: true }).waitFor();
     await expectNoSeriousViolations(page);
     await page.context().close();
   });

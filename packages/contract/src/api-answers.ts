@@ -18,6 +18,7 @@ import { CostFileEnvelopeSchema, CostProjectEnvelopeSchema, CostProjectPageEnvel
 import { AnnexSlotEnvelopeSchema, AnnexSlotListEnvelopeSchema, AnnexWithFilesListEnvelopeSchema, AttachmentDescriptionEnvelopeSchema, EditorUploadEnvelopeSchema, UploadTaskEnvelopeSchema, UploadedFileEnvelopeSchema, UploadedFileListEnvelopeSchema } from './files.ts';
 import { ExampleTemplateEnvelopeSchema, HelpGroupEnvelopeSchema, HelpTreeEnvelopeSchema } from './help.ts';
 import { JobPageEnvelopeSchema, JobTypesEnvelopeSchema, RunJobEnvelopeSchema } from './jobs.ts';
+import { IdentityCheckEnvelopeSchema, WechatQrCodeEnvelopeSchema, WechatScanStatusEnvelopeSchema } from './logins.ts';
 import { BranchListEnvelopeSchema, CertificateEnvelopeSchema, CertificateListEnvelopeSchema, ClaimAnswerEnvelopeSchema, CompanyInfoEnvelopeSchema, ContactListResponseSchema, EnterpriseListEnvelopeSchema, EnterpriseStateEnvelopeSchema, IdentityClaimEnvelopeSchema, IdentityClaimListEnvelopeSchema, IdentityStateEnvelopeSchema, ManagedPersonEnvelopeSchema, ManagedPersonnelEnvelopeSchema, PersonnelListEnvelopeSchema, PracticeAreaEnvelopeSchema, TransactEnvelopeSchema, TransferEnvelopeSchema, TransferListEnvelopeSchema } from './market.ts';
 import { DraftStateEnvelopeSchema, PublishResultEnvelopeSchema, PublishedNodeEnvelopeSchema } from './node-definition.ts';
 import { CountEnvelopeSchema, MessagePageEnvelopeSchema, PublishedNoticeEnvelopeSchema, PublishedNoticePageEnvelopeSchema, ReceiptEnvelopeSchema, TodoPageEnvelopeSchema, TodoSystemListEnvelopeSchema } from './notify.ts';
@@ -84,6 +85,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'GET /ks/common/platform-info': PlatformInfoEnvelopeSchema,
   'GET /ks/common/public-key': PublicKeyEnvelopeSchema,
   'GET /ks/common/weather': WeatherEnvelopeSchema,
+  'GET /ks/common/wechat/qr-code': WechatQrCodeEnvelopeSchema,
   'GET /ks/config/annex-slots': AnnexSlotListEnvelopeSchema,
   'GET /ks/config/new/node/db-list': DataTableListEnvelopeSchema,
   'GET /ks/config/new/node/migrations': NodeMigrationListEnvelopeSchema,
@@ -154,6 +156,8 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/auth/v1/authorization/ca-login': CaLoginEnvelopeSchema,
   'POST /ks/auth/v1/authorization/ca-register': CaCertificateEnvelopeSchema,
   'POST /ks/auth/v1/authorization/ca-unbind': EmptyEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/credit-code': IdentityCheckEnvelopeSchema,
+  'POST /ks/auth/v1/authorization/real-name': IdentityCheckEnvelopeSchema,
   'POST /ks/auth/v1/authorization/refresh': RefreshEnvelopeSchema,
   'POST /ks/authority/audit/audit-orgs': AuditOrgEnvelopeSchema,
   'POST /ks/base/dictionary/config/button/pull-down': ButtonPullDownEnvelopeSchema,
@@ -193,12 +197,18 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
   'POST /ks/common/common/upload/attachment': UploadedFileEnvelopeSchema,
   'POST /ks/common/common/upload/file-attachment': EditorUploadEnvelopeSchema,
   'POST /ks/common/login': LoginEnvelopeSchema,
+  'POST /ks/common/login/phone': LoginEnvelopeSchema,
+  'POST /ks/common/login/phone/send-sms': EmptyEnvelopeSchema,
   'POST /ks/common/register/enterprise-verify': EnterpriseVerifyEnvelopeSchema,
   'POST /ks/common/register/phone-code': EmptyEnvelopeSchema,
   'POST /ks/common/register/registration': RegisteredEnvelopeSchema,
   'POST /ks/common/register/user-register': RegisteredEnvelopeSchema,
   'POST /ks/common/sms/send-sms': EmptyEnvelopeSchema,
   'POST /ks/common/sms/verify-phone': EmptyEnvelopeSchema,
+  'POST /ks/common/wechat/bind': LoginEnvelopeSchema,
+  'POST /ks/common/wechat/bind-session': EmptyEnvelopeSchema,
+  'POST /ks/common/wechat/local-scan': EmptyEnvelopeSchema,
+  'POST /ks/common/wechat/scan-status': WechatScanStatusEnvelopeSchema,
   'POST /ks/config/annex-slots': AnnexSlotEnvelopeSchema,
   'POST /ks/config/group/group-icons': IconListEnvelopeSchema,
   'POST /ks/config/new/node/function-list': FunctionListEnvelopeSchema,
@@ -332,6 +342,7 @@ export const API_ANSWERS: Record<string, z.ZodType> = {
 export const UNCHECKED_CALLS: readonly string[] = [
   'GET /ks/admin/sms/outbox',
   'GET /ks/clarify/file/attachment/:fileId',
+  'GET /ks/common/wechat/callback',
   'GET /ks/credit/export',
   'GET /ks/file/v1/files/:fileId',
   'GET /ks/file/v1/images/:fileId',
