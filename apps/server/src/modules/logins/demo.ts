@@ -12,6 +12,6 @@ export const DEMO_WECHAT_IDENTITY = 'enterprise';
  */
 export async function seedDemoLogins(seed: Pick<DemoSeed, 'actors' | 'ip'>, logins: LoginsService) {
   const { state } = await logins.qrCode();
-  await logins.localScan(state, DEMO_WECHAT_IDENTITY);
+  await logins.localScan(state, DEMO_WECHAT_IDENTITY, seed.ip);
   await logins.bindToUser(seed.actors.enterprise, state, seed.ip);
 }

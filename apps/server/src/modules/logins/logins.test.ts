@@ -209,6 +209,19 @@ describe('WeChat QR login with the local provider', () => {
     expect(twice.json().message).toBe('二维码已被扫描，请刷新后重试');
   });
 
+  it('takes a local scan only from this machine', async () => {
+    const qr = await newQr();
+    const remote = await getApp().inject({
+      method: 'POST',
+      url: '/ks/common/wechat/local-scan',
+      payload: { state: qr.state, identity: 'remote1' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json().message).toBe('本地模拟扫码只接受本机的请求');
+    expect((await status(qr.state)).json().data.status).toBe('waiting');
+  });
+
   it('refuses binding an unscanned code, and a second WeChat to a bound account', async () => {
     const user = await createUser(getApp(), 'P');
     const unscanned = await newQr();

@@ -128,7 +128,7 @@ export const loginsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await logins.localScan(request.body.state, request.body.identity);
+      await logins.localScan(request.body.state, request.body.identity, request.ip);
       return ok(null, '已扫码');
     },
   );

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { SignIn } from '../../engine/modules.ts';
-import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { recordOperation } from '../../platform/operation-log.ts';
 import type { SmsCodes } from '../../platform/sms-codes.ts';
 import type { IdentityChecker, WechatLogin } from './providers.ts';
@@ -104,9 +104,15 @@ export class LoginsService {
     }
   }
 
-  /** The local provider's scan: refused when the deployment uses WeChat itself. */
-  async localScan(state: string, identity: string): Promise<void> {
+  /**
+   * The local provider's scan: refused when the deployment uses WeChat itself, and from any other
+   * machine. The local provider is the default, and whoever may "scan" as an identity signs in as
+   * the account bound to it: a deployment that forgot WECHAT_LOGIN_PROVIDER must not let a visitor
+   * scan as someone else's bound identity.
+   */
+  async localScan(state: string, identity: string, ip: string): Promise<void> {
     if (this.wechat.name !== 'local') throw badRequest('本地模拟扫码未启用');
+    if (!isLoopback(ip)) throw forbidden('本地模拟扫码只接受本机的请求');
     await this.recordScan(state, identity);
   }
 
@@ -232,3 +238,6 @@ export class IdentityChecks {
     };
   }
 }
+
+/** Whether a request came from this machine (the address Fastify resolved, behind a trusted proxy the client's). */
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
